@@ -1,0 +1,10 @@
+import type { Subcommand } from "../main.js";
+
+const command: Subcommand = {
+  summary: "(not built yet)",
+  async run() {
+    console.error("takoform host: not built yet");
+    return 1;
+  },
+};
+export default command;
