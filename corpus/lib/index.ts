@@ -4,3 +4,4 @@ export * from "./types.js";
 export * from "./digest.js";
 export * from "./root.js";
 export * from "./taxonomy.js";
+export * from "./ijson.js";
