@@ -1,0 +1,485 @@
+// A protobuf (proto3) binary codec driven by the generated descriptor table.
+// It covers what tfplugin6 and the go-plugin services use: scalars, enums (as
+// their names), nested messages, repeated fields (packed or not), maps, oneofs
+// and proto3 `optional` fields. int64 values travel as JS numbers; a value
+// outside the safe integer range is refused rather than rounded.
+import { descriptor } from "./descriptor.js";
+import type { FieldDescriptor } from "./descriptor-types.js";
+import type { MessageTypes } from "./types.js";
+
+/** What an encoder accepts: every field may be left out. */
+export type Writable<T> = T extends Uint8Array
+  ? Uint8Array
+  : T extends readonly (infer U)[]
+    ? Writable<U>[]
+    : T extends object
+      ? { [K in keyof T]?: Writable<T[K]> }
+      : T;
+
+export type MessageName = keyof MessageTypes;
+
+export class ProtoDecodeError extends Error {}
+
+const WIRE_VARINT = 0;
+const WIRE_FIXED64 = 1;
+const WIRE_LEN = 2;
+const WIRE_FIXED32 = 5;
+
+const VARINT_TYPES = new Set(["int32", "int64", "uint32", "uint64", "sint32", "sint64", "bool", "enum"]);
+const FIXED64_TYPES = new Set(["fixed64", "sfixed64", "double"]);
+const FIXED32_TYPES = new Set(["fixed32", "sfixed32", "float"]);
+
+function wireTypeOf(type: string): number {
+  if (VARINT_TYPES.has(type)) return WIRE_VARINT;
+  if (FIXED64_TYPES.has(type)) return WIRE_FIXED64;
+  if (FIXED32_TYPES.has(type)) return WIRE_FIXED32;
+  return WIRE_LEN;
+}
+
+const utf8 = new TextEncoder();
+
+// ---------------------------------------------------------------- writing
+
+class Writer {
+  private buf = new Uint8Array(256);
+  private view = new DataView(this.buf.buffer);
+  pos = 0;
+
+  private ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  varint(value: number | bigint): void {
+    this.ensure(10);
+    if (typeof value === "number" && value >= 0 && value <= 0x7fffffff) {
+      let v = value;
+      while (v > 0x7f) {
+        this.buf[this.pos++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      this.buf[this.pos++] = v;
+      return;
+    }
+    let v = BigInt.asUintN(64, BigInt(value));
+    while (v > 0x7fn) {
+      this.buf[this.pos++] = Number(v & 0x7fn) | 0x80;
+      v >>= 7n;
+    }
+    this.buf[this.pos++] = Number(v);
+  }
+
+  tag(id: number, wire: number): void {
+    this.varint(id * 8 + wire);
+  }
+
+  raw(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
+  lenPrefixed(bytes: Uint8Array): void {
+    this.varint(bytes.length);
+    this.raw(bytes);
+  }
+
+  fixed64(type: string, value: number | bigint): void {
+    this.ensure(8);
+    if (type === "double") this.view.setFloat64(this.pos, Number(value), true);
+    else this.view.setBigUint64(this.pos, BigInt.asUintN(64, BigInt(value)), true);
+    this.pos += 8;
+  }
+
+  fixed32(type: string, value: number): void {
+    this.ensure(4);
+    if (type === "float") this.view.setFloat32(this.pos, value, true);
+    else if (type === "sfixed32") this.view.setInt32(this.pos, value, true);
+    else this.view.setUint32(this.pos, value, true);
+    this.pos += 4;
+  }
+
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+}
+
+function enumNumber(ref: string, value: unknown): number {
+  if (typeof value === "number") return value;
+  const n = descriptor.enums[ref]?.[value as string];
+  if (n === undefined) throw new TypeError(`${String(value)} is not a value of enum ${ref}`);
+  return n;
+}
+
+function isDefault(type: string, value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  switch (type) {
+    case "string":
+      return value === "";
+    case "bytes":
+      return (value as Uint8Array).length === 0;
+    case "bool":
+      return value === false;
+    case "enum":
+      return value === 0;
+    default:
+      return value === 0 || value === 0n;
+  }
+}
+
+function zigzag(type: string, value: number | bigint): number | bigint {
+  if (type === "sint32") {
+    const n = Number(value);
+    return ((n << 1) ^ (n >> 31)) >>> 0;
+  }
+  const v = BigInt(value);
+  return BigInt.asUintN(64, (v << 1n) ^ (v >> 63n));
+}
+
+function writeScalar(w: Writer, type: string, ref: string | undefined, value: unknown): void {
+  switch (type) {
+    case "string":
+      w.lenPrefixed(utf8.encode(value as string));
+      return;
+    case "bytes":
+      w.lenPrefixed(value as Uint8Array);
+      return;
+    case "bool":
+      w.varint(value ? 1 : 0);
+      return;
+    case "enum":
+      w.varint(enumNumber(ref!, value));
+      return;
+    case "sint32":
+    case "sint64":
+      w.varint(zigzag(type, value as number | bigint));
+      return;
+    case "int32":
+    case "int64":
+    case "uint32":
+    case "uint64": {
+      const n = value as number | bigint;
+      if (typeof n === "number" && !Number.isSafeInteger(n)) throw new TypeError(`${String(n)} is not an integer`);
+      w.varint(n);
+      return;
+    }
+    default:
+      if (FIXED64_TYPES.has(type)) w.fixed64(type, value as number);
+      else if (FIXED32_TYPES.has(type)) w.fixed32(type, value as number);
+      else throw new TypeError(`unsupported protobuf type ${type}`);
+  }
+}
+
+function writeValue(w: Writer, id: number, type: string, ref: string | undefined, value: unknown): void {
+  if (type === "message") {
+    w.tag(id, WIRE_LEN);
+    w.lenPrefixed(encodeMessage(ref!, value as Record<string, unknown>));
+    return;
+  }
+  w.tag(id, wireTypeOf(type));
+  writeScalar(w, type, ref, value);
+}
+
+function writeField(w: Writer, field: FieldDescriptor, value: unknown): void {
+  if (field.map) {
+    const map = field.map;
+    for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+      const e = new Writer();
+      writeValue(e, 1, map.key, undefined, map.key === "string" ? key : keyFromString(map.key, key));
+      writeValue(e, 2, map.type, map.ref, entry);
+      w.tag(field.id, WIRE_LEN);
+      w.lenPrefixed(e.finish());
+    }
+    return;
+  }
+  if (field.repeated) {
+    const items = value as unknown[];
+    if (items.length === 0) return;
+    if (wireTypeOf(field.type) !== WIRE_LEN) {
+      const packed = new Writer();
+      for (const item of items) writeScalar(packed, field.type, field.ref, item);
+      w.tag(field.id, WIRE_LEN);
+      w.lenPrefixed(packed.finish());
+    } else {
+      for (const item of items) writeValue(w, field.id, field.type, field.ref, item);
+    }
+    return;
+  }
+  if (field.type === "message") {
+    writeValue(w, field.id, field.type, field.ref, value);
+    return;
+  }
+  const explicit = field.oneof !== undefined || field.optional === true;
+  const v = field.type === "enum" ? enumNumber(field.ref!, value) : value;
+  if (!explicit && isDefault(field.type, v)) return;
+  writeValue(w, field.id, field.type, field.ref, v);
+}
+
+function keyFromString(type: string, key: string): unknown {
+  if (type === "bool") return key === "true";
+  return type.endsWith("64") ? BigInt(key) : Number(key);
+}
+
+function encodeMessage(name: string, value: Record<string, unknown>): Uint8Array {
+  const fields = descriptor.messages[name];
+  if (!fields) throw new TypeError(`unknown protobuf message ${name}`);
+  const w = new Writer();
+  for (const field of fields) {
+    const v = value[field.name];
+    if (v === undefined || v === null) continue;
+    writeField(w, field, v);
+  }
+  return w.finish();
+}
+
+/** Encodes `value` as the message `name`. Fields left out take their proto3 default. */
+export function encode<K extends MessageName>(name: K, value: Writable<MessageTypes[K]>): Uint8Array {
+  return encodeMessage(name, value as Record<string, unknown>);
+}
+
+// ---------------------------------------------------------------- reading
+
+class Reader {
+  pos: number;
+  private readonly view: DataView;
+  constructor(
+    readonly buf: Uint8Array,
+    start = 0,
+    readonly end = buf.length,
+  ) {
+    this.pos = start;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  varint(): bigint | number {
+    let result = 0;
+    let shift = 0;
+    while (shift < 28) {
+      const b = this.byte();
+      result |= (b & 0x7f) << shift;
+      if (b < 0x80) return result >>> 0;
+      shift += 7;
+    }
+    let big = BigInt(result >>> 0);
+    let bigShift = 28n;
+    for (let i = 0; i < 6; i++) {
+      const b = this.byte();
+      big |= BigInt(b & 0x7f) << bigShift;
+      if (b < 0x80) return BigInt.asUintN(64, big);
+      bigShift += 7n;
+    }
+    throw new ProtoDecodeError("varint longer than 10 bytes");
+  }
+
+  byte(): number {
+    if (this.pos >= this.end) throw new ProtoDecodeError("message truncated");
+    return this.buf[this.pos++]!;
+  }
+
+  take(n: number): Uint8Array {
+    if (n < 0 || this.pos + n > this.end) throw new ProtoDecodeError("message truncated");
+    const out = this.buf.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+
+  length(): number {
+    const n = this.varint();
+    if (typeof n === "bigint" || n > this.end - this.pos) throw new ProtoDecodeError("length beyond end of message");
+    return n;
+  }
+
+  fixed64(type: string): number | bigint {
+    if (this.pos + 8 > this.end) throw new ProtoDecodeError("message truncated");
+    const at = this.pos;
+    this.pos += 8;
+    if (type === "double") return this.view.getFloat64(at, true);
+    return type === "sfixed64" ? this.view.getBigInt64(at, true) : this.view.getBigUint64(at, true);
+  }
+
+  fixed32(type: string): number {
+    if (this.pos + 4 > this.end) throw new ProtoDecodeError("message truncated");
+    const at = this.pos;
+    this.pos += 4;
+    if (type === "float") return this.view.getFloat32(at, true);
+    return type === "sfixed32" ? this.view.getInt32(at, true) : this.view.getUint32(at, true);
+  }
+
+  skip(wire: number): void {
+    switch (wire) {
+      case WIRE_VARINT:
+        this.varint();
+        return;
+      case WIRE_FIXED64:
+        this.take(8);
+        return;
+      case WIRE_LEN:
+        this.take(this.length());
+        return;
+      case WIRE_FIXED32:
+        this.take(4);
+        return;
+      default:
+        throw new ProtoDecodeError(`unsupported wire type ${wire}`);
+    }
+  }
+}
+
+function safeNumber(v: bigint, what: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new ProtoDecodeError(`${what} value ${v} is outside the safe integer range`);
+  return n;
+}
+
+function readScalar(r: Reader, type: string, ref: string | undefined): unknown {
+  switch (type) {
+    case "string": {
+      const bytes = r.take(r.length());
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+    }
+    case "bytes":
+      return r.take(r.length());
+    case "bool":
+      return r.varint() !== 0;
+    case "enum": {
+      const raw = r.varint();
+      const n = typeof raw === "bigint" ? Number(BigInt.asIntN(32, raw)) : raw | 0;
+      const values = descriptor.enums[ref!]!;
+      for (const [name, value] of Object.entries(values)) if (value === n) return name;
+      return n;
+    }
+    case "int32": {
+      const raw = r.varint();
+      return typeof raw === "bigint" ? Number(BigInt.asIntN(32, raw)) : raw | 0;
+    }
+    case "uint32": {
+      const raw = r.varint();
+      return typeof raw === "bigint" ? Number(BigInt.asUintN(32, raw)) : raw;
+    }
+    case "int64":
+      return safeNumber(BigInt.asIntN(64, BigInt(r.varint())), type);
+    case "uint64":
+      return safeNumber(BigInt(r.varint()), type);
+    case "sint32":
+    case "sint64": {
+      const v = BigInt(r.varint());
+      return safeNumber((v >> 1n) ^ -(v & 1n), type);
+    }
+    default:
+      if (FIXED64_TYPES.has(type)) {
+        const v = r.fixed64(type);
+        return typeof v === "bigint" ? safeNumber(v, type) : v;
+      }
+      if (FIXED32_TYPES.has(type)) return r.fixed32(type);
+      throw new ProtoDecodeError(`unsupported protobuf type ${type}`);
+  }
+}
+
+function readValue(r: Reader, type: string, ref: string | undefined): unknown {
+  if (type === "message") {
+    const n = r.length();
+    const start = r.pos;
+    r.pos += n;
+    return decodeMessage(ref!, r.buf, start, start + n);
+  }
+  return readScalar(r, type, ref);
+}
+
+function defaultOf(field: FieldDescriptor): unknown {
+  if (field.map) return Object.create(null) as Record<string, unknown>;
+  if (field.repeated) return [];
+  if (field.type === "message" || field.oneof !== undefined || field.optional) return undefined;
+  switch (field.type) {
+    case "string":
+      return "";
+    case "bytes":
+      return new Uint8Array(0);
+    case "bool":
+      return false;
+    case "enum": {
+      const values = descriptor.enums[field.ref!]!;
+      return Object.keys(values).find((k) => values[k] === 0) ?? 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+const byIdCache = new Map<string, Map<number, FieldDescriptor>>();
+function fieldsById(name: string): Map<number, FieldDescriptor> {
+  let m = byIdCache.get(name);
+  if (!m) {
+    const fields = descriptor.messages[name];
+    if (!fields) throw new TypeError(`unknown protobuf message ${name}`);
+    m = new Map(fields.map((f) => [f.id, f]));
+    byIdCache.set(name, m);
+  }
+  return m;
+}
+
+function decodeMessage(name: string, buf: Uint8Array, start: number, end: number): Record<string, unknown> {
+  const fields = fieldsById(name);
+  const out: Record<string, unknown> = {};
+  for (const f of fields.values()) {
+    const d = defaultOf(f);
+    if (d !== undefined) out[f.name] = d;
+  }
+  const r = new Reader(buf, start, end);
+  while (r.pos < end) {
+    const key = r.varint();
+    if (typeof key === "bigint") throw new ProtoDecodeError("field key out of range");
+    const id = Math.floor(key / 8);
+    const wire = key & 7;
+    const field = fields.get(id);
+    if (!field) {
+      r.skip(wire);
+      continue;
+    }
+    if (field.map) {
+      const n = r.length();
+      const entryEnd = r.pos + n;
+      const entry = new Reader(buf, r.pos, entryEnd);
+      r.pos = entryEnd;
+      let k: unknown = field.map.key === "string" ? "" : 0;
+      let v: unknown = defaultOf({ id: 2, name: "value", type: field.map.type, ref: field.map.ref });
+      while (entry.pos < entryEnd) {
+        const ek = entry.varint() as number;
+        if (ek >>> 3 === 1) k = readScalar(entry, field.map.key, undefined);
+        else if (ek >>> 3 === 2) v = readValue(entry, field.map.type, field.map.ref);
+        else entry.skip(ek & 7);
+      }
+      if (v === undefined && field.map.type === "message") v = decodeMessage(field.map.ref!, buf, 0, 0);
+      (out[field.name] as Record<string, unknown>)[String(k)] = v;
+      continue;
+    }
+    if (field.repeated) {
+      const list = out[field.name] as unknown[];
+      if (wire === WIRE_LEN && wireTypeOf(field.type) !== WIRE_LEN) {
+        const n = r.length();
+        const packed = new Reader(buf, r.pos, r.pos + n);
+        r.pos += n;
+        while (packed.pos < packed.end) list.push(readScalar(packed, field.type, field.ref));
+      } else {
+        list.push(readValue(r, field.type, field.ref));
+      }
+      continue;
+    }
+    const expected = field.type === "message" ? WIRE_LEN : wireTypeOf(field.type);
+    if (wire !== expected) throw new ProtoDecodeError(`${name}.${field.name}: wire type ${wire}, expected ${expected}`);
+    if (field.oneof !== undefined) {
+      for (const other of fields.values()) if (other.oneof === field.oneof) delete out[other.name];
+    }
+    out[field.name] = readValue(r, field.type, field.ref);
+  }
+  return out;
+}
+
+/** Decodes `bytes` as the message `name`; absent scalar fields take their proto3 default. */
+export function decode<K extends MessageName>(name: K, bytes: Uint8Array): MessageTypes[K] {
+  return decodeMessage(name, bytes, 0, bytes.length) as unknown as MessageTypes[K];
+}
