@@ -1,0 +1,114 @@
+// The attributes every resource type carries besides its Form's desired fields and outputs.
+// `name` and `space` address the resource; the rest are computed from the host's representation.
+// wireName names where the value lives in the wire representation.
+
+import type { AttributeModel, CtyType, Validator } from "./types.js";
+import { validatorsFor } from "./validators.js";
+
+const FORM_REF_TYPE: CtyType = [
+  "object",
+  { api_version: "string", definition_version: "string", kind: "string", schema_digest: "string" },
+];
+
+const CONDITION_TYPE: CtyType = [
+  "object",
+  {
+    host_reason: "string",
+    last_transition_time: "string",
+    message: "string",
+    observed_generation: "string",
+    reason: "string",
+    status: "string",
+    type: "string",
+  },
+];
+
+const RELATION_TYPE: CtyType = [
+  "object",
+  {
+    pointer: "string",
+    relation: "string",
+    target_api_version: "string",
+    target_form_ref: FORM_REF_TYPE,
+    target_kind: "string",
+    target_name: "string",
+    target_uid: "string",
+  },
+];
+
+/** The portable resource-name grammar of metadata.name (host-api wire schema, resourceMetadata). */
+export const RESOURCE_NAME_SCHEMA = { type: "string", minLength: 1, maxLength: 63, pattern: "^[a-z][a-z0-9-]{0,62}$" };
+
+/** The SpaceID length bounds (host-api wire schema, spaceId); the character rules are left to the host. */
+export const SPACE_SCHEMA = { type: "string", minLength: 1, maxLength: 255 };
+
+function computed(name: string, wireName: string, type: CtyType, description: string): AttributeModel {
+  return {
+    name,
+    wireName,
+    description,
+    type,
+    required: false,
+    optional: false,
+    computed: true,
+    sensitive: false,
+    requiresReplace: false,
+    validators: [],
+  };
+}
+
+function nameValidators(): Validator[] {
+  return validatorsFor(RESOURCE_NAME_SCHEMA);
+}
+
+/** `name` and `space`: the arguments every resource takes. */
+export function addressAttributes(): AttributeModel[] {
+  return [
+    {
+      name: "name",
+      wireName: "metadata.name",
+      description:
+        "Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.",
+      type: "string",
+      required: true,
+      optional: false,
+      computed: false,
+      sensitive: false,
+      requiresReplace: true,
+      validators: nameValidators(),
+    },
+    {
+      name: "space",
+      wireName: "metadata.space",
+      description:
+        "Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.",
+      type: "string",
+      required: false,
+      optional: true,
+      computed: true,
+      sensitive: false,
+      requiresReplace: true,
+      validators: validatorsFor(SPACE_SCHEMA),
+    },
+  ];
+}
+
+/** The computed identity and status attributes, in schema order (emitters sort by name anyway). */
+export function identityAttributes(): AttributeModel[] {
+  return [
+    computed("uid", "metadata.uid", "string", "Identity the host issued to this incarnation of the resource. Deleting and re-creating a resource of the same name yields a new uid."),
+    computed("generation", "metadata.generation", "string", "Desired-state generation, a canonical decimal string. It moves only when the desired spec changes."),
+    computed("revision", "metadata.revision", "string", "Representation revision, a canonical decimal string. It moves whenever anything the host serves for this resource changes, status and outputs included."),
+    computed("form_ref", "formRef", FORM_REF_TYPE, "The exact Form definition this resource was created under and is read, updated and deleted under: api_version, kind, definition_version and schema_digest."),
+    computed("conditions", "status.conditions", ["list", CONDITION_TYPE], "Every status condition the host reports, in the host's order: type, status, reason, message, host_reason, observed_generation and last_transition_time."),
+    computed("ready", "status.conditions[type=Ready]", "bool", "True when the host reports the Ready condition with status True. Read `conditions` for why it is not."),
+    computed("relations", "relations", ["list", RELATION_TYPE], "The references of this resource as the host resolved and pinned them: the pointer of each reference in the desired spec, the relation it came from, and the target's group, kind, name, uid and exact Form definition."),
+    computed("outputs_json", "status.outputs", "string", "The whole status.outputs document as JSON text, including any value no output attribute describes. \"{}\" when the Form declares no outputs."),
+    computed("pending_operation_id", "operation.id", "string", "Id of a host operation that was accepted but had not finished when the last apply returned; null once it settles. A refresh consults it before reading the resource."),
+  ];
+}
+
+/** Every root attribute name that is not a desired field or an output. */
+export function fixedAttributeNames(): string[] {
+  return [...addressAttributes(), ...identityAttributes()].map((a) => a.name);
+}
