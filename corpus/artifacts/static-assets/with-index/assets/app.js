@@ -1,0 +1,1 @@
+document.getElementById("app").textContent = `route: ${location.pathname}`;
