@@ -27,7 +27,7 @@ describe("materializeDefaults", () => {
   });
   it("never shares the schema's default value and never modifies the input", () => {
     const input = { name: "a" };
-    const out = materializeDefaults(schema, input) as { vars: { mode: string } };
+    const out = materializeDefaults(schema, input) as unknown as { vars: { mode: string } };
     out.vars.mode = "changed";
     expect(declaredDefaults(schema).vars).toEqual({ mode: "x" });
     expect(input).toEqual({ name: "a" });
