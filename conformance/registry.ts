@@ -1,0 +1,166 @@
+// The registry of every check the runner knows, keyed by the exact check name.
+//
+// Its type makes it exhaustive at compile time: every one of the required names of the
+// portable-host contract (required-checks.ts, generated) and every check of our own (OWN_CHECKS)
+// must have an entry, and nothing else may. A required check whose rule arrives with a later
+// issue is registered as pending(reason): it reports "failed" with "not implemented: <reason>".
+
+import { pending, type Check } from "./check.js";
+import type { RequiredCheck } from "./required-checks.js";
+import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import crossPrincipalIdempotencyIsolation from "./checks/cross-principal-idempotency-isolation.js";
+import deleteGenerationFence from "./checks/delete-generation-fence.js";
+import discoveryExact from "./checks/discovery-exact.js";
+import eachTenantMutatesItsOwnPlane from "./checks/each-tenant-mutates-its-own-plane.js";
+import edgeInterfaceContractsAdvertised from "./checks/edge-interface-contracts-advertised.js";
+import exactFormRefFailsClosedOnUnknownDefinition from "./checks/exact-form-ref-fails-closed-on-unknown-definition.js";
+import formDefinitionExact from "./checks/form-definition-exact.js";
+import formsExactAvailability from "./checks/forms-exact-availability.js";
+import idempotencyIsTenantScoped from "./checks/idempotency-is-tenant-scoped.js";
+import importClaimsItsNativeIdentity from "./checks/import-claims-its-native-identity.js";
+import importRecordsItsNativeIdentity from "./checks/import-records-its-native-identity.js";
+import moduleWorkerRuntimeContractAdvertised from "./checks/module-worker-runtime-contract-advertised.js";
+import namespacedGroupTravelsAsTwoPathSegments from "./checks/namespaced-group-travels-as-two-path-segments.js";
+import prepareIsTenantScoped from "./checks/prepare-is-tenant-scoped.js";
+import replayRecordRetiresWithItsIncarnation from "./checks/replay-record-retires-with-its-incarnation.js";
+import resourceAddressIsTenantScoped from "./checks/resource-address-is-tenant-scoped.js";
+import resourceAnswersOnlyUnderItsRecordedFormRef from "./checks/resource-answers-only-under-its-recorded-form-ref.js";
+import resourceDeleteIsTenantIsolated from "./checks/resource-delete-is-tenant-isolated.js";
+import resourceImportIsTenantIsolated from "./checks/resource-import-is-tenant-isolated.js";
+import resourceObserveIsTenantIsolated from "./checks/resource-observe-is-tenant-isolated.js";
+import resourceReadIsTenantIsolated from "./checks/resource-read-is-tenant-isolated.js";
+import resourceUpdateIsTenantIsolated from "./checks/resource-update-is-tenant-isolated.js";
+import supportProfilesPresent from "./checks/support-profiles-present.js";
+import twoDefinitionVersionsAnswerIndependently from "./checks/two-definition-versions-answer-independently.js";
+import unauthenticatedRequestRefused from "./checks/unauthenticated-request-refused.js";
+
+/** Checks of our own, for rules of the spec the required list does not name. */
+export const OWN_CHECKS = [
+] as const;
+
+export type OwnCheck = (typeof OWN_CHECKS)[number];
+export type CheckName = RequiredCheck | OwnCheck;
+
+export const REGISTRY = {
+  "discovery-exact": discoveryExact,
+  "unauthenticated-request-refused": unauthenticatedRequestRefused,
+  "forms-exact-availability": formsExactAvailability,
+  "form-definition-exact": formDefinitionExact,
+  "validate-accepts-canonical": pending("issue 3 check not written yet"),
+  "validate-rejects-negative-fixtures": pending("issue 3 check not written yet"),
+  "prepare-binds-exact-spec": pending("issue 3 check not written yet"),
+  "prepare-substitution-rejected": pending("issue 3 check not written yet"),
+  "apply-create-uid-minted": pending("issue 3 check not written yet"),
+  "apply-headers-required": pending("issue 3 check not written yet"),
+  "apply-idempotency-replay": applyIdempotencyReplay,
+  "replay-record-retires-with-its-incarnation": replayRecordRetiresWithItsIncarnation,
+  "create-conflict-when-exists": pending("issue 3 check not written yet"),
+  "update-generation-fence": pending("issue 3 check not written yet"),
+  "stale-generation-rejected": pending("issue 3 check not written yet"),
+  "revision-etag-exact": pending("issue 3 check not written yet"),
+  "observe-fence-exact": pending("issue 3 check not written yet"),
+  "status-change-bumps-revision-not-generation": pending("issue 3 check not written yet"),
+  "spec-change-bumps-generation": pending("issue 3 check not written yet"),
+  "delete-generation-fence": deleteGenerationFence,
+  "delete-revision-fence": pending("issue 3 check not written yet"),
+  "stale-revision-rejected": pending("issue 3 check not written yet"),
+  "delete-then-recreate-uid-changes": pending("issue 3 check not written yet"),
+  "expected-uid-mismatch-rejected": pending("issue 3 check not written yet"),
+  "package-digest-not-identity": pending("issue 3 check not written yet"),
+  "same-kind-two-groups": pending("issue 3 check not written yet"),
+  "revision-role-update-rejected": pending("issue 3 check not written yet"),
+  "no-update-spec-change-rejected": pending("issue 3 check not written yet"),
+  "binding-target-missing-404-before-mutation": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "dependency-in-use-on-bound-target-delete": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-target-missing-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-target-deletion-blocked": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-incarnation-change-detected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-reapply-repins": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "binding-contract-verified": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "async-operation-flow": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "operation-replay-terminal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "operation-resumable-after-settlement": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "operation-cancel": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "exact-form-ref-fails-closed-on-unknown-definition": exactFormRefFailsClosedOnUnknownDefinition,
+  "artifact-upload-missing-blob": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-digest-mismatch": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-commit-idempotent": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-then-bundle-apply": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "support-profiles-present": supportProfilesPresent,
+  "error-envelope-taxonomy": pending("issue 3 check not written yet"),
+  "cross-space-isolation": pending("issue 3 check not written yet"),
+  "cross-principal-idempotency-isolation": crossPrincipalIdempotencyIsolation,
+  "prepare-requires-update-fence": pending("issue 3 check not written yet"),
+  "stale-prepare-rejected": pending("issue 3 check not written yet"),
+  "condition-reason-closed": pending("issue 3 check not written yet"),
+  "space-id-grammar-enforced": pending("issue 3 check not written yet"),
+  "concurrent-unrelated-mutation": pending("issue 3 check not written yet"),
+  "async-commit-revalidates": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "async-commit-binds-the-accepted-identity": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "import-adopts-native-resource": pending("issue 3 check not written yet"),
+  "import-validates-like-apply": pending("issue 3 check not written yet"),
+  "import-claims-its-native-identity": importClaimsItsNativeIdentity,
+  "import-records-its-native-identity": importRecordsItsNativeIdentity,
+  "deployment-weight-sum-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-single-active-per-worker": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-version-ownership": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-version-duplicate-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "attachment-requires-active-deployment": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "handler-gated-attachments": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "binding-name-collision-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-change-preserves-dependents": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-delete-blocked-by-dependent": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-delete-blocked-by-inbound-binding": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "dependent-revision-advances-with-rendering": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "delete-fence-survives-derived-rendering": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "artifact-manifest-reject-list": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-commit-binds-declared-size": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-manifest-kind-exclusive": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "bundle-main-module-is-loadable": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-retention-while-referenced": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "namespaced-group-travels-as-two-path-segments": namespacedGroupTravelsAsTwoPathSegments,
+  "operation-bound-to-its-creating-principal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "upload-session-bound-to-its-creating-principal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-digest-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "manifest-reference-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "static-asset-spa-paths": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "sqlite-migration-ledger-readiness": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "module-worker-runtime-contract-advertised": moduleWorkerRuntimeContractAdvertised,
+  "undeclared-runtime-handler-rejected": pending("issue 3 check not written yet"),
+  "declared-handler-not-exported-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "edge-interface-contracts-advertised": edgeInterfaceContractsAdvertised,
+  "cron-grammar-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "queue-single-consumer-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "custom-domain-hostname-canonicalized": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "custom-domain-hostname-claim-unique": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "custom-domain-hostname-claim-stops-at-the-tenant": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "dead-letter-cycle-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "attachment-claim-decided-on-import": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "attachment-claim-revalidated-at-commit": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "custom-domain-u-label-refused": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "two-definition-versions-answer-independently": twoDefinitionVersionsAnswerIndependently,
+  "resource-answers-only-under-its-recorded-form-ref": resourceAnswersOnlyUnderItsRecordedFormRef,
+  "relation-target-form-ref-verified": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-target-interface-verified": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-pin-records-target-form-ref": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "worker-endpoint-address-is-host-assigned": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "worker-endpoint-single-per-worker": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "worker-endpoint-follows-the-active-deployment": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "worker-endpoint-address-is-stable-for-its-uid": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "form-declared-outputs-are-exact": pending("issue 3 check not written yet"),
+  "resource-address-is-tenant-scoped": resourceAddressIsTenantScoped,
+  "resource-read-is-tenant-isolated": resourceReadIsTenantIsolated,
+  "resource-observe-is-tenant-isolated": resourceObserveIsTenantIsolated,
+  "resource-update-is-tenant-isolated": resourceUpdateIsTenantIsolated,
+  "resource-import-is-tenant-isolated": resourceImportIsTenantIsolated,
+  "resource-delete-is-tenant-isolated": resourceDeleteIsTenantIsolated,
+  "relation-resolution-is-tenant-scoped": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "prepare-is-tenant-scoped": prepareIsTenantScoped,
+  "idempotency-is-tenant-scoped": idempotencyIsTenantScoped,
+  "each-tenant-mutates-its-own-plane": eachTenantMutatesItsOwnPlane,
+} satisfies { [K in RequiredCheck]: Check } & Record<OwnCheck, Check>;
+
+/** Names of the checks registered as pending. */
+export function pendingChecks(): CheckName[] {
+  return (Object.keys(REGISTRY) as CheckName[]).filter((n) => REGISTRY[n].kind === "pending");
+}
