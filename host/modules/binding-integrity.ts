@@ -6,8 +6,13 @@
 import type { Program } from "acorn";
 import { lineOf, walk, type EsNode } from "./ast-walk.js";
 
-export type Integrity = { intact: true } | { intact: false; reason: string };
+/**
+ * "assigned": members are only written (keys may be added or re-valued, none removed);
+ * "opaque": reassigned, deleted from, or escaped, so nothing about its own keys is certain.
+ */
+export type Integrity = { intact: true } | { intact: false; reason: string; extent: "assigned" | "opaque" };
 
+const MEMBER_ASSIGNED = "has a member assigned";
 const READ_PARENTS = new Set(["ExportSpecifier", "ExportDefaultDeclaration", "SpreadElement", "BinaryExpression", "IfStatement", "ConditionalExpression"]);
 
 export function bindingIntegrity(program: Program, text: string, name: string): Integrity {
@@ -17,13 +22,17 @@ export function bindingIntegrity(program: Program, text: string, name: string): 
     parents.set(node, { parent, field });
     if (node.type === "Identifier" && node["name"] === name) references.push(node);
   });
+  let assigned: string | undefined;
   for (const id of references) {
     const { parent, field } = parents.get(id) ?? { parent: undefined, field: undefined };
     if (parent === undefined) continue;
     const problem = classify(id, parent, field, parents);
-    if (problem !== undefined) return { intact: false, reason: `\`${name}\` ${problem} at line ${lineOf(text, id.start)}` };
+    if (problem === undefined) continue;
+    const reason = `\`${name}\` ${problem} at line ${lineOf(text, id.start)}`;
+    if (problem === MEMBER_ASSIGNED) assigned ??= reason;
+    else return { intact: false, reason, extent: "opaque" };
   }
-  return { intact: true };
+  return assigned === undefined ? { intact: true } : { intact: false, reason: assigned, extent: "assigned" };
 }
 
 function classify(
@@ -46,10 +55,10 @@ function classify(
     const up = parents.get(parent);
     if (up?.parent === undefined) return undefined;
     const g = up.parent;
-    if (g.type === "AssignmentExpression" && up.field === "left") return "has a member assigned";
-    if (g.type === "UpdateExpression") return "has a member updated";
+    if (g.type === "AssignmentExpression" && up.field === "left") return MEMBER_ASSIGNED;
+    if (g.type === "UpdateExpression") return MEMBER_ASSIGNED;
     if (g.type === "UnaryExpression" && g["operator"] === "delete") return "has a member deleted";
-    if ((g.type === "ForInStatement" || g.type === "ForOfStatement") && up.field === "left") return "has a member assigned";
+    if ((g.type === "ForInStatement" || g.type === "ForOfStatement") && up.field === "left") return MEMBER_ASSIGNED;
     return undefined;
   }
   if ((parent.type === "CallExpression" || parent.type === "NewExpression") && field === "callee") return undefined;

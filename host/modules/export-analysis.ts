@@ -185,7 +185,10 @@ class Analyzer {
     const integrity = bindingIntegrity(mod.program, mod.text, local);
     if (integrity.intact) return shape;
     if (shape.shape === "class") return shape; // still a class, whatever is added to it
-    return { shape: "object", facts: { ...shape.facts, complete: false, reason: `${mod.name}: ${integrity.reason}` } };
+    const reason = `${mod.name}: ${integrity.reason}`;
+    if (integrity.extent === "opaque") return { shape: "unknown", reason };
+    // Written members: every key stays present, but any value may have changed and keys may be added.
+    return { shape: "object", facts: { members: downgraded(shape.facts.members), complete: false, reason } };
   }
 
   private expressionShape(mod: LoadedModule, node: EsNode, hops: number, trace: string[]): Shape {
@@ -225,16 +228,18 @@ class Analyzer {
 
   private objectFacts(mod: LoadedModule, node: EsNode, hops: number): ObjectFacts {
     const facts: ObjectFacts = { members: new Map(), complete: true };
+    // An unknown key or spread may overwrite any earlier member's value (never remove the key).
     const incomplete = (reason: string) => {
       facts.complete = false;
       facts.reason ??= `${mod.name}: ${reason}`;
+      facts.members = downgraded(facts.members);
     };
     for (const prop of node["properties"] as EsNode[]) {
       if (prop.type === "SpreadElement") {
         const spread = this.expressionShape(mod, prop["argument"] as EsNode, hops + 1, []);
         if (spread.shape === "object") {
-          for (const [k, v] of spread.facts.members) facts.members.set(k, v);
           if (!spread.facts.complete) incomplete(spread.facts.reason ?? "a spread member is not fully known");
+          for (const [k, v] of spread.facts.members) facts.members.set(k, v);
         } else if (spread.shape !== "value" && spread.shape !== "none") {
           incomplete("a spread source is not a statically known object");
         }
@@ -300,6 +305,10 @@ class Analyzer {
     if ("error" in mod) return "unknown";
     return this.exportedCallability(mod, imported, hops + 1, "export");
   }
+}
+
+function downgraded(members: Map<string, Callability>): Map<string, Callability> {
+  return new Map([...members.keys()].map((k) => [k, "unknown" as Callability]));
 }
 
 function keyName(key: EsNode): string | undefined {

@@ -111,6 +111,22 @@ describe("ES module export derivation (host/modules)", () => {
       expect(out.reason).toMatch(reason);
     });
 
+    it("a deleted or escaped binding proves nothing; a member-assigned one keeps its keys with unknown values", () => {
+      expect(analyzeModuleHandlers(`const w = { fetch() {} };\ndelete w.fetch;\nexport default w;`)).toMatchObject({ shape: "unknown", handlers: [] });
+      expect(analyzeModuleHandlers(`const w = { fetch() {} };\nregister(w);\nexport default w;`)).toMatchObject({ shape: "unknown", handlers: [] });
+      expect(analyzeModuleHandlers(`const w = { fetch: 1 };\nw.fetch = () => {};\nexport default w;`)).toMatchObject({
+        shape: "object",
+        analyzable: false,
+        handlers: ["fetch"],
+        notCallable: [],
+      });
+    });
+
+    it("an unknown key may re-value earlier members but never removes them", () => {
+      const out = analyzeModuleHandlers(`const k = pick();\nexport default { fetch: 1, [k]: () => {} };`);
+      expect(out).toMatchObject({ analyzable: false, handlers: ["fetch"], notCallable: [] });
+    });
+
     it("a re-export cycle terminates", () => {
       const out = bundle({ "a.js": `export { default } from "./b.js";`, "b.js": `export { default } from "./a.js";` });
       expect(out.analyzable).toBe(false);
