@@ -1,0 +1,68 @@
+// Runs a provider process the way go-plugin expects: check the handshake
+// environment, start a TLS (AutoMTLS) or plaintext gRPC server, print the one
+// handshake line on stdout, then load the provider's handlers while Terraform
+// connects. Only what the handshake needs is loaded before the line is printed.
+import { GrpcServer, type Router, type UnaryHandler } from "../grpc/server.js";
+import { generateServerCertificate, handshakeCertificate } from "./certificate.js";
+import { handshakeLine, readPluginEnvironment } from "./environment.js";
+import { installProcessGuards } from "./lifecycle.js";
+import { chooseListenAddress } from "./listen-address.js";
+import { log } from "./log.js";
+
+export const SHUTDOWN_PATH = "/plugin.GRPCController/Shutdown";
+export const STDIO_PATH = "/plugin.GRPCStdio/StreamStdio";
+
+/** Loads the tfplugin6 handlers, keyed by "/tfplugin6.Provider/<Method>". */
+export type HandlerLoader = () => Promise<ReadonlyMap<string, UnaryHandler>>;
+
+/**
+ * Serves until Terraform calls GRPCController/Shutdown or goes away.
+ * Resolves to an exit code only when the process cannot serve at all.
+ */
+export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const checked = readPluginEnvironment(env);
+  if (!checked.ok) {
+    process.stderr.write(checked.message + "\n");
+    return 1;
+  }
+  const chosen = chooseListenAddress();
+  installProcessGuards(chosen.cleanup);
+  const cert = checked.env.clientCertPem !== undefined ? generateServerCertificate() : undefined;
+
+  let handlers: Promise<ReadonlyMap<string, UnaryHandler>> | undefined;
+  let server: GrpcServer | undefined;
+  const shutdown: UnaryHandler = () => {
+    // Answer first; exit once the response has left (see afterResponse).
+    return new Uint8Array(0);
+  };
+  const router: Router = {
+    unary(path) {
+      if (path === SHUTDOWN_PATH) return shutdown;
+      handlers ??= loadHandlers();
+      return handlers.then((m) => m.get(path));
+    },
+    silentStream: (path) => path === STDIO_PATH,
+    afterResponse(path) {
+      if (path !== SHUTDOWN_PATH) return;
+      log("debug", "shutdown requested by the plugin client");
+      void (server?.close() ?? Promise.resolve()).then(() => {
+        chosen.cleanup();
+        process.exit(0);
+      });
+    },
+  };
+  server = new GrpcServer(router, {
+    started: () => undefined,
+    // UNIMPLEMENTED is expected for go-plugin's broker, which Terraform probes and does not need.
+    finished: (path, code, millis, error) => log(code === 0 ? "trace" : code === 12 ? "debug" : "warn", "rpc", { method: path, status: code, ms: Math.round(millis), ...(error ? { error } : {}) }),
+  });
+  const bound = await server.listen(
+    cert ? { certPem: cert.certPem, keyPem: cert.keyPem, clientCaPem: checked.env.clientCertPem } : undefined,
+    chosen.address,
+  );
+  process.stdout.write(handshakeLine(bound.network, bound.address, cert ? handshakeCertificate(cert.der) : ""));
+  // Load the handlers now, in parallel with Terraform's connect and TLS handshake.
+  handlers ??= loadHandlers();
+  handlers.catch((err: unknown) => log("error", "provider handlers failed to load", { error: String(err) }));
+  return new Promise<number>(() => undefined);
+}
