@@ -1,10 +1,77 @@
+// `takoform host`: serves Host API v1beta1 (see host/README.md and `takoform host --help`).
+
+import path from "node:path";
+import { developmentCredential, readCredentialsFile, type Credential } from "../../host/auth/credentials.js";
+import { loadHostCatalog } from "../../host/catalog/load.js";
+import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
+import { startHost } from "../../host/server.js";
+import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
 
 const command: Subcommand = {
-  summary: "(not built yet)",
-  async run() {
-    console.error("takoform host: not built yet");
-    return 1;
+  summary: "serve Host API v1beta1 with a durable embedded store",
+  async run(args) {
+    if (args.includes("--help") || args.includes("-h")) {
+      console.log(HOST_USAGE);
+      return 0;
+    }
+    let options;
+    try {
+      options = parseHostOptions(args);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      console.error(`takoform host: ${error.message}\n\n${HOST_USAGE}`);
+      return 2;
+    }
+    let credentials: Credential[];
+    let development: { credential: Credential; file: string } | undefined;
+    try {
+      mkdirSync(options.dataDir, { recursive: true });
+      if (options.credentialsFile !== undefined) {
+        credentials = readCredentialsFile(options.credentialsFile);
+      } else {
+        const file = path.join(options.dataDir, "development-credentials.json");
+        const { credential } = developmentCredential(file);
+        credentials = [credential];
+        development = { credential, file };
+      }
+    } catch (error) {
+      console.error(`takoform host: ${(error as Error).message}`);
+      return 2;
+    }
+    let catalog;
+    try {
+      catalog = loadHostCatalog({ builtin: options.builtinForms, formDirs: options.formDirs });
+    } catch (error) {
+      console.error(`takoform host: ${(error as Error).message}`);
+      return 2;
+    }
+    const host = await startHost({
+      dataDir: options.dataDir,
+      engine: options.engine,
+      port: options.port,
+      catalog,
+      credentials,
+      conformanceProbes: options.conformanceProbes,
+      ...(options.endpointDomain === undefined ? {} : { endpointDomain: options.endpointDomain }),
+      ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
+    });
+    process.stdout.write(`listening on ${host.url}\n`);
+    if (development !== undefined) {
+      const { credential, file } = development;
+      process.stdout.write(
+        `development credential (tenant ${credential.tenant}, principal ${credential.principal}, saved in ${file}): ` +
+          `Authorization: Bearer ${credential.token}\n`,
+      );
+    }
+    if (options.conformanceProbes) process.stderr.write("takoform host: conformance probes are ENABLED (test use only)\n");
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    await host.close();
+    return 0;
   },
 };
 export default command;

@@ -1,0 +1,90 @@
+// Composition root of the host: the store, clock, ids, catalog and credentials are injected, and
+// the Express application is assembled from thin routes per surface behind one middleware chain:
+//
+//   request state -> request log -> authentication -> conformance probes (only when enabled)
+//   -> raw-path check -> raw body -> routes -> unknown route -> error envelope
+
+import express, { type Express } from "express";
+import { bearerAuthenticator } from "./auth/authenticate.js";
+import type { Credential } from "./auth/credentials.js";
+import type { HostCatalog } from "./catalog/host-catalog.js";
+import { systemClock, type Clock } from "./clock.js";
+import { authenticate } from "./http/middleware/authenticate.js";
+import { DEFAULT_BODY_LIMIT, rawBody } from "./http/middleware/body.js";
+import { errorEnvelope, unknownRoute } from "./http/middleware/error-envelope.js";
+import { conformanceProbes } from "./http/middleware/probes.js";
+import { rejectEncodedSlashes } from "./http/middleware/raw-path.js";
+import { requestLog, type LogSink } from "./http/middleware/request-log.js";
+import { requestState } from "./http/middleware/request-state.js";
+import { API_PATH, discoveryRoutes } from "./http/routes/discovery.js";
+import { formRoutes } from "./http/routes/forms.js";
+import { resourceRoutes } from "./http/routes/resources.js";
+import { supportRoutes } from "./http/routes/support.js";
+import { randomIds, type Ids } from "./ids.js";
+import type { HostContext } from "./lifecycle/context.js";
+import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
+import { resolveRuntimeContract } from "./rules/support-profiles/runtime-contract.js";
+import type { Store } from "./store/store.js";
+import { TenantLocks } from "./store/tenant-lock.js";
+
+export interface HostDependencies {
+  store: Store;
+  catalog: HostCatalog;
+  credentials: readonly Credential[];
+  secret: Uint8Array;
+  clock?: Clock;
+  ids?: Ids;
+  /** Receives one JSON line per request; undefined disables the request log. */
+  log?: LogSink;
+  /** Receives host defects (never client errors). */
+  report?: (error: unknown) => void;
+  conformanceProbes?: boolean;
+  endpointDomain?: string;
+  replayRetentionMs?: number;
+  bodyLimit?: number;
+  /** The origin discovery falls back to when the Host header is unusable. */
+  origin?: () => string;
+}
+
+export interface HostApp {
+  app: Express;
+  context: HostContext;
+}
+
+export const DEFAULT_REPLAY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export function createHostApp(deps: HostDependencies): HostApp {
+  const clock = deps.clock ?? systemClock;
+  const ids = deps.ids ?? randomIds;
+  const context: HostContext = {
+    catalog: deps.catalog,
+    store: deps.store,
+    locks: new TenantLocks(),
+    clock,
+    ids,
+    secret: deps.secret,
+    runtime: resolveRuntimeContract(deps.catalog),
+    outputs: { endpointDomain: deps.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN },
+    replayRetentionMs: deps.replayRetentionMs ?? DEFAULT_REPLAY_RETENTION_MS,
+  };
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
+  app.set("query parser", false);
+
+  app.use(requestState(ids));
+  if (deps.log !== undefined) app.use(requestLog(deps.log, () => clock.now()));
+  app.use(authenticate(bearerAuthenticator(deps.credentials)));
+  app.use(conformanceProbes(deps.conformanceProbes === true));
+  app.use(rejectEncodedSlashes());
+  app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1")));
+  app.use(API_PATH, formRoutes(context));
+  app.use(API_PATH, resourceRoutes(context));
+  app.use(API_PATH, supportRoutes(context));
+  app.use(unknownRoute());
+  app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));
+  return { app, context };
+}

@@ -1,0 +1,123 @@
+// The Lifecycle routes under {api}/resources. The name-addressed surfaces are listed once, in
+// NAME_ADDRESSED_SURFACES, so a test can hold them against the tenant-isolation checks: every
+// route that takes a resource name resolves it inside the caller's tenant (decision 0028).
+
+import { Router, type Request } from "express";
+import { HostError } from "../../errors.js";
+import { applyResource } from "../../lifecycle/apply.js";
+import type { HostContext, MutationEnvelope } from "../../lifecycle/context.js";
+import { deleteResource } from "../../lifecycle/delete.js";
+import { importResource } from "../../lifecycle/import.js";
+import { observeResource } from "../../lifecycle/observe.js";
+import { prepareResource } from "../../lifecycle/prepare.js";
+import { readResource } from "../../lifecycle/read.js";
+import { validateResource } from "../../lifecycle/validate.js";
+import type { NameAddress } from "../../lifecycle/addressed.js";
+import type { PathIdentity } from "../../rules/path-shape/body-identity-matches-path.js";
+import { exactFormQuery } from "../../rules/shared-wire-rules/exact-form-query.js";
+import { strictQuery } from "../../rules/shared-wire-rules/strict-query.js";
+import { decodeResourceRequest } from "../../wire/resource-request.js";
+import { bodySpace, decodeDocument, requireEmptyBody } from "../decode.js";
+import { respond } from "../respond.js";
+import { bodyOf, headerOf, rawQuery, rawTarget, scopeOf, stateOf } from "../state.js";
+
+const NAMED = "/resources/:formGroup/:formVersion/:kind/:name";
+
+/** Every route that takes a resource name, with the tenant-isolation check that measures it. */
+export const NAME_ADDRESSED_SURFACES = [
+  { method: "GET", path: NAMED, check: "resource-read-is-tenant-isolated" },
+  { method: "POST", path: `${NAMED}/observe`, check: "resource-observe-is-tenant-isolated" },
+  { method: "PUT", path: NAMED, check: "resource-update-is-tenant-isolated" },
+  { method: "POST", path: `${NAMED}/import`, check: "resource-import-is-tenant-isolated" },
+  { method: "DELETE", path: NAMED, check: "resource-delete-is-tenant-isolated" },
+] as const;
+
+function pathIdentity(req: Request): PathIdentity {
+  return {
+    apiVersion: `${req.params.formGroup}/${req.params.formVersion}`,
+    kind: String(req.params.kind),
+    name: String(req.params.name),
+  };
+}
+
+function nameAddress(req: Request): NameAddress {
+  const path = pathIdentity(req);
+  const pairs = strictQuery(rawQuery(req));
+  if (pairs instanceof HostError) throw pairs;
+  const exact = exactFormQuery(pairs, path);
+  if (exact instanceof HostError) throw exact;
+  return { space: exact.space, ref: exact.ref, name: path.name };
+}
+
+function envelopeOf(req: Request): MutationEnvelope {
+  const state = stateOf(req);
+  const envelope: MutationEnvelope = {
+    scope: scopeOf(req),
+    requestId: state.requestId,
+    method: req.method,
+    target: rawTarget(req),
+    body: bodyOf(req),
+  };
+  const key = headerOf(req, "Idempotency-Key");
+  const ifMatch = headerOf(req, "If-Match");
+  const ifNoneMatch = headerOf(req, "If-None-Match");
+  const generation = headerOf(req, "Takoform-Expected-Generation");
+  if (key !== undefined) envelope.idempotencyKey = key;
+  if (ifMatch !== undefined) envelope.ifMatch = ifMatch;
+  if (ifNoneMatch !== undefined) envelope.ifNoneMatch = ifNoneMatch;
+  if (generation !== undefined) envelope.expectedGeneration = generation;
+  if (state.probe !== undefined) envelope.probe = state.probe;
+  return envelope;
+}
+
+export function resourceRoutes(ctx: HostContext): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+
+  router.post("/resources/validate", (req, res) => {
+    const request = decodeResourceRequest(decodeDocument(bodyOf(req)), "resource");
+    respond(res, validateResource(ctx, request));
+  });
+
+  router.post("/resources/prepare", async (req, res) => {
+    const request = decodeResourceRequest(decodeDocument(bodyOf(req)), "resource");
+    respond(res, await prepareResource(ctx, scopeOf(req), request, headerOf(req, "Takoform-Expected-Generation")));
+  });
+
+  router.put(NAMED, async (req, res) => {
+    const envelope = envelopeOf(req);
+    const document = decodeDocument(envelope.body);
+    const space = bodySpace(document);
+    respond(
+      res,
+      await applyResource(ctx, envelope, space, () => decodeResourceRequest(document, "apply"), pathIdentity(req)),
+    );
+  });
+
+  router.get(NAMED, async (req, res) => {
+    respond(res, await readResource(ctx, scopeOf(req), nameAddress(req)));
+  });
+
+  router.post(`${NAMED}/import`, async (req, res) => {
+    const envelope = envelopeOf(req);
+    const document = decodeDocument(envelope.body);
+    const space = bodySpace(document);
+    respond(
+      res,
+      await importResource(ctx, envelope, space, () => decodeResourceRequest(document, "import"), pathIdentity(req)),
+    );
+  });
+
+  router.post(`${NAMED}/observe`, async (req, res) => {
+    const envelope = envelopeOf(req);
+    requireEmptyBody(envelope.body, "observe");
+    respond(res, await observeResource(ctx, envelope, nameAddress(req)));
+  });
+
+  router.delete(NAMED, async (req, res) => {
+    const envelope = envelopeOf(req);
+    requireEmptyBody(envelope.body, "delete");
+    respond(res, await deleteResource(ctx, envelope, nameAddress(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,53 @@
+// The desired-spec gauntlet shared by validate, prepare, apply and import, in the order the spec
+// states it: the document's identity agrees with its path and its exact FormRef, the exact Form
+// is installed, declared defaults are materialized at the entry point (Portable defaults), and
+// the MATERIALIZED spec is validated against the installed desiredSchema and the host's own
+// spec-only rules. Nothing here reads the store.
+
+import { canonicalDigest, type JsonObject } from "../../corpus/lib/index.js";
+import type { Diagnostic, HostForm } from "../catalog/host-form.js";
+import { refuse, type HostError } from "../errors.js";
+import { formRefMatchesEnvelope } from "../rules/exact-form/form-ref-matches-envelope.js";
+import { resolveExactForm } from "../rules/exact-form/resolve-exact-form.js";
+import { bodyIdentityMatchesPath, type PathIdentity } from "../rules/path-shape/body-identity-matches-path.js";
+import { undeclaredRuntimeHandler } from "../rules/support-profiles/undeclared-runtime-handler-rejected.js";
+import type { ResourceRequest } from "../wire/resource-request.js";
+import type { HostContext } from "./context.js";
+
+export interface AdmittedSpec {
+  form: HostForm;
+  /** The materialized spec: what is digested, stored and echoed. */
+  spec: JsonObject;
+  specDigest: string;
+  diagnostics: Diagnostic[];
+}
+
+const MAX_DIAGNOSTICS = 256;
+
+function check(error: HostError | undefined): void {
+  if (error !== undefined) throw error;
+}
+
+export function admitSpec(ctx: HostContext, request: ResourceRequest, path?: PathIdentity): AdmittedSpec {
+  if (path !== undefined) {
+    check(bodyIdentityMatchesPath({ apiVersion: request.apiVersion, kind: request.kind, name: request.name }, path));
+  }
+  check(formRefMatchesEnvelope(request.apiVersion, request.kind, request.ref));
+  const form = resolveExactForm(ctx.catalog, request.ref);
+  if (form instanceof Error) throw form;
+  const spec = form.materialize(request.spec);
+  const diagnostics = form.validateDesired(spec);
+  const handler = undeclaredRuntimeHandler(form.ref, spec, ctx.runtime);
+  if (handler !== undefined) diagnostics.push(handler);
+  return { form, spec, specDigest: canonicalDigest(spec), diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
+}
+
+/** For the binding surfaces: any diagnostic refuses the request, naming them all. */
+export function requireValidSpec(admitted: AdmittedSpec): void {
+  if (admitted.diagnostics.length === 0) return;
+  const first = admitted.diagnostics[0]!;
+  throw refuse.invalid_argument(
+    `the desired spec violates the installed Form Definition: ${first.field ?? ""}${first.field ? ": " : ""}${first.message}`,
+    { details: { diagnostics: admitted.diagnostics } },
+  );
+}

@@ -1,0 +1,51 @@
+// What every lifecycle operation is given: the composition root builds one HostContext per host.
+
+import type { HostCatalog } from "../catalog/host-catalog.js";
+import type { Clock } from "../clock.js";
+import type { Ids } from "../ids.js";
+import type { OutputOptions } from "../outputs/producers.js";
+import type { RuntimeContract } from "../rules/support-profiles/runtime-contract.js";
+import type { TenantScope } from "../store/scope.js";
+import type { Store } from "../store/store.js";
+import type { TenantLocks } from "../store/tenant-lock.js";
+
+export interface HostContext {
+  readonly catalog: HostCatalog;
+  readonly store: Store;
+  readonly locks: TenantLocks;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  /** Key of the prepare binding HMAC (data dir host-secret). */
+  readonly secret: Uint8Array;
+  /** The runtime ABI this host implements, if it can name exactly one. */
+  readonly runtime: RuntimeContract | undefined;
+  readonly outputs: OutputOptions;
+  /** How long a replay record stays answerable (a host MAY expire records by age). */
+  readonly replayRetentionMs: number;
+}
+
+/** The answer of one lifecycle operation, exactly as it goes on the wire. */
+export interface LifecycleResponse {
+  status: number;
+  etag?: string;
+  /** Exact body text; "" for none (204). */
+  body: string;
+}
+
+/** Test-only conformance probes the HTTP layer recognised (only with --conformance-probes). */
+export type Probe = "touch-status" | "external-change";
+
+/** The request facts a fenced mutation is fingerprinted and fenced on. */
+export interface MutationEnvelope {
+  scope: TenantScope;
+  requestId: string;
+  method: string;
+  /** Raw request target (path and query, as received). */
+  target: string;
+  body: Buffer;
+  idempotencyKey?: string;
+  ifMatch?: string;
+  ifNoneMatch?: string;
+  expectedGeneration?: string;
+  probe?: Probe;
+}

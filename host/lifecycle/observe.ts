@@ -1,0 +1,34 @@
+// Lifecycle, observe (POST .../{name}/observe): the lane's only fenced read-only re-observation.
+// It requires the expected generation and answers {resource} at exactly that generation
+// (check: observe-fence-exact). It changes no desired state; with the touch-status probe the host
+// records a host-side observation, which moves the revision and not the generation
+// (check: status-change-bumps-revision-not-generation).
+
+import { HostError } from "../errors.js";
+import { generationFence } from "../rules/resource-identity/generation-fence.js";
+import { requiredGenerationFence } from "../rules/resource-identity/required-generation-fence.js";
+import { revisionFence } from "../rules/resource-identity/revision-fence.js";
+import { revisionETag } from "../wire/decimal.js";
+import { renderResource } from "../wire/render-resource.js";
+import { addressedResource, type NameAddress } from "./addressed.js";
+import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
+import { withObservation } from "./incarnation.js";
+import { runMutation } from "./mutation.js";
+
+export function observeResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {
+  return runMutation(ctx, envelope, "observe", address.space, async () => {
+    const fence = requiredGenerationFence(envelope.expectedGeneration, "observe");
+    if (fence instanceof HostError) throw fence;
+    const { key, record, version } = await addressedResource(ctx, envelope.scope, address);
+    const stale = generationFence(record.generation, fence, "observe") ?? revisionFence(record.revision, envelope.ifMatch);
+    if (stale !== undefined) throw stale;
+    const next = envelope.probe === "touch-status" ? withObservation(record) : record;
+    return {
+      status: 200,
+      etag: revisionETag(next.revision),
+      body: JSON.stringify({ resource: renderResource(next) }),
+      boundUid: next.uid,
+      writes: next === record ? [] : [{ op: "put", key, value: next, expectedVersion: version }],
+    };
+  });
+}

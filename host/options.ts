@@ -1,0 +1,105 @@
+// Command-line options of `takoform host`.
+
+import path from "node:path";
+import { STORE_ENGINES } from "./store/open.js";
+import type { StoreEngine } from "./store/store.js";
+
+export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
+                     [--no-builtin-forms] [--store sqlite|lowdb] [--conformance-probes]
+                     [--endpoint-domain DOMAIN] [--quiet]
+
+Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
+"listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
+
+  --port N              TCP port on 127.0.0.1 (default 8080; 0 picks a free port)
+  --data DIR            state directory (default ./.takoform/)
+  --credentials FILE    {"credentials":[{"token","tenant","principal"}, ...]}; without it a
+                        development credential is created in DIR and printed
+  --forms DIR           also install the Form Packages, Interface and Binding Definitions below
+                        DIR (repeatable)
+  --no-builtin-forms    do not install the built-in Edge Platform Family corpus
+  --store ENGINE        sqlite (default, durable per mutation) or lowdb (one JSON file)
+  --conformance-probes  honour the test-only Takoform-Conformance-Probe header (host/README.md)
+  --endpoint-domain D   DNS suffix of host-assigned WorkerEndpoint hostnames
+  --quiet               no request log`;
+
+export interface HostCliOptions {
+  port: number;
+  dataDir: string;
+  credentialsFile?: string;
+  formDirs: string[];
+  builtinForms: boolean;
+  engine: StoreEngine;
+  conformanceProbes: boolean;
+  endpointDomain?: string;
+  quiet: boolean;
+}
+
+export class UsageError extends Error {}
+
+const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+export function parseHostOptions(args: readonly string[], cwd: string = process.cwd()): HostCliOptions {
+  const options: HostCliOptions = {
+    port: 8080,
+    dataDir: path.resolve(cwd, ".takoform"),
+    formDirs: [],
+    builtinForms: true,
+    engine: "sqlite",
+    conformanceProbes: false,
+    quiet: false,
+  };
+  for (let index = 0; index < args.length; index++) {
+    const flag = args[index]!;
+    const value = (): string => {
+      const next = args[++index];
+      if (next === undefined) throw new UsageError(`${flag} needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case "--port": {
+        const text = value();
+        const port = Number(text);
+        if (!/^[0-9]{1,5}$/.test(text) || port > 65535) throw new UsageError(`--port must be 0..65535, got ${text}`);
+        options.port = port;
+        break;
+      }
+      case "--data":
+        options.dataDir = path.resolve(cwd, value());
+        break;
+      case "--credentials":
+        options.credentialsFile = path.resolve(cwd, value());
+        break;
+      case "--forms":
+        options.formDirs.push(path.resolve(cwd, value()));
+        break;
+      case "--no-builtin-forms":
+        options.builtinForms = false;
+        break;
+      case "--store": {
+        const engine = value();
+        if (!(STORE_ENGINES as readonly string[]).includes(engine)) throw new UsageError(`--store must be one of ${STORE_ENGINES.join(", ")}`);
+        options.engine = engine as StoreEngine;
+        break;
+      }
+      case "--conformance-probes":
+        options.conformanceProbes = true;
+        break;
+      case "--endpoint-domain": {
+        const domain = value();
+        if (!DOMAIN.test(domain)) throw new UsageError("--endpoint-domain must be a lowercase DNS name");
+        options.endpointDomain = domain;
+        break;
+      }
+      case "--quiet":
+        options.quiet = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${flag}`);
+    }
+  }
+  if (!options.builtinForms && options.formDirs.length === 0) {
+    throw new UsageError("--no-builtin-forms needs at least one --forms DIR: the host would install nothing");
+  }
+  return options;
+}

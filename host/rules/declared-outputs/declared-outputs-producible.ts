@@ -1,0 +1,12 @@
+// Declared outputs (decision 0025): for a Form that declares an outputSchema, status.outputs is
+// PRESENT and carries exactly its members. A host with no way to compute a Form's declared
+// outputs cannot serve a conforming representation of it, so it refuses to create one --
+// unsupported_capability (422), before any mutation -- rather than store a resource it would
+// answer without them.
+
+import { refuse, type HostError } from "../../errors.js";
+
+export function declaredOutputsProducible(declaresOutputs: boolean, hasProducer: boolean, kind: string): HostError | undefined {
+  if (!declaresOutputs || hasProducer) return undefined;
+  return refuse.unsupported_capability(`this host cannot compute the outputs the ${kind} Form declares`);
+}

@@ -1,0 +1,12 @@
+// Lifecycle, role rules (check: revision-role-update-rejected): "an update to a revision-role
+// resource fails invalid_argument". A revision is replaced, never updated in place: the host
+// refuses every apply to an existing revision-role resource.
+
+import { refuse, type HostError } from "../../errors.js";
+
+export function revisionRoleUpdateRejected(role: string, kind: string): HostError | undefined {
+  if (role !== "revision") return undefined;
+  return refuse.invalid_argument(
+    `${kind} has the revision role: an existing revision is never updated in place; create a new one`,
+  );
+}

@@ -1,0 +1,68 @@
+// Lifecycle (checks: prepare-binds-exact-spec, prepare-substitution-rejected,
+// stale-prepare-rejected, prepare-is-tenant-scoped): "prepare binds the exact spec, identity, and
+// fences to a prepareDigest ... substitution after prepare fails invalid_argument before
+// mutation."
+//
+// The digest is an HMAC, under a secret only this host holds, of the canonical binding: the
+// AUTHENTICATED TENANT (never the principal: another principal of the tenant may spend it), the
+// space, the exact FormRef, the name, the specDigest of the materialized spec, the uid and
+// generation of the incarnation it was prepared against (create markers "" and "0" when the name
+// was free), and the time window it was minted in. Apply recomputes the binding from the store as
+// it is and accepts the digest only when it matches, within its window or the one before it, so a
+// review is short-lived (15 to 30 minutes), cannot be forged, and survives a host restart.
+// See docs/decisions/0021-stateless-prepare-binding.md.
+
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { canonicalJson, type ExactFormRef } from "../../../corpus/lib/index.js";
+import { refuse, type HostError } from "../../errors.js";
+
+export const PREPARE_WINDOW_MS = 15 * 60 * 1000;
+export const CREATE_UID_MARKER = "";
+export const CREATE_GENERATION_MARKER = "0";
+
+export interface PrepareBinding {
+  tenant: string;
+  space: string;
+  ref: ExactFormRef;
+  name: string;
+  specDigest: string;
+  uid: string;
+  generation: string;
+}
+
+export function prepareWindow(now: Date): number {
+  return Math.floor(now.getTime() / PREPARE_WINDOW_MS);
+}
+
+export function prepareDigest(secret: Uint8Array, binding: PrepareBinding, window: number): string {
+  const document = {
+    format: "takoform-prepare-binding@1",
+    window,
+    tenant: binding.tenant,
+    space: binding.space,
+    formRef: binding.ref,
+    name: binding.name,
+    specDigest: binding.specDigest,
+    uid: binding.uid,
+    generation: binding.generation,
+  };
+  return "sha256:" + createHmac("sha256", secret).update(canonicalJson(document)).digest("hex");
+}
+
+export function prepareBindingHolds(
+  secret: Uint8Array,
+  binding: PrepareBinding,
+  presented: string,
+  now: Date,
+): HostError | undefined {
+  const window = prepareWindow(now);
+  for (const candidate of [window, window - 1]) {
+    const expected = Buffer.from(prepareDigest(secret, binding, candidate));
+    const given = Buffer.from(presented);
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return undefined;
+  }
+  return refuse.invalid_argument(
+    "review.prepareDigest does not bind this request: the spec, identity, tenant, space or generation " +
+      "differs from what was prepared, or the review expired; prepare again",
+  );
+}

@@ -1,0 +1,48 @@
+// Starts a host process's HTTP server: opens the store in the data directory, loads the catalog,
+// and listens on 127.0.0.1 (port 0 picks a free port).
+
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import type { Credential } from "./auth/credentials.js";
+import { createHostApp, type HostDependencies } from "./app.js";
+import type { HostCatalog } from "./catalog/host-catalog.js";
+import { openStore } from "./store/open.js";
+import type { StoreEngine } from "./store/store.js";
+import { hostSecret } from "./secret.js";
+
+export interface StartOptions extends Omit<HostDependencies, "store" | "secret" | "origin"> {
+  dataDir: string;
+  engine: StoreEngine;
+  port: number;
+  catalog: HostCatalog;
+  credentials: readonly Credential[];
+}
+
+export interface RunningHost {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startHost(options: StartOptions): Promise<RunningHost> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const store = await openStore(options.dataDir, options.engine);
+  let origin = "http://127.0.0.1";
+  const { app } = createHostApp({ ...options, store, secret: hostSecret(options.dataDir), origin: () => origin });
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
+    listening.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    url: origin,
+    port,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await store.close();
+    },
+  };
+}

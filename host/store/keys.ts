@@ -1,0 +1,56 @@
+// Store keys. Every key is built from a TenantScope, so the tenant is part of the ADDRESS of
+// everything the host stores, never a filter applied later (decision 0028).
+//
+// Components are percent-encoded (encodeURIComponent) and joined with "/", which makes the
+// encoding injective and keeps every key plain ASCII, so a key prefix is a contiguous range.
+
+import { createHash } from "node:crypto";
+import type { ExactFormRef } from "../../corpus/lib/index.js";
+import type { TenantScope } from "./scope.js";
+
+declare const keyBrand: unique symbol;
+
+/** A store key; constructible only through the functions below. */
+export type ScopedKey = string & { readonly [keyBrand]: true };
+
+function join(...components: string[]): ScopedKey {
+  return components.map((part) => encodeURIComponent(part)).join("/") as ScopedKey;
+}
+
+/** The resource address: tenant, space, apiVersion, kind, name (Tenant isolation). */
+export interface ResourceAddress {
+  space: string;
+  apiVersion: string;
+  kind: string;
+  name: string;
+}
+
+export function resourceKey(scope: TenantScope, address: ResourceAddress): ScopedKey {
+  return join("resource", scope.tenant, address.space, address.apiVersion, address.kind, address.name);
+}
+
+/** Prefix of every resource of one tenant. */
+export function tenantResourcesPrefix(scope: TenantScope): ScopedKey {
+  return (join("resource", scope.tenant) + "/") as ScopedKey;
+}
+
+/** Liveness index of host-issued uids within one tenant (replay retirement asks it). */
+export function uidKey(scope: TenantScope, uid: string): ScopedKey {
+  return join("uid", scope.tenant, uid);
+}
+
+/** The adoption claim on one native identity, held per tenant across spaces and kinds (decision 0011). */
+export function claimKey(scope: TenantScope, nativeId: string): ScopedKey {
+  const digest = createHash("sha256").update(nativeId, "utf8").digest("hex");
+  return join("claim", scope.tenant, digest);
+}
+
+/** A replay record: namespaced by tenant, principal, space and Idempotency-Key (Shared wire rules). */
+export function replayKey(scope: TenantScope, space: string, idempotencyKey: string): ScopedKey {
+  return join("replay", scope.tenant, scope.principal, space, idempotencyKey);
+}
+
+/** Human-readable form of an exact FormRef, for messages and logs. */
+export function formRefLabel(ref: ExactFormRef): string {
+  return `${ref.apiVersion} ${ref.kind}@${ref.definitionVersion} (${ref.schemaDigest})`;
+}

@@ -1,0 +1,57 @@
+// The documents the host stores, one per key kind of keys.ts.
+
+import type { ExactFormRef, JsonObject } from "../../corpus/lib/index.js";
+import type { Condition } from "../wire/conditions.js";
+
+/** One resource incarnation, stored at resourceKey(tenant, space, apiVersion, kind, name). */
+export interface ResourceRecord {
+  tenant: string;
+  space: string;
+  name: string;
+  /** The exact FormRef the resource was created under; never rewritten (decision 0022 rule 3). */
+  ref: ExactFormRef;
+  /** Audit evidence: the package the definition was installed from at create. */
+  packageDigest?: string;
+  uid: string;
+  /** Canonical decimal strings, 1..2^63-1. */
+  generation: string;
+  revision: string;
+  /** The materialized desired spec, exactly as stored and echoed. */
+  spec: JsonObject;
+  specDigest: string;
+  /** The adoption claim this resource holds, if any; never rendered. */
+  nativeId?: string;
+  conditions: Condition[];
+  /** Host-side observations recorded against this incarnation (status changes without a spec change). */
+  observations: number;
+  /** Host-computed status.outputs, present exactly when the Form declares an outputSchema. */
+  outputs?: JsonObject;
+  createdAt: string;
+}
+
+/** uidKey(tenant, uid) -> where the live incarnation with that uid is stored. */
+export interface UidRecord {
+  resourceKey: string;
+}
+
+/** claimKey(tenant, nativeId) -> the live resource holding that native identity. */
+export interface ClaimRecord {
+  uid: string;
+  resourceKey: string;
+  space: string;
+  kind: string;
+  name: string;
+}
+
+/** replayKey(tenant, principal, space, key) -> the recorded answer to one request. */
+export interface ReplayRecord {
+  fingerprint: string;
+  status: number;
+  etag?: string;
+  /** Exact response body text ("" for none). */
+  body: string;
+  /** The incarnation the recorded answer reports as live; absent for deletes and refusals. */
+  boundUid?: string;
+  /** ISO time after which the record is no longer consulted. */
+  expiresAt: string;
+}

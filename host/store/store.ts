@@ -1,0 +1,49 @@
+// The narrow store interface every engine implements. Rules never see it; the lifecycle
+// pipeline reads through get/list and writes one atomic transaction per accepted mutation.
+
+import type { ScopedKey } from "./keys.js";
+
+export interface StoreEntry<T = unknown> {
+  key: ScopedKey;
+  value: T;
+  /** Per-key version, 1 on first write, +1 on every put. */
+  version: number;
+}
+
+export type StoreWrite =
+  | {
+      op: "put";
+      key: ScopedKey;
+      value: unknown;
+      /** null: the key must be absent; a number: the current version must equal it; undefined: unconditional. */
+      expectedVersion?: number | null;
+    }
+  | { op: "delete"; key: ScopedKey; expectedVersion?: number };
+
+/** A transaction found a key at another version than the caller read: nothing was written. */
+export class StoreConflictError extends Error {
+  constructor(readonly key: string) {
+    super(`store: version conflict on ${key}`);
+    this.name = "StoreConflictError";
+  }
+}
+
+export type StoreEngine = "sqlite" | "lowdb";
+
+export interface Store {
+  readonly engine: StoreEngine;
+  get<T>(key: ScopedKey): Promise<StoreEntry<T> | undefined>;
+  /** Entries whose key starts with prefix, in key order. */
+  list<T>(prefix: ScopedKey, options?: { limit?: number }): Promise<StoreEntry<T>[]>;
+  /**
+   * Applies every write or none. Resolves only once the writes are durable (they survive a
+   * kill -9 of this process). Throws StoreConflictError when an expectedVersion does not hold.
+   */
+  transaction(writes: readonly StoreWrite[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Exclusive upper bound of the key range sharing `prefix` (keys are ASCII, see keys.ts). */
+export function prefixEnd(prefix: string): string {
+  return prefix + "\u007f";
+}
