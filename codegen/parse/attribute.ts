@@ -23,6 +23,10 @@ export interface BuildContext {
   mode: "desired" | "output";
   /** Whether a change at this desired pointer must replace the resource. */
   replaceAt(pointer: string): boolean;
+  /** Records a pointer whose schema marks itself x-takoform-immutable. */
+  addImmutable(pointer: string): void;
+  /** Pointer patterns ("*" for any element or member) of every reference built. */
+  references: string[];
   /** acceptedBindings of the definition, by Binding name. */
   bindings: Map<string, BindingRef>;
   /** Prefix for error messages: "WorkerVersion@0.1.0 desiredSchema". */
@@ -57,6 +61,7 @@ export function buildAttribute(ctx: BuildContext, wireName: string, raw: SchemaN
   assertSupported(node, where);
   const name = assertReversible(wireName, where);
   const desired = ctx.mode === "desired";
+  if (desired && node["x-takoform-immutable"] === true) ctx.addImmutable(at.pointer);
   const hasDefault = desired && at.topLevel && node.default !== undefined;
   const attr: AttributeModel = {
     name,
@@ -107,6 +112,7 @@ function shapeObject(ctx: BuildContext, attr: AttributeModel, node: SchemaNode, 
   if (ref !== undefined) {
     attr.type = "string";
     attr.reference = ref.model;
+    ctx.references.push(pointer);
     attr.validators = validatorsFor(ref.nameNode);
     attr.description = [attr.description, referenceSentence(ref.model)].filter((s) => s !== "").join(" ");
     return;
@@ -171,6 +177,7 @@ function shapeArray(ctx: BuildContext, attr: AttributeModel, node: SchemaNode, p
     if (ref !== undefined) {
       attr.type = [nesting as "list" | "set", "string"];
       attr.reference = ref.model;
+      ctx.references.push(`${pointer}/*`);
       attr.elementValidators = validatorsFor(ref.nameNode);
       return;
     }

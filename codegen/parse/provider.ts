@@ -2,7 +2,6 @@
 
 import type { ProviderModel, ReferenceModel } from "../model/types.js";
 import type { LoadedForm } from "./load.js";
-import { collectReferences } from "./references-walk.js";
 import { buildResource } from "./resource.js";
 
 export const PROVIDER_SOURCE = "registry.terraform.io/takoform/takoform";
@@ -13,7 +12,12 @@ export function buildProviderModel(forms: LoadedForm[], version: string): Provid
   for (const form of forms) {
     const key = `${form.ref.apiVersion}/${form.ref.kind}`;
     byKind.set(key, [...(byKind.get(key) ?? []), form]);
-    references.push(...collectReferences(form.definition.desiredSchema, `${form.ref.kind}@${form.ref.definitionVersion}`));
+    for (const rel of form.relations) {
+      const ref: ReferenceModel = { apiVersion: rel.targetApiVersion, kind: rel.targetKind };
+      if (rel.targetFormRefs !== undefined) ref.targetFormRefs = rel.targetFormRefs;
+      if (rel.requiredInterface !== undefined) ref.requiredInterface = rel.requiredInterface;
+      references.push(ref);
+    }
   }
   const resources = [...byKind.values()].map((definitions) => buildResource(definitions, references));
   const seen = new Map<string, string>();

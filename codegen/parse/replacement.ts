@@ -1,11 +1,14 @@
 // Which desired pointers plan a replacement (Host API v1beta1, "Lifecycle capabilities";
 // decision 0029): every field of a Form without update, every field of a revision-role Form, and
-// every immutable field with everything below it.
+// every immutable field (immutableFields, or x-takoform-immutable on its own schema) with
+// everything below it.
 
 import type { LoadedForm } from "./load.js";
 
 export interface ReplacementRule {
   replaceAt(pointer: string): boolean;
+  /** Records a field whose own schema says x-takoform-immutable: true (corpus/lib, mutableFields). */
+  addImmutable(pointer: string): void;
   /** Immutable pointers no attribute was found at; codegen refuses them. */
   unmatched(): string[];
 }
@@ -22,6 +25,10 @@ export function replacementRule(form: LoadedForm): ReplacementRule {
         if (pointer === p || pointer.startsWith(p + "/")) hit = true;
       }
       return everything || hit;
+    },
+    addImmutable(pointer: string): void {
+      if (!immutable.includes(pointer)) immutable.push(pointer);
+      matched.add(pointer);
     },
     unmatched: () => immutable.filter((p) => !matched.has(p)).sort(),
   };

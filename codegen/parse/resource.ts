@@ -34,18 +34,44 @@ export function formAttributes(form: LoadedForm): FormAttributes {
   const bindings = new Map<string, BindingRef>((form.definition.acceptedBindings ?? []).map((b) => [b.name, b]));
   const rule = replacementRule(form);
   const desiredRoot = rootObject(form.definition.desiredSchema, `${label} desiredSchema`);
-  const desiredCtx: BuildContext = { root: desiredRoot, mode: "desired", replaceAt: rule.replaceAt, bindings, where: `${label} desiredSchema` };
+  const desiredCtx: BuildContext = {
+    root: desiredRoot,
+    mode: "desired",
+    replaceAt: rule.replaceAt,
+    addImmutable: rule.addImmutable,
+    references: [],
+    bindings,
+    where: `${label} desiredSchema`,
+  };
   const attributes = buildProperties(desiredCtx, desiredRoot, "", true);
+  assertSameRelations(form, desiredCtx.references);
   const unmatched = rule.unmatched();
   if (unmatched.length > 0) throw new Error(`${label}: immutableFields name no desired field: ${unmatched.join(", ")}`);
   let outputs: AttributeModel[] = [];
   if (form.definition.outputSchema !== undefined) {
     const outputRoot = rootObject(form.definition.outputSchema, `${label} outputSchema`);
-    const outputCtx: BuildContext = { root: outputRoot, mode: "output", replaceAt: () => false, bindings, where: `${label} outputSchema` };
+    const outputCtx: BuildContext = {
+      root: outputRoot,
+      mode: "output",
+      replaceAt: () => false,
+      addImmutable: () => undefined,
+      references: [],
+      bindings,
+      where: `${label} outputSchema`,
+    };
     outputs = buildProperties(outputCtx, outputRoot, "", true);
   }
   resolveRootNames(attributes, outputs, label);
   return { form, attributes, outputs };
+}
+
+/** Every reference attribute must be a relation corpus/lib derived, and every relation an attribute. */
+function assertSameRelations(form: LoadedForm, built: string[]): void {
+  const derived = form.relations.map((r) => r.pointer).sort();
+  const mine = [...built].sort();
+  if (JSON.stringify(derived) !== JSON.stringify(mine)) {
+    throw new Error(`${formLabel(form)}: reference attributes [${mine.join(", ")}] differ from the derived relations [${derived.join(", ")}]`);
+  }
 }
 
 function artifactOf(form: LoadedForm): ResourceModel["artifact"] {

@@ -1,0 +1,63 @@
+// Provider schema -> generated/cdktf/: CDKTF construct classes for the provider and every
+// resource type, produced by @cdktf/provider-generator from the same schema.json Terraform reads.
+//
+// The generator package's index also loads its jsii packaging half (jsii, jsii-pacmak), which this
+// project does not install; its TypeScript generator (TerraformProviderGenerator + CodeMaker, what
+// generateProviderBindingsFromSchema runs before packaging) is used directly, in a child process
+// (see run-generator.cjs).
+
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { repoRoot } from "../../../corpus/lib/index.js";
+
+const run = promisify(execFile);
+
+/** tsconfig that type-checks the generated classes (extensionless imports, CommonJS-style lazy index). */
+export const CDKTF_TSCONFIG = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ["node"],
+  },
+  include: ["**/*.ts"],
+};
+
+function listFiles(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listFiles(full, base));
+    else out.push(path.relative(base, full).split(path.sep).join("/"));
+  }
+  return out;
+}
+
+/** Runs the CDKTF generator over `schemaJson`; resolves to relative path -> content. */
+export async function emitCdktf(schemaJson: string): Promise<Map<string, string>> {
+  const work = mkdtempSync(path.join(tmpdir(), "takoform-cdktf-"));
+  try {
+    const schemaPath = path.join(work, "schema.json");
+    const outDir = path.join(work, "out");
+    writeFileSync(schemaPath, schemaJson);
+    const script = path.join(repoRoot(), "codegen", "emit", "cdktf", "run-generator.cjs");
+    try {
+      await run(process.execPath, [script, schemaPath, outDir], { cwd: repoRoot(), maxBuffer: 64 * 1024 * 1024 });
+    } catch (err) {
+      const e = err as { stderr?: string; message: string };
+      throw new Error(`CDKTF generator failed: ${e.stderr?.trim() || e.message}`);
+    }
+    const files = new Map<string, string>();
+    for (const rel of listFiles(outDir)) files.set(rel, readFileSync(path.join(outDir, rel), "utf8"));
+    files.set("tsconfig.json", JSON.stringify(CDKTF_TSCONFIG, null, 2) + "\n");
+    return files;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

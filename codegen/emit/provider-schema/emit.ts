@@ -1,0 +1,45 @@
+// ProviderModel -> generated/provider/schema.json, exactly the document
+// `terraform providers schema -json` prints for this provider.
+
+import { addressAttributes, identityAttributes } from "../../model/identity-attributes.js";
+import { providerConfigAttributes } from "../../model/provider-config.js";
+import type { ProviderModel, ResourceModel } from "../../model/types.js";
+import { attributesJson } from "./attribute-json.js";
+
+/** Schema version of every resource type; bumped with a state upgrader when a layout moves. */
+export const RESOURCE_SCHEMA_VERSION = 0;
+
+export const PROVIDER_DESCRIPTION =
+  "Manages resources of the Takoform Host API v1beta1: one resource type per installed Form kind, generated from the Form Definitions.";
+
+export function resourceBlock(r: ResourceModel): Record<string, unknown> {
+  const attributes = [...addressAttributes(), ...r.attributes, ...r.outputs, ...identityAttributes()];
+  return {
+    version: RESOURCE_SCHEMA_VERSION,
+    block: {
+      attributes: attributesJson(attributes),
+      description: r.description,
+      description_kind: "plain",
+    },
+  };
+}
+
+export function providerSchemaDocument(model: ProviderModel): Record<string, unknown> {
+  const resources = Object.fromEntries(model.resources.map((r) => [r.typeName, resourceBlock(r)]));
+  return {
+    format_version: "1.0",
+    provider_schemas: {
+      [model.source]: {
+        provider: {
+          version: 0,
+          block: { attributes: attributesJson(providerConfigAttributes()), description: PROVIDER_DESCRIPTION, description_kind: "plain" },
+        },
+        resource_schemas: resources,
+      },
+    },
+  };
+}
+
+export function emitProviderSchema(model: ProviderModel): string {
+  return JSON.stringify(providerSchemaDocument(model), null, 2) + "\n";
+}

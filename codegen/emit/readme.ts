@@ -1,0 +1,18 @@
+// generated/README.md: what this directory is and how it is made.
+
+export function emitGeneratedReadme(): string {
+  return `# generated/
+
+Output of \`takoform codegen\`, committed. Never edit by hand: change the Form Packages or codegen/
+and regenerate (\`node bin/takoform.mjs codegen\`). CI runs \`takoform codegen --check\` and fails when a
+fresh regeneration differs from what is committed.
+
+- provider/schema.json: the provider schema, exactly as \`terraform providers schema -json\` prints it
+- provider/model.ts: what the provider dispatches on (docs/provider-model.md)
+- types/: TypeScript types of every Form definition's desired spec and outputs
+- cdktf/: CDKTF construct classes for the provider and every resource type (\`npx tsc -p generated/cdktf\`)
+- docs/: provider and resource documentation in the Terraform Registry layout
+
+May import: nothing of the project (it is data and emitted code).
+`;
+}

@@ -1,0 +1,537 @@
+// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/edge_kv_namespace
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface EdgeKvNamespaceConfig extends cdktf.TerraformMetaArguments {
+  /**
+  * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/edge_kv_namespace#name EdgeKvNamespace#name}
+  */
+  readonly name: string;
+  /**
+  * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/edge_kv_namespace#space EdgeKvNamespace#space}
+  */
+  readonly space?: string;
+}
+export interface EdgeKvNamespaceConditions {
+}
+
+export function edgeKvNamespaceConditionsToTerraform(struct?: EdgeKvNamespaceConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function edgeKvNamespaceConditionsToHclTerraform(struct?: EdgeKvNamespaceConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class EdgeKvNamespaceConditionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): EdgeKvNamespaceConditions | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: EdgeKvNamespaceConditions | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // host_reason - computed: true, optional: false, required: false
+  public get hostReason() {
+    return this.getStringAttribute('host_reason');
+  }
+
+  // last_transition_time - computed: true, optional: false, required: false
+  public get lastTransitionTime() {
+    return this.getStringAttribute('last_transition_time');
+  }
+
+  // message - computed: true, optional: false, required: false
+  public get message() {
+    return this.getStringAttribute('message');
+  }
+
+  // observed_generation - computed: true, optional: false, required: false
+  public get observedGeneration() {
+    return this.getStringAttribute('observed_generation');
+  }
+
+  // reason - computed: true, optional: false, required: false
+  public get reason() {
+    return this.getStringAttribute('reason');
+  }
+
+  // status - computed: true, optional: false, required: false
+  public get status() {
+    return this.getStringAttribute('status');
+  }
+
+  // type - computed: true, optional: false, required: false
+  public get type() {
+    return this.getStringAttribute('type');
+  }
+}
+
+export class EdgeKvNamespaceConditionsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): EdgeKvNamespaceConditionsOutputReference {
+    return new EdgeKvNamespaceConditionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface EdgeKvNamespaceFormRef {
+}
+
+export function edgeKvNamespaceFormRefToTerraform(struct?: EdgeKvNamespaceFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function edgeKvNamespaceFormRefToHclTerraform(struct?: EdgeKvNamespaceFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class EdgeKvNamespaceFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): EdgeKvNamespaceFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: EdgeKvNamespaceFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface EdgeKvNamespaceRelationsTargetFormRef {
+}
+
+export function edgeKvNamespaceRelationsTargetFormRefToTerraform(struct?: EdgeKvNamespaceRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function edgeKvNamespaceRelationsTargetFormRefToHclTerraform(struct?: EdgeKvNamespaceRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class EdgeKvNamespaceRelationsTargetFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): EdgeKvNamespaceRelationsTargetFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: EdgeKvNamespaceRelationsTargetFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface EdgeKvNamespaceRelations {
+}
+
+export function edgeKvNamespaceRelationsToTerraform(struct?: EdgeKvNamespaceRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function edgeKvNamespaceRelationsToHclTerraform(struct?: EdgeKvNamespaceRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class EdgeKvNamespaceRelationsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): EdgeKvNamespaceRelations | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: EdgeKvNamespaceRelations | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // pointer - computed: true, optional: false, required: false
+  public get pointer() {
+    return this.getStringAttribute('pointer');
+  }
+
+  // relation - computed: true, optional: false, required: false
+  public get relation() {
+    return this.getStringAttribute('relation');
+  }
+
+  // target_api_version - computed: true, optional: false, required: false
+  public get targetApiVersion() {
+    return this.getStringAttribute('target_api_version');
+  }
+
+  // target_form_ref - computed: true, optional: false, required: false
+  private _targetFormRef = new EdgeKvNamespaceRelationsTargetFormRefOutputReference(this, "target_form_ref");
+  public get targetFormRef() {
+    return this._targetFormRef;
+  }
+
+  // target_kind - computed: true, optional: false, required: false
+  public get targetKind() {
+    return this.getStringAttribute('target_kind');
+  }
+
+  // target_name - computed: true, optional: false, required: false
+  public get targetName() {
+    return this.getStringAttribute('target_name');
+  }
+
+  // target_uid - computed: true, optional: false, required: false
+  public get targetUid() {
+    return this.getStringAttribute('target_uid');
+  }
+}
+
+export class EdgeKvNamespaceRelationsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): EdgeKvNamespaceRelationsOutputReference {
+    return new EdgeKvNamespaceRelationsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/edge_kv_namespace takoform_edge_kv_namespace}
+*/
+export class EdgeKvNamespace extends cdktf.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "takoform_edge_kv_namespace";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a EdgeKvNamespace resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the EdgeKvNamespace to import
+  * @param importFromId The id of the existing EdgeKvNamespace that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/edge_kv_namespace#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the EdgeKvNamespace to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "takoform_edge_kv_namespace", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/edge_kv_namespace takoform_edge_kv_namespace} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options EdgeKvNamespaceConfig
+  */
+  public constructor(scope: Construct, id: string, config: EdgeKvNamespaceConfig) {
+    super(scope, id, {
+      terraformResourceType: 'takoform_edge_kv_namespace',
+      terraformGeneratorMetadata: {
+        providerName: 'takoform'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._name = config.name;
+    this._space = config.space;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // conditions - computed: true, optional: false, required: false
+  private _conditions = new EdgeKvNamespaceConditionsList(this, "conditions", false);
+  public get conditions() {
+    return this._conditions;
+  }
+
+  // form_ref - computed: true, optional: false, required: false
+  private _formRef = new EdgeKvNamespaceFormRefOutputReference(this, "form_ref");
+  public get formRef() {
+    return this._formRef;
+  }
+
+  // generation - computed: true, optional: false, required: false
+  public get generation() {
+    return this.getStringAttribute('generation');
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // outputs_json - computed: true, optional: false, required: false
+  public get outputsJson() {
+    return this.getStringAttribute('outputs_json');
+  }
+
+  // pending_operation_id - computed: true, optional: false, required: false
+  public get pendingOperationId() {
+    return this.getStringAttribute('pending_operation_id');
+  }
+
+  // ready - computed: true, optional: false, required: false
+  public get ready() {
+    return this.getBooleanAttribute('ready');
+  }
+
+  // relations - computed: true, optional: false, required: false
+  private _relations = new EdgeKvNamespaceRelationsList(this, "relations", false);
+  public get relations() {
+    return this._relations;
+  }
+
+  // revision - computed: true, optional: false, required: false
+  public get revision() {
+    return this.getStringAttribute('revision');
+  }
+
+  // space - computed: true, optional: true, required: false
+  private _space?: string; 
+  public get space() {
+    return this.getStringAttribute('space');
+  }
+  public set space(value: string) {
+    this._space = value;
+  }
+  public resetSpace() {
+    this._space = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get spaceInput() {
+    return this._space;
+  }
+
+  // uid - computed: true, optional: false, required: false
+  public get uid() {
+    return this.getStringAttribute('uid');
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      name: cdktf.stringToTerraform(this._name),
+      space: cdktf.stringToTerraform(this._space),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      name: {
+        value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      space: {
+        value: cdktf.stringToHclTerraform(this._space),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

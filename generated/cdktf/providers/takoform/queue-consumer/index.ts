@@ -1,0 +1,756 @@
+// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface QueueConsumerConfig extends cdktf.TerraformMetaArguments {
+  /**
+  * Queue that receives messages whose retries are exhausted, each as a new message with attempts starting at 1. When absent, exhausted messages are discarded. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#dead_letter_queue QueueConsumer#dead_letter_queue}
+  */
+  readonly deadLetterQueue?: string;
+  /**
+  * Most messages in one delivered batch.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_batch_size QueueConsumer#max_batch_size}
+  */
+  readonly maxBatchSize: number;
+  /**
+  * Longest wait, in seconds, to fill a batch before delivering it anyway.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_batch_timeout_seconds QueueConsumer#max_batch_timeout_seconds}
+  */
+  readonly maxBatchTimeoutSeconds: number;
+  /**
+  * Most batch invocations running at the same time.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_concurrency QueueConsumer#max_concurrency}
+  */
+  readonly maxConcurrency: number;
+  /**
+  * Redeliveries of a failed message after its first delivery, before it is dead-lettered or dropped.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_retries QueueConsumer#max_retries}
+  */
+  readonly maxRetries: number;
+  /**
+  * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#name QueueConsumer#name}
+  */
+  readonly name: string;
+  /**
+  * The queue to drain. Any Form providing edge.queue@1.0.0 satisfies it. Changing it means a new consumer. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#queue QueueConsumer#queue}
+  */
+  readonly queue: string;
+  /**
+  * Seconds before a failed message can be delivered again.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#retry_delay_seconds QueueConsumer#retry_delay_seconds}
+  */
+  readonly retryDelaySeconds: number;
+  /**
+  * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#space QueueConsumer#space}
+  */
+  readonly space?: string;
+  /**
+  * The Module Worker whose queue handler receives batches. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#worker QueueConsumer#worker}
+  */
+  readonly worker: string;
+}
+export interface QueueConsumerConditions {
+}
+
+export function queueConsumerConditionsToTerraform(struct?: QueueConsumerConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function queueConsumerConditionsToHclTerraform(struct?: QueueConsumerConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class QueueConsumerConditionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): QueueConsumerConditions | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: QueueConsumerConditions | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // host_reason - computed: true, optional: false, required: false
+  public get hostReason() {
+    return this.getStringAttribute('host_reason');
+  }
+
+  // last_transition_time - computed: true, optional: false, required: false
+  public get lastTransitionTime() {
+    return this.getStringAttribute('last_transition_time');
+  }
+
+  // message - computed: true, optional: false, required: false
+  public get message() {
+    return this.getStringAttribute('message');
+  }
+
+  // observed_generation - computed: true, optional: false, required: false
+  public get observedGeneration() {
+    return this.getStringAttribute('observed_generation');
+  }
+
+  // reason - computed: true, optional: false, required: false
+  public get reason() {
+    return this.getStringAttribute('reason');
+  }
+
+  // status - computed: true, optional: false, required: false
+  public get status() {
+    return this.getStringAttribute('status');
+  }
+
+  // type - computed: true, optional: false, required: false
+  public get type() {
+    return this.getStringAttribute('type');
+  }
+}
+
+export class QueueConsumerConditionsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): QueueConsumerConditionsOutputReference {
+    return new QueueConsumerConditionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface QueueConsumerFormRef {
+}
+
+export function queueConsumerFormRefToTerraform(struct?: QueueConsumerFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function queueConsumerFormRefToHclTerraform(struct?: QueueConsumerFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class QueueConsumerFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): QueueConsumerFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: QueueConsumerFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface QueueConsumerRelationsTargetFormRef {
+}
+
+export function queueConsumerRelationsTargetFormRefToTerraform(struct?: QueueConsumerRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function queueConsumerRelationsTargetFormRefToHclTerraform(struct?: QueueConsumerRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class QueueConsumerRelationsTargetFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): QueueConsumerRelationsTargetFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: QueueConsumerRelationsTargetFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface QueueConsumerRelations {
+}
+
+export function queueConsumerRelationsToTerraform(struct?: QueueConsumerRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function queueConsumerRelationsToHclTerraform(struct?: QueueConsumerRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class QueueConsumerRelationsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): QueueConsumerRelations | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: QueueConsumerRelations | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // pointer - computed: true, optional: false, required: false
+  public get pointer() {
+    return this.getStringAttribute('pointer');
+  }
+
+  // relation - computed: true, optional: false, required: false
+  public get relation() {
+    return this.getStringAttribute('relation');
+  }
+
+  // target_api_version - computed: true, optional: false, required: false
+  public get targetApiVersion() {
+    return this.getStringAttribute('target_api_version');
+  }
+
+  // target_form_ref - computed: true, optional: false, required: false
+  private _targetFormRef = new QueueConsumerRelationsTargetFormRefOutputReference(this, "target_form_ref");
+  public get targetFormRef() {
+    return this._targetFormRef;
+  }
+
+  // target_kind - computed: true, optional: false, required: false
+  public get targetKind() {
+    return this.getStringAttribute('target_kind');
+  }
+
+  // target_name - computed: true, optional: false, required: false
+  public get targetName() {
+    return this.getStringAttribute('target_name');
+  }
+
+  // target_uid - computed: true, optional: false, required: false
+  public get targetUid() {
+    return this.getStringAttribute('target_uid');
+  }
+}
+
+export class QueueConsumerRelationsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): QueueConsumerRelationsOutputReference {
+    return new QueueConsumerRelationsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer takoform_queue_consumer}
+*/
+export class QueueConsumer extends cdktf.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "takoform_queue_consumer";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a QueueConsumer resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the QueueConsumer to import
+  * @param importFromId The id of the existing QueueConsumer that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the QueueConsumer to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "takoform_queue_consumer", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer takoform_queue_consumer} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options QueueConsumerConfig
+  */
+  public constructor(scope: Construct, id: string, config: QueueConsumerConfig) {
+    super(scope, id, {
+      terraformResourceType: 'takoform_queue_consumer',
+      terraformGeneratorMetadata: {
+        providerName: 'takoform'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._deadLetterQueue = config.deadLetterQueue;
+    this._maxBatchSize = config.maxBatchSize;
+    this._maxBatchTimeoutSeconds = config.maxBatchTimeoutSeconds;
+    this._maxConcurrency = config.maxConcurrency;
+    this._maxRetries = config.maxRetries;
+    this._name = config.name;
+    this._queue = config.queue;
+    this._retryDelaySeconds = config.retryDelaySeconds;
+    this._space = config.space;
+    this._worker = config.worker;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // conditions - computed: true, optional: false, required: false
+  private _conditions = new QueueConsumerConditionsList(this, "conditions", false);
+  public get conditions() {
+    return this._conditions;
+  }
+
+  // dead_letter_queue - computed: false, optional: true, required: false
+  private _deadLetterQueue?: string; 
+  public get deadLetterQueue() {
+    return this.getStringAttribute('dead_letter_queue');
+  }
+  public set deadLetterQueue(value: string) {
+    this._deadLetterQueue = value;
+  }
+  public resetDeadLetterQueue() {
+    this._deadLetterQueue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get deadLetterQueueInput() {
+    return this._deadLetterQueue;
+  }
+
+  // form_ref - computed: true, optional: false, required: false
+  private _formRef = new QueueConsumerFormRefOutputReference(this, "form_ref");
+  public get formRef() {
+    return this._formRef;
+  }
+
+  // generation - computed: true, optional: false, required: false
+  public get generation() {
+    return this.getStringAttribute('generation');
+  }
+
+  // max_batch_size - computed: false, optional: false, required: true
+  private _maxBatchSize?: number; 
+  public get maxBatchSize() {
+    return this.getNumberAttribute('max_batch_size');
+  }
+  public set maxBatchSize(value: number) {
+    this._maxBatchSize = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get maxBatchSizeInput() {
+    return this._maxBatchSize;
+  }
+
+  // max_batch_timeout_seconds - computed: false, optional: false, required: true
+  private _maxBatchTimeoutSeconds?: number; 
+  public get maxBatchTimeoutSeconds() {
+    return this.getNumberAttribute('max_batch_timeout_seconds');
+  }
+  public set maxBatchTimeoutSeconds(value: number) {
+    this._maxBatchTimeoutSeconds = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get maxBatchTimeoutSecondsInput() {
+    return this._maxBatchTimeoutSeconds;
+  }
+
+  // max_concurrency - computed: false, optional: false, required: true
+  private _maxConcurrency?: number; 
+  public get maxConcurrency() {
+    return this.getNumberAttribute('max_concurrency');
+  }
+  public set maxConcurrency(value: number) {
+    this._maxConcurrency = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get maxConcurrencyInput() {
+    return this._maxConcurrency;
+  }
+
+  // max_retries - computed: false, optional: false, required: true
+  private _maxRetries?: number; 
+  public get maxRetries() {
+    return this.getNumberAttribute('max_retries');
+  }
+  public set maxRetries(value: number) {
+    this._maxRetries = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get maxRetriesInput() {
+    return this._maxRetries;
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // outputs_json - computed: true, optional: false, required: false
+  public get outputsJson() {
+    return this.getStringAttribute('outputs_json');
+  }
+
+  // pending_operation_id - computed: true, optional: false, required: false
+  public get pendingOperationId() {
+    return this.getStringAttribute('pending_operation_id');
+  }
+
+  // queue - computed: false, optional: false, required: true
+  private _queue?: string; 
+  public get queue() {
+    return this.getStringAttribute('queue');
+  }
+  public set queue(value: string) {
+    this._queue = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get queueInput() {
+    return this._queue;
+  }
+
+  // ready - computed: true, optional: false, required: false
+  public get ready() {
+    return this.getBooleanAttribute('ready');
+  }
+
+  // relations - computed: true, optional: false, required: false
+  private _relations = new QueueConsumerRelationsList(this, "relations", false);
+  public get relations() {
+    return this._relations;
+  }
+
+  // retry_delay_seconds - computed: false, optional: false, required: true
+  private _retryDelaySeconds?: number; 
+  public get retryDelaySeconds() {
+    return this.getNumberAttribute('retry_delay_seconds');
+  }
+  public set retryDelaySeconds(value: number) {
+    this._retryDelaySeconds = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get retryDelaySecondsInput() {
+    return this._retryDelaySeconds;
+  }
+
+  // revision - computed: true, optional: false, required: false
+  public get revision() {
+    return this.getStringAttribute('revision');
+  }
+
+  // space - computed: true, optional: true, required: false
+  private _space?: string; 
+  public get space() {
+    return this.getStringAttribute('space');
+  }
+  public set space(value: string) {
+    this._space = value;
+  }
+  public resetSpace() {
+    this._space = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get spaceInput() {
+    return this._space;
+  }
+
+  // uid - computed: true, optional: false, required: false
+  public get uid() {
+    return this.getStringAttribute('uid');
+  }
+
+  // worker - computed: false, optional: false, required: true
+  private _worker?: string; 
+  public get worker() {
+    return this.getStringAttribute('worker');
+  }
+  public set worker(value: string) {
+    this._worker = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get workerInput() {
+    return this._worker;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      dead_letter_queue: cdktf.stringToTerraform(this._deadLetterQueue),
+      max_batch_size: cdktf.numberToTerraform(this._maxBatchSize),
+      max_batch_timeout_seconds: cdktf.numberToTerraform(this._maxBatchTimeoutSeconds),
+      max_concurrency: cdktf.numberToTerraform(this._maxConcurrency),
+      max_retries: cdktf.numberToTerraform(this._maxRetries),
+      name: cdktf.stringToTerraform(this._name),
+      queue: cdktf.stringToTerraform(this._queue),
+      retry_delay_seconds: cdktf.numberToTerraform(this._retryDelaySeconds),
+      space: cdktf.stringToTerraform(this._space),
+      worker: cdktf.stringToTerraform(this._worker),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      dead_letter_queue: {
+        value: cdktf.stringToHclTerraform(this._deadLetterQueue),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      max_batch_size: {
+        value: cdktf.numberToHclTerraform(this._maxBatchSize),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      max_batch_timeout_seconds: {
+        value: cdktf.numberToHclTerraform(this._maxBatchTimeoutSeconds),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      max_concurrency: {
+        value: cdktf.numberToHclTerraform(this._maxConcurrency),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      max_retries: {
+        value: cdktf.numberToHclTerraform(this._maxRetries),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      name: {
+        value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      queue: {
+        value: cdktf.stringToHclTerraform(this._queue),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      retry_delay_seconds: {
+        value: cdktf.numberToHclTerraform(this._retryDelaySeconds),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      space: {
+        value: cdktf.stringToHclTerraform(this._space),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      worker: {
+        value: cdktf.stringToHclTerraform(this._worker),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

@@ -1,0 +1,564 @@
+// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface SqliteMigrationSetConfig extends cdktf.TerraformMetaArguments {
+  /**
+  * RFC 8785 canonical digest of a committed artifact manifest of kind MigrationBundle, as returned by the artifact commit route. The host resolves it before any mutation: a digest the caller's tenant does not hold is artifact_missing, a manifest of another kind or one that breaks the artifact rules is artifact_invalid.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#manifest_digest SqliteMigrationSet#manifest_digest}
+  */
+  readonly manifestDigest: string;
+  /**
+  * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#name SqliteMigrationSet#name}
+  */
+  readonly name: string;
+  /**
+  * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#space SqliteMigrationSet#space}
+  */
+  readonly space?: string;
+}
+export interface SqliteMigrationSetConditions {
+}
+
+export function sqliteMigrationSetConditionsToTerraform(struct?: SqliteMigrationSetConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function sqliteMigrationSetConditionsToHclTerraform(struct?: SqliteMigrationSetConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class SqliteMigrationSetConditionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): SqliteMigrationSetConditions | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: SqliteMigrationSetConditions | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // host_reason - computed: true, optional: false, required: false
+  public get hostReason() {
+    return this.getStringAttribute('host_reason');
+  }
+
+  // last_transition_time - computed: true, optional: false, required: false
+  public get lastTransitionTime() {
+    return this.getStringAttribute('last_transition_time');
+  }
+
+  // message - computed: true, optional: false, required: false
+  public get message() {
+    return this.getStringAttribute('message');
+  }
+
+  // observed_generation - computed: true, optional: false, required: false
+  public get observedGeneration() {
+    return this.getStringAttribute('observed_generation');
+  }
+
+  // reason - computed: true, optional: false, required: false
+  public get reason() {
+    return this.getStringAttribute('reason');
+  }
+
+  // status - computed: true, optional: false, required: false
+  public get status() {
+    return this.getStringAttribute('status');
+  }
+
+  // type - computed: true, optional: false, required: false
+  public get type() {
+    return this.getStringAttribute('type');
+  }
+}
+
+export class SqliteMigrationSetConditionsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): SqliteMigrationSetConditionsOutputReference {
+    return new SqliteMigrationSetConditionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface SqliteMigrationSetFormRef {
+}
+
+export function sqliteMigrationSetFormRefToTerraform(struct?: SqliteMigrationSetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function sqliteMigrationSetFormRefToHclTerraform(struct?: SqliteMigrationSetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class SqliteMigrationSetFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): SqliteMigrationSetFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: SqliteMigrationSetFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface SqliteMigrationSetRelationsTargetFormRef {
+}
+
+export function sqliteMigrationSetRelationsTargetFormRefToTerraform(struct?: SqliteMigrationSetRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function sqliteMigrationSetRelationsTargetFormRefToHclTerraform(struct?: SqliteMigrationSetRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class SqliteMigrationSetRelationsTargetFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): SqliteMigrationSetRelationsTargetFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: SqliteMigrationSetRelationsTargetFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface SqliteMigrationSetRelations {
+}
+
+export function sqliteMigrationSetRelationsToTerraform(struct?: SqliteMigrationSetRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function sqliteMigrationSetRelationsToHclTerraform(struct?: SqliteMigrationSetRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class SqliteMigrationSetRelationsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): SqliteMigrationSetRelations | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: SqliteMigrationSetRelations | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // pointer - computed: true, optional: false, required: false
+  public get pointer() {
+    return this.getStringAttribute('pointer');
+  }
+
+  // relation - computed: true, optional: false, required: false
+  public get relation() {
+    return this.getStringAttribute('relation');
+  }
+
+  // target_api_version - computed: true, optional: false, required: false
+  public get targetApiVersion() {
+    return this.getStringAttribute('target_api_version');
+  }
+
+  // target_form_ref - computed: true, optional: false, required: false
+  private _targetFormRef = new SqliteMigrationSetRelationsTargetFormRefOutputReference(this, "target_form_ref");
+  public get targetFormRef() {
+    return this._targetFormRef;
+  }
+
+  // target_kind - computed: true, optional: false, required: false
+  public get targetKind() {
+    return this.getStringAttribute('target_kind');
+  }
+
+  // target_name - computed: true, optional: false, required: false
+  public get targetName() {
+    return this.getStringAttribute('target_name');
+  }
+
+  // target_uid - computed: true, optional: false, required: false
+  public get targetUid() {
+    return this.getStringAttribute('target_uid');
+  }
+}
+
+export class SqliteMigrationSetRelationsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): SqliteMigrationSetRelationsOutputReference {
+    return new SqliteMigrationSetRelationsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set takoform_sqlite_migration_set}
+*/
+export class SqliteMigrationSet extends cdktf.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "takoform_sqlite_migration_set";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a SqliteMigrationSet resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the SqliteMigrationSet to import
+  * @param importFromId The id of the existing SqliteMigrationSet that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the SqliteMigrationSet to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "takoform_sqlite_migration_set", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set takoform_sqlite_migration_set} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options SqliteMigrationSetConfig
+  */
+  public constructor(scope: Construct, id: string, config: SqliteMigrationSetConfig) {
+    super(scope, id, {
+      terraformResourceType: 'takoform_sqlite_migration_set',
+      terraformGeneratorMetadata: {
+        providerName: 'takoform'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._manifestDigest = config.manifestDigest;
+    this._name = config.name;
+    this._space = config.space;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // conditions - computed: true, optional: false, required: false
+  private _conditions = new SqliteMigrationSetConditionsList(this, "conditions", false);
+  public get conditions() {
+    return this._conditions;
+  }
+
+  // form_ref - computed: true, optional: false, required: false
+  private _formRef = new SqliteMigrationSetFormRefOutputReference(this, "form_ref");
+  public get formRef() {
+    return this._formRef;
+  }
+
+  // generation - computed: true, optional: false, required: false
+  public get generation() {
+    return this.getStringAttribute('generation');
+  }
+
+  // manifest_digest - computed: false, optional: false, required: true
+  private _manifestDigest?: string; 
+  public get manifestDigest() {
+    return this.getStringAttribute('manifest_digest');
+  }
+  public set manifestDigest(value: string) {
+    this._manifestDigest = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get manifestDigestInput() {
+    return this._manifestDigest;
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // outputs_json - computed: true, optional: false, required: false
+  public get outputsJson() {
+    return this.getStringAttribute('outputs_json');
+  }
+
+  // pending_operation_id - computed: true, optional: false, required: false
+  public get pendingOperationId() {
+    return this.getStringAttribute('pending_operation_id');
+  }
+
+  // ready - computed: true, optional: false, required: false
+  public get ready() {
+    return this.getBooleanAttribute('ready');
+  }
+
+  // relations - computed: true, optional: false, required: false
+  private _relations = new SqliteMigrationSetRelationsList(this, "relations", false);
+  public get relations() {
+    return this._relations;
+  }
+
+  // revision - computed: true, optional: false, required: false
+  public get revision() {
+    return this.getStringAttribute('revision');
+  }
+
+  // space - computed: true, optional: true, required: false
+  private _space?: string; 
+  public get space() {
+    return this.getStringAttribute('space');
+  }
+  public set space(value: string) {
+    this._space = value;
+  }
+  public resetSpace() {
+    this._space = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get spaceInput() {
+    return this._space;
+  }
+
+  // uid - computed: true, optional: false, required: false
+  public get uid() {
+    return this.getStringAttribute('uid');
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      manifest_digest: cdktf.stringToTerraform(this._manifestDigest),
+      name: cdktf.stringToTerraform(this._name),
+      space: cdktf.stringToTerraform(this._space),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      manifest_digest: {
+        value: cdktf.stringToHclTerraform(this._manifestDigest),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      name: {
+        value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      space: {
+        value: cdktf.stringToHclTerraform(this._space),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

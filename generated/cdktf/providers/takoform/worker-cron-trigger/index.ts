@@ -1,0 +1,591 @@
+// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface WorkerCronTriggerConfig extends cdktf.TerraformMetaArguments {
+  /**
+  * Five space-separated fields (minute hour day-of-month month day-of-week) of numbers, ranges, steps, lists and *. No names, no seconds field. The schedule may change in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#cron WorkerCronTrigger#cron}
+  */
+  readonly cron: string;
+  /**
+  * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#name WorkerCronTrigger#name}
+  */
+  readonly name: string;
+  /**
+  * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#space WorkerCronTrigger#space}
+  */
+  readonly space?: string;
+  /**
+  * The Module Worker whose scheduled handler runs. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#worker WorkerCronTrigger#worker}
+  */
+  readonly worker: string;
+}
+export interface WorkerCronTriggerConditions {
+}
+
+export function workerCronTriggerConditionsToTerraform(struct?: WorkerCronTriggerConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerCronTriggerConditionsToHclTerraform(struct?: WorkerCronTriggerConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerCronTriggerConditionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): WorkerCronTriggerConditions | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerCronTriggerConditions | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // host_reason - computed: true, optional: false, required: false
+  public get hostReason() {
+    return this.getStringAttribute('host_reason');
+  }
+
+  // last_transition_time - computed: true, optional: false, required: false
+  public get lastTransitionTime() {
+    return this.getStringAttribute('last_transition_time');
+  }
+
+  // message - computed: true, optional: false, required: false
+  public get message() {
+    return this.getStringAttribute('message');
+  }
+
+  // observed_generation - computed: true, optional: false, required: false
+  public get observedGeneration() {
+    return this.getStringAttribute('observed_generation');
+  }
+
+  // reason - computed: true, optional: false, required: false
+  public get reason() {
+    return this.getStringAttribute('reason');
+  }
+
+  // status - computed: true, optional: false, required: false
+  public get status() {
+    return this.getStringAttribute('status');
+  }
+
+  // type - computed: true, optional: false, required: false
+  public get type() {
+    return this.getStringAttribute('type');
+  }
+}
+
+export class WorkerCronTriggerConditionsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): WorkerCronTriggerConditionsOutputReference {
+    return new WorkerCronTriggerConditionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface WorkerCronTriggerFormRef {
+}
+
+export function workerCronTriggerFormRefToTerraform(struct?: WorkerCronTriggerFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerCronTriggerFormRefToHclTerraform(struct?: WorkerCronTriggerFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerCronTriggerFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): WorkerCronTriggerFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerCronTriggerFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface WorkerCronTriggerRelationsTargetFormRef {
+}
+
+export function workerCronTriggerRelationsTargetFormRefToTerraform(struct?: WorkerCronTriggerRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerCronTriggerRelationsTargetFormRefToHclTerraform(struct?: WorkerCronTriggerRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerCronTriggerRelationsTargetFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): WorkerCronTriggerRelationsTargetFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerCronTriggerRelationsTargetFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface WorkerCronTriggerRelations {
+}
+
+export function workerCronTriggerRelationsToTerraform(struct?: WorkerCronTriggerRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerCronTriggerRelationsToHclTerraform(struct?: WorkerCronTriggerRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerCronTriggerRelationsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): WorkerCronTriggerRelations | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerCronTriggerRelations | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // pointer - computed: true, optional: false, required: false
+  public get pointer() {
+    return this.getStringAttribute('pointer');
+  }
+
+  // relation - computed: true, optional: false, required: false
+  public get relation() {
+    return this.getStringAttribute('relation');
+  }
+
+  // target_api_version - computed: true, optional: false, required: false
+  public get targetApiVersion() {
+    return this.getStringAttribute('target_api_version');
+  }
+
+  // target_form_ref - computed: true, optional: false, required: false
+  private _targetFormRef = new WorkerCronTriggerRelationsTargetFormRefOutputReference(this, "target_form_ref");
+  public get targetFormRef() {
+    return this._targetFormRef;
+  }
+
+  // target_kind - computed: true, optional: false, required: false
+  public get targetKind() {
+    return this.getStringAttribute('target_kind');
+  }
+
+  // target_name - computed: true, optional: false, required: false
+  public get targetName() {
+    return this.getStringAttribute('target_name');
+  }
+
+  // target_uid - computed: true, optional: false, required: false
+  public get targetUid() {
+    return this.getStringAttribute('target_uid');
+  }
+}
+
+export class WorkerCronTriggerRelationsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): WorkerCronTriggerRelationsOutputReference {
+    return new WorkerCronTriggerRelationsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger takoform_worker_cron_trigger}
+*/
+export class WorkerCronTrigger extends cdktf.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "takoform_worker_cron_trigger";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a WorkerCronTrigger resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the WorkerCronTrigger to import
+  * @param importFromId The id of the existing WorkerCronTrigger that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the WorkerCronTrigger to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "takoform_worker_cron_trigger", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger takoform_worker_cron_trigger} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options WorkerCronTriggerConfig
+  */
+  public constructor(scope: Construct, id: string, config: WorkerCronTriggerConfig) {
+    super(scope, id, {
+      terraformResourceType: 'takoform_worker_cron_trigger',
+      terraformGeneratorMetadata: {
+        providerName: 'takoform'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._cron = config.cron;
+    this._name = config.name;
+    this._space = config.space;
+    this._worker = config.worker;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // conditions - computed: true, optional: false, required: false
+  private _conditions = new WorkerCronTriggerConditionsList(this, "conditions", false);
+  public get conditions() {
+    return this._conditions;
+  }
+
+  // cron - computed: false, optional: false, required: true
+  private _cron?: string; 
+  public get cron() {
+    return this.getStringAttribute('cron');
+  }
+  public set cron(value: string) {
+    this._cron = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get cronInput() {
+    return this._cron;
+  }
+
+  // form_ref - computed: true, optional: false, required: false
+  private _formRef = new WorkerCronTriggerFormRefOutputReference(this, "form_ref");
+  public get formRef() {
+    return this._formRef;
+  }
+
+  // generation - computed: true, optional: false, required: false
+  public get generation() {
+    return this.getStringAttribute('generation');
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // outputs_json - computed: true, optional: false, required: false
+  public get outputsJson() {
+    return this.getStringAttribute('outputs_json');
+  }
+
+  // pending_operation_id - computed: true, optional: false, required: false
+  public get pendingOperationId() {
+    return this.getStringAttribute('pending_operation_id');
+  }
+
+  // ready - computed: true, optional: false, required: false
+  public get ready() {
+    return this.getBooleanAttribute('ready');
+  }
+
+  // relations - computed: true, optional: false, required: false
+  private _relations = new WorkerCronTriggerRelationsList(this, "relations", false);
+  public get relations() {
+    return this._relations;
+  }
+
+  // revision - computed: true, optional: false, required: false
+  public get revision() {
+    return this.getStringAttribute('revision');
+  }
+
+  // space - computed: true, optional: true, required: false
+  private _space?: string; 
+  public get space() {
+    return this.getStringAttribute('space');
+  }
+  public set space(value: string) {
+    this._space = value;
+  }
+  public resetSpace() {
+    this._space = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get spaceInput() {
+    return this._space;
+  }
+
+  // uid - computed: true, optional: false, required: false
+  public get uid() {
+    return this.getStringAttribute('uid');
+  }
+
+  // worker - computed: false, optional: false, required: true
+  private _worker?: string; 
+  public get worker() {
+    return this.getStringAttribute('worker');
+  }
+  public set worker(value: string) {
+    this._worker = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get workerInput() {
+    return this._worker;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      cron: cdktf.stringToTerraform(this._cron),
+      name: cdktf.stringToTerraform(this._name),
+      space: cdktf.stringToTerraform(this._space),
+      worker: cdktf.stringToTerraform(this._worker),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      cron: {
+        value: cdktf.stringToHclTerraform(this._cron),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      name: {
+        value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      space: {
+        value: cdktf.stringToHclTerraform(this._space),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      worker: {
+        value: cdktf.stringToHclTerraform(this._worker),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

@@ -1,0 +1,738 @@
+// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface WorkerDeploymentConfig extends cdktf.TerraformMetaArguments {
+  /**
+  * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#name WorkerDeployment#name}
+  */
+  readonly name: string;
+  /**
+  * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#space WorkerDeployment#space}
+  */
+  readonly space?: string;
+  /**
+  * Weighted Worker Versions, one entry per version. Weights are basis points and must add up to exactly 10000; every weighted version must belong to this worker and be Ready. Rollback is a re-weighting.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#versions WorkerDeployment#versions}
+  */
+  readonly versions: WorkerDeploymentVersions[] | cdktf.IResolvable;
+  /**
+  * The Module Worker whose traffic this deployment governs. A deployment renders that worker's readiness and the aggregate rules are stated over the ModuleWorker Form itself, so the exact Form is pinned. A worker has at most one deployment. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#worker WorkerDeployment#worker}
+  */
+  readonly worker: string;
+}
+export interface WorkerDeploymentConditions {
+}
+
+export function workerDeploymentConditionsToTerraform(struct?: WorkerDeploymentConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerDeploymentConditionsToHclTerraform(struct?: WorkerDeploymentConditions): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerDeploymentConditionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): WorkerDeploymentConditions | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerDeploymentConditions | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // host_reason - computed: true, optional: false, required: false
+  public get hostReason() {
+    return this.getStringAttribute('host_reason');
+  }
+
+  // last_transition_time - computed: true, optional: false, required: false
+  public get lastTransitionTime() {
+    return this.getStringAttribute('last_transition_time');
+  }
+
+  // message - computed: true, optional: false, required: false
+  public get message() {
+    return this.getStringAttribute('message');
+  }
+
+  // observed_generation - computed: true, optional: false, required: false
+  public get observedGeneration() {
+    return this.getStringAttribute('observed_generation');
+  }
+
+  // reason - computed: true, optional: false, required: false
+  public get reason() {
+    return this.getStringAttribute('reason');
+  }
+
+  // status - computed: true, optional: false, required: false
+  public get status() {
+    return this.getStringAttribute('status');
+  }
+
+  // type - computed: true, optional: false, required: false
+  public get type() {
+    return this.getStringAttribute('type');
+  }
+}
+
+export class WorkerDeploymentConditionsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): WorkerDeploymentConditionsOutputReference {
+    return new WorkerDeploymentConditionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface WorkerDeploymentFormRef {
+}
+
+export function workerDeploymentFormRefToTerraform(struct?: WorkerDeploymentFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerDeploymentFormRefToHclTerraform(struct?: WorkerDeploymentFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerDeploymentFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): WorkerDeploymentFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerDeploymentFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface WorkerDeploymentRelationsTargetFormRef {
+}
+
+export function workerDeploymentRelationsTargetFormRefToTerraform(struct?: WorkerDeploymentRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerDeploymentRelationsTargetFormRefToHclTerraform(struct?: WorkerDeploymentRelationsTargetFormRef): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerDeploymentRelationsTargetFormRefOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): WorkerDeploymentRelationsTargetFormRef | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerDeploymentRelationsTargetFormRef | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // api_version - computed: true, optional: false, required: false
+  public get apiVersion() {
+    return this.getStringAttribute('api_version');
+  }
+
+  // definition_version - computed: true, optional: false, required: false
+  public get definitionVersion() {
+    return this.getStringAttribute('definition_version');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // schema_digest - computed: true, optional: false, required: false
+  public get schemaDigest() {
+    return this.getStringAttribute('schema_digest');
+  }
+}
+export interface WorkerDeploymentRelations {
+}
+
+export function workerDeploymentRelationsToTerraform(struct?: WorkerDeploymentRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function workerDeploymentRelationsToHclTerraform(struct?: WorkerDeploymentRelations): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class WorkerDeploymentRelationsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): WorkerDeploymentRelations | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerDeploymentRelations | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // pointer - computed: true, optional: false, required: false
+  public get pointer() {
+    return this.getStringAttribute('pointer');
+  }
+
+  // relation - computed: true, optional: false, required: false
+  public get relation() {
+    return this.getStringAttribute('relation');
+  }
+
+  // target_api_version - computed: true, optional: false, required: false
+  public get targetApiVersion() {
+    return this.getStringAttribute('target_api_version');
+  }
+
+  // target_form_ref - computed: true, optional: false, required: false
+  private _targetFormRef = new WorkerDeploymentRelationsTargetFormRefOutputReference(this, "target_form_ref");
+  public get targetFormRef() {
+    return this._targetFormRef;
+  }
+
+  // target_kind - computed: true, optional: false, required: false
+  public get targetKind() {
+    return this.getStringAttribute('target_kind');
+  }
+
+  // target_name - computed: true, optional: false, required: false
+  public get targetName() {
+    return this.getStringAttribute('target_name');
+  }
+
+  // target_uid - computed: true, optional: false, required: false
+  public get targetUid() {
+    return this.getStringAttribute('target_uid');
+  }
+}
+
+export class WorkerDeploymentRelationsList extends cdktf.ComplexList {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): WorkerDeploymentRelationsOutputReference {
+    return new WorkerDeploymentRelationsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface WorkerDeploymentVersions {
+  /**
+  * Share of traffic in basis points (1..10000).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#weight WorkerDeployment#weight}
+  */
+  readonly weight: number;
+  /**
+  * A Worker Version of this worker. The host reads its handlers and its /worker relation, so the exact Form is pinned. Holds the name of the referenced WorkerVersion (edge.forms.takoform.com/v1beta1) in the same space.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#worker_version WorkerDeployment#worker_version}
+  */
+  readonly workerVersion: string;
+}
+
+export function workerDeploymentVersionsToTerraform(struct?: WorkerDeploymentVersions | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    weight: cdktf.numberToTerraform(struct!.weight),
+    worker_version: cdktf.stringToTerraform(struct!.workerVersion),
+  }
+}
+
+
+export function workerDeploymentVersionsToHclTerraform(struct?: WorkerDeploymentVersions | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    weight: {
+      value: cdktf.numberToHclTerraform(struct!.weight),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+    worker_version: {
+      value: cdktf.stringToHclTerraform(struct!.workerVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class WorkerDeploymentVersionsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): WorkerDeploymentVersions | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._weight !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.weight = this._weight;
+    }
+    if (this._workerVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.workerVersion = this._workerVersion;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: WorkerDeploymentVersions | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._weight = undefined;
+      this._workerVersion = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._weight = value.weight;
+      this._workerVersion = value.workerVersion;
+    }
+  }
+
+  // weight - computed: false, optional: false, required: true
+  private _weight?: number; 
+  public get weight() {
+    return this.getNumberAttribute('weight');
+  }
+  public set weight(value: number) {
+    this._weight = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get weightInput() {
+    return this._weight;
+  }
+
+  // worker_version - computed: false, optional: false, required: true
+  private _workerVersion?: string; 
+  public get workerVersion() {
+    return this.getStringAttribute('worker_version');
+  }
+  public set workerVersion(value: string) {
+    this._workerVersion = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get workerVersionInput() {
+    return this._workerVersion;
+  }
+}
+
+export class WorkerDeploymentVersionsList extends cdktf.ComplexList {
+  public internalValue? : WorkerDeploymentVersions[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): WorkerDeploymentVersionsOutputReference {
+    return new WorkerDeploymentVersionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment takoform_worker_deployment}
+*/
+export class WorkerDeployment extends cdktf.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "takoform_worker_deployment";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a WorkerDeployment resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the WorkerDeployment to import
+  * @param importFromId The id of the existing WorkerDeployment that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the WorkerDeployment to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "takoform_worker_deployment", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment takoform_worker_deployment} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options WorkerDeploymentConfig
+  */
+  public constructor(scope: Construct, id: string, config: WorkerDeploymentConfig) {
+    super(scope, id, {
+      terraformResourceType: 'takoform_worker_deployment',
+      terraformGeneratorMetadata: {
+        providerName: 'takoform'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._name = config.name;
+    this._space = config.space;
+    this._versions.internalValue = config.versions;
+    this._worker = config.worker;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // conditions - computed: true, optional: false, required: false
+  private _conditions = new WorkerDeploymentConditionsList(this, "conditions", false);
+  public get conditions() {
+    return this._conditions;
+  }
+
+  // form_ref - computed: true, optional: false, required: false
+  private _formRef = new WorkerDeploymentFormRefOutputReference(this, "form_ref");
+  public get formRef() {
+    return this._formRef;
+  }
+
+  // generation - computed: true, optional: false, required: false
+  public get generation() {
+    return this.getStringAttribute('generation');
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // outputs_json - computed: true, optional: false, required: false
+  public get outputsJson() {
+    return this.getStringAttribute('outputs_json');
+  }
+
+  // pending_operation_id - computed: true, optional: false, required: false
+  public get pendingOperationId() {
+    return this.getStringAttribute('pending_operation_id');
+  }
+
+  // ready - computed: true, optional: false, required: false
+  public get ready() {
+    return this.getBooleanAttribute('ready');
+  }
+
+  // relations - computed: true, optional: false, required: false
+  private _relations = new WorkerDeploymentRelationsList(this, "relations", false);
+  public get relations() {
+    return this._relations;
+  }
+
+  // revision - computed: true, optional: false, required: false
+  public get revision() {
+    return this.getStringAttribute('revision');
+  }
+
+  // space - computed: true, optional: true, required: false
+  private _space?: string; 
+  public get space() {
+    return this.getStringAttribute('space');
+  }
+  public set space(value: string) {
+    this._space = value;
+  }
+  public resetSpace() {
+    this._space = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get spaceInput() {
+    return this._space;
+  }
+
+  // uid - computed: true, optional: false, required: false
+  public get uid() {
+    return this.getStringAttribute('uid');
+  }
+
+  // versions - computed: false, optional: false, required: true
+  private _versions = new WorkerDeploymentVersionsList(this, "versions", true);
+  public get versions() {
+    return this._versions;
+  }
+  public putVersions(value: WorkerDeploymentVersions[] | cdktf.IResolvable) {
+    this._versions.internalValue = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get versionsInput() {
+    return this._versions.internalValue;
+  }
+
+  // worker - computed: false, optional: false, required: true
+  private _worker?: string; 
+  public get worker() {
+    return this.getStringAttribute('worker');
+  }
+  public set worker(value: string) {
+    this._worker = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get workerInput() {
+    return this._worker;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      name: cdktf.stringToTerraform(this._name),
+      space: cdktf.stringToTerraform(this._space),
+      versions: cdktf.listMapper(workerDeploymentVersionsToTerraform, false)(this._versions.internalValue),
+      worker: cdktf.stringToTerraform(this._worker),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      name: {
+        value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      space: {
+        value: cdktf.stringToHclTerraform(this._space),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      versions: {
+        value: cdktf.listMapperHcl(workerDeploymentVersionsToHclTerraform, false)(this._versions.internalValue),
+        isBlock: true,
+        type: "set",
+        storageClassType: "WorkerDeploymentVersionsList",
+      },
+      worker: {
+        value: cdktf.stringToHclTerraform(this._worker),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}
