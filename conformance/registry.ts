@@ -7,13 +7,19 @@
 
 import { pending, type Check } from "./check.js";
 import type { RequiredCheck } from "./required-checks.js";
+import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
+import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import createConflictWhenExists from "./checks/create-conflict-when-exists.js";
 import crossPrincipalIdempotencyIsolation from "./checks/cross-principal-idempotency-isolation.js";
 import deleteGenerationFence from "./checks/delete-generation-fence.js";
+import deleteRevisionFence from "./checks/delete-revision-fence.js";
+import deleteThenRecreateUidChanges from "./checks/delete-then-recreate-uid-changes.js";
 import discoveryExact from "./checks/discovery-exact.js";
 import eachTenantMutatesItsOwnPlane from "./checks/each-tenant-mutates-its-own-plane.js";
 import edgeInterfaceContractsAdvertised from "./checks/edge-interface-contracts-advertised.js";
 import exactFormRefFailsClosedOnUnknownDefinition from "./checks/exact-form-ref-fails-closed-on-unknown-definition.js";
+import expectedUidMismatchRejected from "./checks/expected-uid-mismatch-rejected.js";
 import formDefinitionExact from "./checks/form-definition-exact.js";
 import formsExactAvailability from "./checks/forms-exact-availability.js";
 import idempotencyIsTenantScoped from "./checks/idempotency-is-tenant-scoped.js";
@@ -21,7 +27,12 @@ import importClaimsItsNativeIdentity from "./checks/import-claims-its-native-ide
 import importRecordsItsNativeIdentity from "./checks/import-records-its-native-identity.js";
 import moduleWorkerRuntimeContractAdvertised from "./checks/module-worker-runtime-contract-advertised.js";
 import namespacedGroupTravelsAsTwoPathSegments from "./checks/namespaced-group-travels-as-two-path-segments.js";
+import noUpdateSpecChangeRejected from "./checks/no-update-spec-change-rejected.js";
+import observeFenceExact from "./checks/observe-fence-exact.js";
+import packageDigestNotIdentity from "./checks/package-digest-not-identity.js";
+import prepareBindsExactSpec from "./checks/prepare-binds-exact-spec.js";
 import prepareIsTenantScoped from "./checks/prepare-is-tenant-scoped.js";
+import prepareSubstitutionRejected from "./checks/prepare-substitution-rejected.js";
 import replayRecordRetiresWithItsIncarnation from "./checks/replay-record-retires-with-its-incarnation.js";
 import resourceAddressIsTenantScoped from "./checks/resource-address-is-tenant-scoped.js";
 import resourceAnswersOnlyUnderItsRecordedFormRef from "./checks/resource-answers-only-under-its-recorded-form-ref.js";
@@ -30,9 +41,19 @@ import resourceImportIsTenantIsolated from "./checks/resource-import-is-tenant-i
 import resourceObserveIsTenantIsolated from "./checks/resource-observe-is-tenant-isolated.js";
 import resourceReadIsTenantIsolated from "./checks/resource-read-is-tenant-isolated.js";
 import resourceUpdateIsTenantIsolated from "./checks/resource-update-is-tenant-isolated.js";
+import revisionEtagExact from "./checks/revision-etag-exact.js";
+import revisionRoleUpdateRejected from "./checks/revision-role-update-rejected.js";
+import sameKindTwoGroups from "./checks/same-kind-two-groups.js";
+import specChangeBumpsGeneration from "./checks/spec-change-bumps-generation.js";
+import staleGenerationRejected from "./checks/stale-generation-rejected.js";
+import staleRevisionRejected from "./checks/stale-revision-rejected.js";
+import statusChangeBumpsRevisionNotGeneration from "./checks/status-change-bumps-revision-not-generation.js";
 import supportProfilesPresent from "./checks/support-profiles-present.js";
 import twoDefinitionVersionsAnswerIndependently from "./checks/two-definition-versions-answer-independently.js";
 import unauthenticatedRequestRefused from "./checks/unauthenticated-request-refused.js";
+import updateGenerationFence from "./checks/update-generation-fence.js";
+import validateAcceptsCanonical from "./checks/validate-accepts-canonical.js";
+import validateRejectsNegativeFixtures from "./checks/validate-rejects-negative-fixtures.js";
 
 /** Checks of our own, for rules of the spec the required list does not name. */
 export const OWN_CHECKS = [
@@ -46,30 +67,30 @@ export const REGISTRY = {
   "unauthenticated-request-refused": unauthenticatedRequestRefused,
   "forms-exact-availability": formsExactAvailability,
   "form-definition-exact": formDefinitionExact,
-  "validate-accepts-canonical": pending("issue 3 check not written yet"),
-  "validate-rejects-negative-fixtures": pending("issue 3 check not written yet"),
-  "prepare-binds-exact-spec": pending("issue 3 check not written yet"),
-  "prepare-substitution-rejected": pending("issue 3 check not written yet"),
-  "apply-create-uid-minted": pending("issue 3 check not written yet"),
-  "apply-headers-required": pending("issue 3 check not written yet"),
+  "validate-accepts-canonical": validateAcceptsCanonical,
+  "validate-rejects-negative-fixtures": validateRejectsNegativeFixtures,
+  "prepare-binds-exact-spec": prepareBindsExactSpec,
+  "prepare-substitution-rejected": prepareSubstitutionRejected,
+  "apply-create-uid-minted": applyCreateUidMinted,
+  "apply-headers-required": applyHeadersRequired,
   "apply-idempotency-replay": applyIdempotencyReplay,
   "replay-record-retires-with-its-incarnation": replayRecordRetiresWithItsIncarnation,
-  "create-conflict-when-exists": pending("issue 3 check not written yet"),
-  "update-generation-fence": pending("issue 3 check not written yet"),
-  "stale-generation-rejected": pending("issue 3 check not written yet"),
-  "revision-etag-exact": pending("issue 3 check not written yet"),
-  "observe-fence-exact": pending("issue 3 check not written yet"),
-  "status-change-bumps-revision-not-generation": pending("issue 3 check not written yet"),
-  "spec-change-bumps-generation": pending("issue 3 check not written yet"),
+  "create-conflict-when-exists": createConflictWhenExists,
+  "update-generation-fence": updateGenerationFence,
+  "stale-generation-rejected": staleGenerationRejected,
+  "revision-etag-exact": revisionEtagExact,
+  "observe-fence-exact": observeFenceExact,
+  "status-change-bumps-revision-not-generation": statusChangeBumpsRevisionNotGeneration,
+  "spec-change-bumps-generation": specChangeBumpsGeneration,
   "delete-generation-fence": deleteGenerationFence,
-  "delete-revision-fence": pending("issue 3 check not written yet"),
-  "stale-revision-rejected": pending("issue 3 check not written yet"),
-  "delete-then-recreate-uid-changes": pending("issue 3 check not written yet"),
-  "expected-uid-mismatch-rejected": pending("issue 3 check not written yet"),
-  "package-digest-not-identity": pending("issue 3 check not written yet"),
-  "same-kind-two-groups": pending("issue 3 check not written yet"),
-  "revision-role-update-rejected": pending("issue 3 check not written yet"),
-  "no-update-spec-change-rejected": pending("issue 3 check not written yet"),
+  "delete-revision-fence": deleteRevisionFence,
+  "stale-revision-rejected": staleRevisionRejected,
+  "delete-then-recreate-uid-changes": deleteThenRecreateUidChanges,
+  "expected-uid-mismatch-rejected": expectedUidMismatchRejected,
+  "package-digest-not-identity": packageDigestNotIdentity,
+  "same-kind-two-groups": sameKindTwoGroups,
+  "revision-role-update-rejected": revisionRoleUpdateRejected,
+  "no-update-spec-change-rejected": noUpdateSpecChangeRejected,
   "binding-target-missing-404-before-mutation": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "dependency-in-use-on-bound-target-delete": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "relation-target-missing-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),

@@ -43,3 +43,6 @@ export function supportFormPath(ref: { apiVersion: string; kind: string; definit
   const [g, v] = splitApiVersion(ref.apiVersion);
   return `${API_PATH}/support/forms/${seg(g)}/${seg(v)}/${seg(ref.kind)}/${seg(ref.definitionVersion)}`;
 }
+
+/** The test-only probe header a host honours when started with its conformance-probe flag. */
+export const PROBE_HEADER = "takoform-conformance-probe";

@@ -1,0 +1,30 @@
+// The two verdicts validate can give. validate reports diagnostics and mutates nothing: a
+// document it accepts answers 200 {valid: true} with no error diagnostic; a document it refuses
+// answers 200 {valid: false} with at least one error diagnostic, or the invalid_argument
+// envelope (docs/decisions/0031-conformance-verdict-shapes.md).
+
+import { errorOf, describeResponse, type HostResponse } from "./http.js";
+import { fail } from "./assert.js";
+
+interface ValidateBody {
+  valid: boolean;
+  diagnostics: { severity: string; message: string; field?: string }[];
+}
+
+export function expectValidateAccepted(res: HostResponse, what: string): void {
+  if (res.status !== 200) fail(`${what}: expected 200 {valid: true}, got ${describeResponse(res)}`);
+  const b = res.body as ValidateBody;
+  const errors = b.diagnostics.filter((d) => d.severity === "error");
+  if (!b.valid || errors.length) fail(`${what}: expected valid: true without errors, got valid: ${b.valid} with ${errors.map((e) => `${e.field ?? ""} ${e.message}`).join("; ")}`);
+}
+
+export function expectValidateRefused(res: HostResponse, what: string): void {
+  if (res.status === 200) {
+    const b = res.body as ValidateBody;
+    if (b.valid === false && b.diagnostics.some((d) => d.severity === "error")) return;
+    fail(`${what}: expected valid: false with an error diagnostic, got valid: ${b.valid} (${b.diagnostics.length} diagnostics)`);
+  }
+  const err = errorOf(res);
+  if (res.status === 400 && err?.code === "invalid_argument") return;
+  fail(`${what}: expected a refusal (valid: false, or invalid_argument), got ${describeResponse(res)}`);
+}
