@@ -46,7 +46,7 @@ describe.each(forms.map((f) => [`${f.definition.kind}@${f.definition.definitionV
 
   it("every x-takoform-target-formrefs entry names a corpus definition of the referenced kind at its pinned digest", () => {
     for (const ref of refs.filter((r) => TARGET in r.node)) {
-      const kind = ((ref.node.properties as Record<string, { const: string }>).kind).const;
+      const kind = (ref.node.properties as Record<string, { const: string }>).kind!.const;
       for (const target of ref.node[TARGET] as ExactFormRef[]) {
         expect(target.kind, ref.pointer).toBe(kind);
         expect(target.schemaDigest, ref.pointer).toBe(formDigest(target.kind, target.definitionVersion));
@@ -66,7 +66,7 @@ describe.each(forms.map((f) => [`${f.definition.kind}@${f.definition.definitionV
     for (const ref of refs.filter((r) => r.binding !== undefined)) {
       const binding = bindingByName(ref.binding!);
       expect(ref.node[INTERFACE], ref.pointer).toEqual(binding.targetInterface);
-      const kind = ((ref.node.properties as Record<string, { const: string }>).kind).const;
+      const kind = (ref.node.properties as Record<string, { const: string }>).kind!.const;
       expect(binding.allowedTargetForms?.map((f) => f.kind), ref.pointer).toContain(kind);
     }
   });

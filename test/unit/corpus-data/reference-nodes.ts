@@ -11,11 +11,12 @@ export interface ReferenceNode {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
-export function isReferenceNode(node: unknown): node is Record<string, unknown> {
+export function isReferenceNode(node: unknown): boolean {
   if (!isObject(node) || !isObject(node.properties) || !Array.isArray(node.required)) return false;
   const props = node.properties;
+  const required = node.required as unknown[];
   return (
-    ["apiVersion", "kind", "name"].every((m) => (node.required as unknown[]).includes(m) && isObject(props[m])) &&
+    ["apiVersion", "kind", "name"].every((m) => required.includes(m) && isObject(props[m])) &&
     typeof (props.apiVersion as Record<string, unknown>).const === "string" &&
     typeof (props.kind as Record<string, unknown>).const === "string"
   );
