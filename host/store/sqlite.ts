@@ -55,11 +55,11 @@ export function openSqliteStore(file: string): Store {
   let closed = false;
   return {
     engine: "sqlite",
-    async get<T>(key: ScopedKey) {
+    get<T>(key: ScopedKey) {
       const row = selectOne.get(key);
       return row === undefined ? undefined : toEntry<T>(row);
     },
-    async list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
+    list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
       const rows = selectRange.all(prefix, prefixEnd(prefix), options.limit ?? -1);
       return rows.map((row) => toEntry<T>(row));
     },

@@ -32,9 +32,14 @@ export type StoreEngine = "sqlite" | "lowdb";
 
 export interface Store {
   readonly engine: StoreEngine;
-  get<T>(key: ScopedKey): Promise<StoreEntry<T> | undefined>;
+  /**
+   * Reads are synchronous (both engines read from memory or from SQLite synchronously), so the
+   * rules of a mutation can be given a synchronous, tenant-scoped view of the store while the
+   * tenant lock is held.
+   */
+  get<T>(key: ScopedKey): StoreEntry<T> | undefined;
   /** Entries whose key starts with prefix, in key order. */
-  list<T>(prefix: ScopedKey, options?: { limit?: number }): Promise<StoreEntry<T>[]>;
+  list<T>(prefix: ScopedKey, options?: { limit?: number }): StoreEntry<T>[];
   /**
    * Applies every write or none. Resolves only once the writes are durable (they survive a
    * kill -9 of this process). Throws StoreConflictError when an expectedVersion does not hold.

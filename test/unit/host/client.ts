@@ -1,0 +1,122 @@
+// A small typed client of the lane for the host tests: request documents, paths, exact queries,
+// and the prepare-then-apply flow a provider performs.
+
+import { randomUUID } from "node:crypto";
+import type { ExactFormRef } from "../../../corpus/lib/index.js";
+import type { HostCatalog } from "../../../host/catalog/host-catalog.js";
+import { API, call, PRIMARY, type Reply } from "./harness.js";
+
+export const EDGE = "edge.forms.takoform.com/v1beta1";
+
+export function refOf(catalog: HostCatalog, kind: string, definitionVersion = "0.1.0", apiVersion = EDGE): ExactFormRef {
+  const form = catalog.line(apiVersion, kind, definitionVersion);
+  if (form === undefined) throw new Error(`test setup: ${apiVersion} ${kind}@${definitionVersion} is not installed`);
+  return { ...form.ref };
+}
+
+export function document(ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return { apiVersion: ref.apiVersion, kind: ref.kind, form: { formRef: ref }, metadata: { name, space }, spec, ...extra };
+}
+
+export function resourcePath(ref: ExactFormRef, name: string, suffix = ""): string {
+  return `${API}/resources/${ref.apiVersion}/${ref.kind}/${name}${suffix === "" ? "" : "/" + suffix}`;
+}
+
+export function exactQuery(space: string, ref: ExactFormRef): string {
+  return new URLSearchParams({
+    space,
+    group: ref.apiVersion,
+    kind: ref.kind,
+    definitionVersion: ref.definitionVersion,
+    schemaDigest: ref.schemaDigest,
+  }).toString();
+}
+
+export function uniqueName(prefix = "r"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+export interface ApplyOptions {
+  token?: string;
+  /** Expected generation: an update. Absent: a create under If-None-Match: *. */
+  generation?: string;
+  key?: string;
+  headers?: Record<string, string>;
+  extra?: Record<string, unknown>;
+}
+
+export async function prepare(base: string, body: object, options: { token?: string; generation?: string } = {}): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (options.generation !== undefined) headers["takoform-expected-generation"] = options.generation;
+  return call(base, "POST", `${API}/resources/prepare`, { token: options.token ?? PRIMARY, body, headers });
+}
+
+/** prepare, then PUT the applyRequest carrying its prepareDigest. */
+export async function apply(
+  base: string,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+  options: ApplyOptions = {},
+): Promise<Reply> {
+  const body = document(ref, name, space, spec);
+  const prepared = await prepare(base, body, options);
+  if (prepared.status !== 200) return prepared;
+  return put(base, { ...body, review: { prepareDigest: prepared.json.review.prepareDigest }, ...(options.extra ?? {}) }, options);
+}
+
+export async function put(base: string, body: any, options: ApplyOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { "idempotency-key": options.key ?? randomUUID(), ...(options.headers ?? {}) };
+  if (options.generation === undefined) headers["if-none-match"] = "*";
+  else headers["takoform-expected-generation"] = options.generation;
+  const ref = body.form.formRef as ExactFormRef;
+  return call(base, "PUT", resourcePath(ref, body.metadata.name), { token: options.token ?? PRIMARY, body, headers });
+}
+
+export async function read(base: string, ref: ExactFormRef, name: string, space: string, token = PRIMARY): Promise<Reply> {
+  return call(base, "GET", `${resourcePath(ref, name)}?${exactQuery(space, ref)}`, { token });
+}
+
+export async function observe(
+  base: string,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  generation: string,
+  options: { token?: string; key?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  return call(base, "POST", `${resourcePath(ref, name, "observe")}?${exactQuery(space, ref)}`, {
+    token: options.token ?? PRIMARY,
+    headers: { "idempotency-key": options.key ?? randomUUID(), "takoform-expected-generation": generation, ...(options.headers ?? {}) },
+  });
+}
+
+export async function remove(
+  base: string,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  generation: string | undefined,
+  options: { token?: string; key?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { "idempotency-key": options.key ?? randomUUID(), ...(options.headers ?? {}) };
+  if (generation !== undefined) headers["takoform-expected-generation"] = generation;
+  return call(base, "DELETE", `${resourcePath(ref, name)}?${exactQuery(space, ref)}`, { token: options.token ?? PRIMARY, headers });
+}
+
+export async function importResource(
+  base: string,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+  nativeId: string,
+  options: { token?: string; generation?: string; key?: string } = {},
+): Promise<Reply> {
+  const body = document(ref, name, space, spec, { nativeId });
+  const headers: Record<string, string> = { "idempotency-key": options.key ?? randomUUID() };
+  if (options.generation === undefined) headers["if-none-match"] = "*";
+  else headers["takoform-expected-generation"] = options.generation;
+  return call(base, "POST", resourcePath(ref, name, "import"), { token: options.token ?? PRIMARY, body, headers });
+}
