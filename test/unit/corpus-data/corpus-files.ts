@@ -1,7 +1,7 @@
 // Shared loaders for the corpus-data tests. The corpus is read from disk as the bytes it pins; the
 // reference specification is read at run time from ../shared (never copied into the repository).
 
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BindingDefinition, FormDefinition, InterfaceDefinition } from "../../../corpus/lib/index.js";
@@ -74,4 +74,15 @@ export function referenceForm(kind: string): FormDefinition {
     }
   }
   throw new Error(`reference has no ${kind}`);
+}
+
+/** Copies the corpus data (not corpus/lib, not corpus/tools) into `dir`. */
+export function copyCorpusData(dir: string): void {
+  cpSync(corpusDir, dir, {
+    recursive: true,
+    filter: (src) => {
+      const top = path.relative(corpusDir, src).split(path.sep)[0];
+      return top !== "lib" && top !== "tools";
+    },
+  });
 }

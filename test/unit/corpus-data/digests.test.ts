@@ -1,12 +1,12 @@
 // Every digest the corpus pins matches the bytes it names, recomputed here; pin.ts has nothing
 // left to change; and an edit to one document cascades through every digest that names it.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { canonicalDigest, fileDigest, verifyTree } from "../../../corpus/lib/index.js";
 import { pinCorpus } from "../../../corpus/tools/pin/pin-corpus.js";
-import { corpusDir, corpusForm, filesBelow, readJson } from "./corpus-files.js";
+import { copyCorpusData, corpusDir, corpusForm, filesBelow, readJson } from "./corpus-files.js";
 
 interface Entry { path: string; digest: string; identity: Record<string, unknown> }
 const index = readJson<Record<string, unknown>>(path.join(corpusDir, "index.json"));
@@ -82,7 +82,7 @@ describe("pin.ts", () => {
   describe("on a copy whose edge.queue interface text was edited", () => {
     const copy = mkdtempSync(path.join(tmpdir(), "takoform-pin-"));
     afterAll(() => rmSync(copy, { recursive: true, force: true }));
-    cpSync(corpusDir, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}tools`) && !src.includes(`${path.sep}lib`) });
+    copyCorpusData(copy);
     const queueFile = path.join(copy, "interfaces/v1alpha1/edge.queue/1.0.0/definition.json");
     const queue = readJson<Record<string, unknown>>(queueFile);
     queue.title = "At-least-once queue (edited)";
