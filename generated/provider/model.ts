@@ -130,14 +130,14 @@ export const providerModel: ProviderModel = {
           "apiVersion": "edge.forms.takoform.com/v1beta1",
           "kind": "AtLeastOnceQueue",
           "definitionVersion": "0.1.0",
-          "schemaDigest": "sha256:88fc6beb3959a0a55ffccd60bd2448c68dec2b2110f61d9a8352fa7b92874941"
+          "schemaDigest": "sha256:7ecdd01e12e7548e1ecdc5ba1b4deb5317ec19074ab36ed31ea5f64c2d11d6bf"
         }
       ],
       "defaultRef": {
         "apiVersion": "edge.forms.takoform.com/v1beta1",
         "kind": "AtLeastOnceQueue",
         "definitionVersion": "0.1.0",
-        "schemaDigest": "sha256:88fc6beb3959a0a55ffccd60bd2448c68dec2b2110f61d9a8352fa7b92874941"
+        "schemaDigest": "sha256:7ecdd01e12e7548e1ecdc5ba1b4deb5317ec19074ab36ed31ea5f64c2d11d6bf"
       },
       "capabilities": {
         "0.1.0": [
@@ -332,14 +332,14 @@ export const providerModel: ProviderModel = {
           "apiVersion": "edge.forms.takoform.com/v1beta1",
           "kind": "QueueConsumer",
           "definitionVersion": "0.1.0",
-          "schemaDigest": "sha256:5b1f4a16aa2f9400404abcf49a446e817d076bce764097ecaec99b93f901390b"
+          "schemaDigest": "sha256:da1b79cfc796e729711eaf72d45f871c6d4cc5f0fc39966dea0259761cc72ba2"
         }
       ],
       "defaultRef": {
         "apiVersion": "edge.forms.takoform.com/v1beta1",
         "kind": "QueueConsumer",
         "definitionVersion": "0.1.0",
-        "schemaDigest": "sha256:5b1f4a16aa2f9400404abcf49a446e817d076bce764097ecaec99b93f901390b"
+        "schemaDigest": "sha256:da1b79cfc796e729711eaf72d45f871c6d4cc5f0fc39966dea0259761cc72ba2"
       },
       "capabilities": {
         "0.1.0": [
@@ -386,7 +386,7 @@ export const providerModel: ProviderModel = {
               "apiVersion": "interfaces.takoform.com/v1alpha1",
               "name": "edge.queue",
               "version": "1.0.0",
-              "schemaDigest": "sha256:e263cdb0292a5dabd6e84835cb048be8833860871234c2110681d7c9136ef935"
+              "schemaDigest": "sha256:89daaed290345bb15be5c3e4e0aa07300c4a7d3c0c99b0aad60a1e8cebbaed57"
             }
           }
         },
@@ -532,7 +532,7 @@ export const providerModel: ProviderModel = {
               "apiVersion": "interfaces.takoform.com/v1alpha1",
               "name": "edge.queue",
               "version": "1.0.0",
-              "schemaDigest": "sha256:e263cdb0292a5dabd6e84835cb048be8833860871234c2110681d7c9136ef935"
+              "schemaDigest": "sha256:89daaed290345bb15be5c3e4e0aa07300c4a7d3c0c99b0aad60a1e8cebbaed57"
             }
           }
         },
@@ -1119,14 +1119,14 @@ export const providerModel: ProviderModel = {
           "apiVersion": "edge.forms.takoform.com/v1beta1",
           "kind": "WorkerDeployment",
           "definitionVersion": "0.1.0",
-          "schemaDigest": "sha256:3f6d685d21fd15c7f94688207225aa5d8843245d4e27449496ed8959076eebe9"
+          "schemaDigest": "sha256:d85619cc2c95fd4f012f900118de4c2ba419ca9ef36c53f9197c1ab58ab28b98"
         }
       ],
       "defaultRef": {
         "apiVersion": "edge.forms.takoform.com/v1beta1",
         "kind": "WorkerDeployment",
         "definitionVersion": "0.1.0",
-        "schemaDigest": "sha256:3f6d685d21fd15c7f94688207225aa5d8843245d4e27449496ed8959076eebe9"
+        "schemaDigest": "sha256:d85619cc2c95fd4f012f900118de4c2ba419ca9ef36c53f9197c1ab58ab28b98"
       },
       "capabilities": {
         "0.1.0": [
@@ -1235,7 +1235,7 @@ export const providerModel: ProviderModel = {
                       "apiVersion": "edge.forms.takoform.com/v1beta1",
                       "kind": "WorkerVersion",
                       "definitionVersion": "0.1.0",
-                      "schemaDigest": "sha256:04ce538fc8048b98479256381c0c6421760ca91771574b0fcfc97304f124e825"
+                      "schemaDigest": "sha256:3be11e9c2d69894f2d15546682db3a50627ffa6649fe163b642284e2d6f1f898"
                     }
                   ]
                 }
@@ -1417,14 +1417,14 @@ export const providerModel: ProviderModel = {
           "apiVersion": "edge.forms.takoform.com/v1beta1",
           "kind": "WorkerVersion",
           "definitionVersion": "0.1.0",
-          "schemaDigest": "sha256:04ce538fc8048b98479256381c0c6421760ca91771574b0fcfc97304f124e825"
+          "schemaDigest": "sha256:3be11e9c2d69894f2d15546682db3a50627ffa6649fe163b642284e2d6f1f898"
         }
       ],
       "defaultRef": {
         "apiVersion": "edge.forms.takoform.com/v1beta1",
         "kind": "WorkerVersion",
         "definitionVersion": "0.1.0",
-        "schemaDigest": "sha256:04ce538fc8048b98479256381c0c6421760ca91771574b0fcfc97304f124e825"
+        "schemaDigest": "sha256:3be11e9c2d69894f2d15546682db3a50627ffa6649fe163b642284e2d6f1f898"
       },
       "capabilities": {
         "0.1.0": [
@@ -1836,7 +1836,7 @@ export const providerModel: ProviderModel = {
             "apiVersion": "bindings.takoform.com/v1alpha1",
             "name": "module-worker.queue-producer",
             "version": "1.0.0",
-            "schemaDigest": "sha256:db20fd62873d409a6532878f897645b424a66c71859b1ee2070d6554fd4d67d6"
+            "schemaDigest": "sha256:2092133cbd21b3ff2e06598f43ac94495847d1e08cbbc0e5520b34b87acfcef3"
           },
           "nested": {
             "nesting": "set",
@@ -1898,7 +1898,7 @@ export const providerModel: ProviderModel = {
                     "apiVersion": "interfaces.takoform.com/v1alpha1",
                     "name": "edge.queue",
                     "version": "1.0.0",
-                    "schemaDigest": "sha256:e263cdb0292a5dabd6e84835cb048be8833860871234c2110681d7c9136ef935"
+                    "schemaDigest": "sha256:89daaed290345bb15be5c3e4e0aa07300c4a7d3c0c99b0aad60a1e8cebbaed57"
                   }
                 }
               }

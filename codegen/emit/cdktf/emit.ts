@@ -4,7 +4,7 @@
 // The generator package's index also loads its jsii packaging half (jsii, jsii-pacmak), which this
 // project does not install; its TypeScript generator (TerraformProviderGenerator + CodeMaker, what
 // generateProviderBindingsFromSchema runs before packaging) is used directly, in a child process
-// (see run-generator.cjs).
+// (see run-generator.cjs). post-process.ts adapts its output to this project's compiler settings.
 
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -12,21 +12,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { repoRoot } from "../../../corpus/lib/index.js";
+import { DROPPED_FILES, postProcess } from "./post-process.js";
 
 const run = promisify(execFile);
 
-/** tsconfig that type-checks the generated classes (extensionless imports, CommonJS-style lazy index). */
+/**
+ * tsconfig that type-checks the generated classes with the project's own settings
+ * (`npx tsc -p generated/cdktf`); the root tsconfig leaves them out of its include only for speed.
+ */
 export const CDKTF_TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    module: "ESNext",
-    moduleResolution: "Bundler",
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: ["node"],
-  },
+  extends: "../../tsconfig.json",
+  compilerOptions: { noEmit: true, rootDir: "../.." },
   include: ["**/*.ts"],
+  exclude: [],
 };
 
 function listFiles(dir: string, base = dir): string[] {
@@ -54,7 +52,9 @@ export async function emitCdktf(schemaJson: string): Promise<Map<string, string>
       throw new Error(`CDKTF generator failed: ${e.stderr?.trim() || e.message}`);
     }
     const files = new Map<string, string>();
-    for (const rel of listFiles(outDir)) files.set(rel, readFileSync(path.join(outDir, rel), "utf8"));
+    for (const rel of listFiles(outDir)) {
+      if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8")));
+    }
     files.set("tsconfig.json", JSON.stringify(CDKTF_TSCONFIG, null, 2) + "\n");
     return files;
   } finally {

@@ -6,7 +6,7 @@ export const formRef = {
   "apiVersion": "edge.forms.takoform.com/v1beta1",
   "kind": "AtLeastOnceQueue",
   "definitionVersion": "0.1.0",
-  "schemaDigest": "sha256:88fc6beb3959a0a55ffccd60bd2448c68dec2b2110f61d9a8352fa7b92874941"
+  "schemaDigest": "sha256:7ecdd01e12e7548e1ecdc5ba1b4deb5317ec19074ab36ed31ea5f64c2d11d6bf"
 } as const;
 
 /**

@@ -6,7 +6,7 @@ export const formRef = {
   "apiVersion": "edge.forms.takoform.com/v1beta1",
   "kind": "QueueConsumer",
   "definitionVersion": "0.1.0",
-  "schemaDigest": "sha256:5b1f4a16aa2f9400404abcf49a446e817d076bce764097ecaec99b93f901390b"
+  "schemaDigest": "sha256:da1b79cfc796e729711eaf72d45f871c6d4cc5f0fc39966dea0259761cc72ba2"
 } as const;
 
 /**

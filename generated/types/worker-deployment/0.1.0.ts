@@ -6,7 +6,7 @@ export const formRef = {
   "apiVersion": "edge.forms.takoform.com/v1beta1",
   "kind": "WorkerDeployment",
   "definitionVersion": "0.1.0",
-  "schemaDigest": "sha256:3f6d685d21fd15c7f94688207225aa5d8843245d4e27449496ed8959076eebe9"
+  "schemaDigest": "sha256:d85619cc2c95fd4f012f900118de4c2ba419ca9ef36c53f9197c1ab58ab28b98"
 } as const;
 
 /**

@@ -6,7 +6,7 @@ export const formRef = {
   "apiVersion": "edge.forms.takoform.com/v1beta1",
   "kind": "WorkerVersion",
   "definitionVersion": "0.1.0",
-  "schemaDigest": "sha256:04ce538fc8048b98479256381c0c6421760ca91771574b0fcfc97304f124e825"
+  "schemaDigest": "sha256:3be11e9c2d69894f2d15546682db3a50627ffa6649fe163b642284e2d6f1f898"
 } as const;
 
 /**

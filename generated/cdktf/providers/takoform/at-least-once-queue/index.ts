@@ -126,7 +126,7 @@ export class AtLeastOnceQueueConditionsList extends cdktf.ComplexList {
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
   */
-  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
     super(terraformResource, terraformAttribute, wrapsSet)
   }
 
@@ -370,7 +370,7 @@ export class AtLeastOnceQueueRelationsList extends cdktf.ComplexList {
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
   */
-  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
     super(terraformResource, terraformAttribute, wrapsSet)
   }
 
@@ -551,7 +551,7 @@ export class AtLeastOnceQueue extends cdktf.TerraformResource {
   // SYNTHESIS
   // =========
 
-  protected synthesizeAttributes(): { [name: string]: any } {
+  protected override synthesizeAttributes(): { [name: string]: any } {
     return {
       delivery_delay_seconds: cdktf.numberToTerraform(this._deliveryDelaySeconds),
       message_retention_seconds: cdktf.numberToTerraform(this._messageRetentionSeconds),
@@ -560,7 +560,7 @@ export class AtLeastOnceQueue extends cdktf.TerraformResource {
     };
   }
 
-  protected synthesizeHclAttributes(): { [name: string]: any } {
+  protected override synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
       delivery_delay_seconds: {
         value: cdktf.numberToHclTerraform(this._deliveryDelaySeconds),

@@ -136,10 +136,10 @@ export class TakoformProvider extends cdktf.TerraformProvider {
 
   // alias - computed: false, optional: true, required: false
   private _alias?: string; 
-  public get alias() {
+  public override get alias() {
     return this._alias;
   }
-  public set alias(value: string | undefined) {
+  public override set alias(value: string | undefined) {
     this._alias = value;
   }
   public resetAlias() {
@@ -154,7 +154,7 @@ export class TakoformProvider extends cdktf.TerraformProvider {
   // SYNTHESIS
   // =========
 
-  protected synthesizeAttributes(): { [name: string]: any } {
+  protected override synthesizeAttributes(): { [name: string]: any } {
     return {
       endpoint: cdktf.stringToTerraform(this._endpoint),
       space: cdktf.stringToTerraform(this._space),
@@ -163,7 +163,7 @@ export class TakoformProvider extends cdktf.TerraformProvider {
     };
   }
 
-  protected synthesizeHclAttributes(): { [name: string]: any } {
+  protected override synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
       endpoint: {
         value: cdktf.stringToHclTerraform(this._endpoint),

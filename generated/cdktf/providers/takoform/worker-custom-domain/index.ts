@@ -126,7 +126,7 @@ export class WorkerCustomDomainConditionsList extends cdktf.ComplexList {
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
   */
-  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
     super(terraformResource, terraformAttribute, wrapsSet)
   }
 
@@ -370,7 +370,7 @@ export class WorkerCustomDomainRelationsList extends cdktf.ComplexList {
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
   */
-  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
     super(terraformResource, terraformAttribute, wrapsSet)
   }
 
@@ -548,7 +548,7 @@ export class WorkerCustomDomain extends cdktf.TerraformResource {
   // SYNTHESIS
   // =========
 
-  protected synthesizeAttributes(): { [name: string]: any } {
+  protected override synthesizeAttributes(): { [name: string]: any } {
     return {
       hostname: cdktf.stringToTerraform(this._hostname),
       name: cdktf.stringToTerraform(this._name),
@@ -557,7 +557,7 @@ export class WorkerCustomDomain extends cdktf.TerraformResource {
     };
   }
 
-  protected synthesizeHclAttributes(): { [name: string]: any } {
+  protected override synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
       hostname: {
         value: cdktf.stringToHclTerraform(this._hostname),

@@ -126,7 +126,7 @@ export class WorkerDeploymentConditionsList extends cdktf.ComplexList {
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
   */
-  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
     super(terraformResource, terraformAttribute, wrapsSet)
   }
 
@@ -370,7 +370,7 @@ export class WorkerDeploymentRelationsList extends cdktf.ComplexList {
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
   */
-  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
     super(terraformResource, terraformAttribute, wrapsSet)
   }
 
@@ -517,7 +517,7 @@ export class WorkerDeploymentVersionsList extends cdktf.ComplexList {
   * @param terraformAttribute The attribute on the parent resource this class is referencing
   * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
   */
-  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
     super(terraformResource, terraformAttribute, wrapsSet)
   }
 
@@ -695,7 +695,7 @@ export class WorkerDeployment extends cdktf.TerraformResource {
   // SYNTHESIS
   // =========
 
-  protected synthesizeAttributes(): { [name: string]: any } {
+  protected override synthesizeAttributes(): { [name: string]: any } {
     return {
       name: cdktf.stringToTerraform(this._name),
       space: cdktf.stringToTerraform(this._space),
@@ -704,7 +704,7 @@ export class WorkerDeployment extends cdktf.TerraformResource {
     };
   }
 
-  protected synthesizeHclAttributes(): { [name: string]: any } {
+  protected override synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
       name: {
         value: cdktf.stringToHclTerraform(this._name),
