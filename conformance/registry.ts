@@ -10,53 +10,72 @@ import type { RequiredCheck } from "./required-checks.js";
 import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
 import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import clientInputNeverYieldsServerError from "./checks/client-input-never-yields-server-error.js";
+import concurrentUnrelatedMutation from "./checks/concurrent-unrelated-mutation.js";
+import conditionReasonClosed from "./checks/condition-reason-closed.js";
 import createConflictWhenExists from "./checks/create-conflict-when-exists.js";
 import crossPrincipalIdempotencyIsolation from "./checks/cross-principal-idempotency-isolation.js";
+import crossSpaceIsolation from "./checks/cross-space-isolation.js";
 import deleteGenerationFence from "./checks/delete-generation-fence.js";
 import deleteRevisionFence from "./checks/delete-revision-fence.js";
 import deleteThenRecreateUidChanges from "./checks/delete-then-recreate-uid-changes.js";
 import discoveryExact from "./checks/discovery-exact.js";
 import eachTenantMutatesItsOwnPlane from "./checks/each-tenant-mutates-its-own-plane.js";
 import edgeInterfaceContractsAdvertised from "./checks/edge-interface-contracts-advertised.js";
+import errorEnvelopeTaxonomy from "./checks/error-envelope-taxonomy.js";
 import exactFormRefFailsClosedOnUnknownDefinition from "./checks/exact-form-ref-fails-closed-on-unknown-definition.js";
 import expectedUidMismatchRejected from "./checks/expected-uid-mismatch-rejected.js";
+import formDeclaredOutputsAreExact from "./checks/form-declared-outputs-are-exact.js";
 import formDefinitionExact from "./checks/form-definition-exact.js";
 import formsExactAvailability from "./checks/forms-exact-availability.js";
 import idempotencyIsTenantScoped from "./checks/idempotency-is-tenant-scoped.js";
+import importAdoptsNativeResource from "./checks/import-adopts-native-resource.js";
 import importClaimsItsNativeIdentity from "./checks/import-claims-its-native-identity.js";
 import importRecordsItsNativeIdentity from "./checks/import-records-its-native-identity.js";
+import importValidatesLikeApply from "./checks/import-validates-like-apply.js";
 import moduleWorkerRuntimeContractAdvertised from "./checks/module-worker-runtime-contract-advertised.js";
 import namespacedGroupTravelsAsTwoPathSegments from "./checks/namespaced-group-travels-as-two-path-segments.js";
 import noUpdateSpecChangeRejected from "./checks/no-update-spec-change-rejected.js";
 import observeFenceExact from "./checks/observe-fence-exact.js";
 import packageDigestNotIdentity from "./checks/package-digest-not-identity.js";
+import portableDefaultsMaterialized from "./checks/portable-defaults-materialized.js";
 import prepareBindsExactSpec from "./checks/prepare-binds-exact-spec.js";
 import prepareIsTenantScoped from "./checks/prepare-is-tenant-scoped.js";
+import prepareRequiresUpdateFence from "./checks/prepare-requires-update-fence.js";
 import prepareSubstitutionRejected from "./checks/prepare-substitution-rejected.js";
 import replayRecordRetiresWithItsIncarnation from "./checks/replay-record-retires-with-its-incarnation.js";
+import requestBodyIsRawFirstIJson from "./checks/request-body-is-raw-first-i-json.js";
 import resourceAddressIsTenantScoped from "./checks/resource-address-is-tenant-scoped.js";
 import resourceAnswersOnlyUnderItsRecordedFormRef from "./checks/resource-answers-only-under-its-recorded-form-ref.js";
 import resourceDeleteIsTenantIsolated from "./checks/resource-delete-is-tenant-isolated.js";
 import resourceImportIsTenantIsolated from "./checks/resource-import-is-tenant-isolated.js";
+import resourceNameUniqueAcrossDefinitionVersions from "./checks/resource-name-unique-across-definition-versions.js";
 import resourceObserveIsTenantIsolated from "./checks/resource-observe-is-tenant-isolated.js";
 import resourceReadIsTenantIsolated from "./checks/resource-read-is-tenant-isolated.js";
 import resourceUpdateIsTenantIsolated from "./checks/resource-update-is-tenant-isolated.js";
 import revisionEtagExact from "./checks/revision-etag-exact.js";
 import revisionRoleUpdateRejected from "./checks/revision-role-update-rejected.js";
 import sameKindTwoGroups from "./checks/same-kind-two-groups.js";
+import spaceIdGrammarEnforced from "./checks/space-id-grammar-enforced.js";
 import specChangeBumpsGeneration from "./checks/spec-change-bumps-generation.js";
 import staleGenerationRejected from "./checks/stale-generation-rejected.js";
+import stalePrepareRejected from "./checks/stale-prepare-rejected.js";
 import staleRevisionRejected from "./checks/stale-revision-rejected.js";
 import statusChangeBumpsRevisionNotGeneration from "./checks/status-change-bumps-revision-not-generation.js";
 import supportProfilesPresent from "./checks/support-profiles-present.js";
 import twoDefinitionVersionsAnswerIndependently from "./checks/two-definition-versions-answer-independently.js";
 import unauthenticatedRequestRefused from "./checks/unauthenticated-request-refused.js";
+import undeclaredRuntimeHandlerRejected from "./checks/undeclared-runtime-handler-rejected.js";
 import updateGenerationFence from "./checks/update-generation-fence.js";
 import validateAcceptsCanonical from "./checks/validate-accepts-canonical.js";
 import validateRejectsNegativeFixtures from "./checks/validate-rejects-negative-fixtures.js";
 
 /** Checks of our own, for rules of the spec the required list does not name. */
 export const OWN_CHECKS = [
+  "client-input-never-yields-server-error",
+  "portable-defaults-materialized",
+  "request-body-is-raw-first-i-json",
+  "resource-name-unique-across-definition-versions",
 ] as const;
 
 export type OwnCheck = (typeof OWN_CHECKS)[number];
@@ -108,18 +127,18 @@ export const REGISTRY = {
   "artifact-commit-idempotent": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "artifact-then-bundle-apply": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "support-profiles-present": supportProfilesPresent,
-  "error-envelope-taxonomy": pending("issue 3 check not written yet"),
-  "cross-space-isolation": pending("issue 3 check not written yet"),
+  "error-envelope-taxonomy": errorEnvelopeTaxonomy,
+  "cross-space-isolation": crossSpaceIsolation,
   "cross-principal-idempotency-isolation": crossPrincipalIdempotencyIsolation,
-  "prepare-requires-update-fence": pending("issue 3 check not written yet"),
-  "stale-prepare-rejected": pending("issue 3 check not written yet"),
-  "condition-reason-closed": pending("issue 3 check not written yet"),
-  "space-id-grammar-enforced": pending("issue 3 check not written yet"),
-  "concurrent-unrelated-mutation": pending("issue 3 check not written yet"),
+  "prepare-requires-update-fence": prepareRequiresUpdateFence,
+  "stale-prepare-rejected": stalePrepareRejected,
+  "condition-reason-closed": conditionReasonClosed,
+  "space-id-grammar-enforced": spaceIdGrammarEnforced,
+  "concurrent-unrelated-mutation": concurrentUnrelatedMutation,
   "async-commit-revalidates": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "async-commit-binds-the-accepted-identity": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "import-adopts-native-resource": pending("issue 3 check not written yet"),
-  "import-validates-like-apply": pending("issue 3 check not written yet"),
+  "import-adopts-native-resource": importAdoptsNativeResource,
+  "import-validates-like-apply": importValidatesLikeApply,
   "import-claims-its-native-identity": importClaimsItsNativeIdentity,
   "import-records-its-native-identity": importRecordsItsNativeIdentity,
   "deployment-weight-sum-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
@@ -147,7 +166,7 @@ export const REGISTRY = {
   "static-asset-spa-paths": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "sqlite-migration-ledger-readiness": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "module-worker-runtime-contract-advertised": moduleWorkerRuntimeContractAdvertised,
-  "undeclared-runtime-handler-rejected": pending("issue 3 check not written yet"),
+  "undeclared-runtime-handler-rejected": undeclaredRuntimeHandlerRejected,
   "declared-handler-not-exported-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "edge-interface-contracts-advertised": edgeInterfaceContractsAdvertised,
   "cron-grammar-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
@@ -168,7 +187,7 @@ export const REGISTRY = {
   "worker-endpoint-single-per-worker": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "worker-endpoint-follows-the-active-deployment": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "worker-endpoint-address-is-stable-for-its-uid": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "form-declared-outputs-are-exact": pending("issue 3 check not written yet"),
+  "form-declared-outputs-are-exact": formDeclaredOutputsAreExact,
   "resource-address-is-tenant-scoped": resourceAddressIsTenantScoped,
   "resource-read-is-tenant-isolated": resourceReadIsTenantIsolated,
   "resource-observe-is-tenant-isolated": resourceObserveIsTenantIsolated,
@@ -179,6 +198,10 @@ export const REGISTRY = {
   "prepare-is-tenant-scoped": prepareIsTenantScoped,
   "idempotency-is-tenant-scoped": idempotencyIsTenantScoped,
   "each-tenant-mutates-its-own-plane": eachTenantMutatesItsOwnPlane,
+  "client-input-never-yields-server-error": clientInputNeverYieldsServerError,
+  "portable-defaults-materialized": portableDefaultsMaterialized,
+  "request-body-is-raw-first-i-json": requestBodyIsRawFirstIJson,
+  "resource-name-unique-across-definition-versions": resourceNameUniqueAcrossDefinitionVersions,
 } satisfies { [K in RequiredCheck]: Check } & Record<OwnCheck, Check>;
 
 /** Names of the checks registered as pending. */

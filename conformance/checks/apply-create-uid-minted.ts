@@ -2,7 +2,7 @@
 // its observedGeneration, and two creates get two uids; a create that fails mints nothing.
 
 import { defineCheck } from "../check.js";
-import { expectEqual, expectError, expectNotEqual, expectTrue } from "../harness/assert.js";
+import { expectEqual, expectError, expectNotEqual, expectRefusedNotForbidden, expectTrue } from "../harness/assert.js";
 import { resourceDoc } from "../harness/lifecycle.js";
 import { plainProbe } from "../harness/probes.js";
 
@@ -34,11 +34,13 @@ export default defineCheck("a create mints a host uid at generation 1; two creat
       expectNotEqual(minted, chosen, "uid minted for a create that wrote metadata.uid");
       await ctx.primary.destroy(await ctx.primary.fetch(form.ref, name, ctx.space));
     } else {
-      expectError(res, "invalid_argument", "apply of a create that wrote metadata.uid");
+      expectRefusedNotForbidden(res, "apply of a create that wrote metadata.uid");
     }
   } else {
-    expectError(prep, "invalid_argument", "prepare of a create that wrote metadata.uid");
+    // A uid in the request names an incarnation; naming one nobody holds is refused.
+    expectRefusedNotForbidden(prep, "prepare of a create that wrote metadata.uid");
   }
+  expectTrue((await ctx.primary.read(form.ref, name, ctx.space)).status === 404, "a create that wrote metadata.uid left a resource holding the client's uid");
   // A refused create mints nothing.
   const refusedName = ctx.name("mint");
   const refusedDoc = resourceDoc(form.ref, refusedName, ctx.space, spec());
