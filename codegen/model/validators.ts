@@ -1,6 +1,7 @@
 // JSON Schema validation keywords -> Validator metadata the provider enforces at plan time.
-// Each message is the one the host's validator (Ajv, draft 2020-12) gives for the same failure,
-// so an author sees one wording whether plan or apply refuses the value.
+// Each message is the one the host gives for the same failure (Ajv 2020-12 as formatted by
+// corpus/lib formatSchemaErrors, which appends the allowed values to enum and const), so an
+// author sees one wording whether plan or apply refuses the value.
 
 import type { Validator } from "./types.js";
 
@@ -32,6 +33,10 @@ export const UNIQUE_ITEMS_MESSAGE = "must NOT have duplicate items (items ## {j}
 
 type Scalar = string | number | boolean;
 
+function listValues(values: unknown[]): string {
+  return values.map((v) => JSON.stringify(v)).join(", ");
+}
+
 function isScalar(v: unknown): v is Scalar {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 }
@@ -45,10 +50,10 @@ export function validatorsFor(node: Record<string, unknown>, options: { uniqueIt
   const out: Validator[] = [];
   if (Array.isArray(node.enum)) {
     const values = node.enum.filter(isScalar);
-    out.push({ kind: "enum", values, message: "must be equal to one of the allowed values" });
+    out.push({ kind: "enum", values, message: `must be equal to one of the allowed values: ${listValues(node.enum)}` });
   }
   if (node.const !== undefined && isScalar(node.const)) {
-    out.push({ kind: "enum", values: [node.const], message: "must be equal to constant" });
+    out.push({ kind: "enum", values: [node.const], message: `must be equal to constant: ${listValues([node.const])}` });
   }
   if (typeof node.pattern === "string") {
     out.push({ kind: "pattern", pattern: node.pattern, message: `must match pattern "${node.pattern}"` });

@@ -1514,7 +1514,7 @@ export const providerModel: ProviderModel = {
                       "none",
                       "single_page_application"
                     ],
-                    "message": "must be equal to one of the allowed values"
+                    "message": "must be equal to one of the allowed values: \"none\", \"single_page_application\""
                   }
                 ]
               },
@@ -1701,7 +1701,7 @@ export const providerModel: ProviderModel = {
                 "scheduled",
                 "queue"
               ],
-              "message": "must be equal to one of the allowed values"
+              "message": "must be equal to one of the allowed values: \"fetch\", \"scheduled\", \"queue\""
             }
           ]
         },
