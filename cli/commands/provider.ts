@@ -1,10 +1,59 @@
+// `takoform provider`: the Terraform provider process (started by terraform
+// through the mirror's launcher), and `takoform provider install [--dir DIR]`.
 import type { Subcommand } from "../main.js";
 
-const command: Subcommand = {
-  summary: "(not built yet)",
-  async run() {
-    console.error("takoform provider: not built yet");
+const USAGE = `usage:
+  takoform provider                    run as a Terraform provider plugin (terraform starts this)
+  takoform provider install [--dir DIR]
+      write an offline Terraform filesystem mirror for ${"registry.terraform.io/takoform/takoform"}
+      and a CLI configuration using it (default DIR: ~/.takoform/terraform), then print
+      the export line for TF_CLI_CONFIG_FILE`;
+
+async function install(args: string[]): Promise<number> {
+  const [{ homedir }, path, { readFileSync }, { corpusRoot }, { installProvider, checkLauncher }, { shellQuote }] = await Promise.all([
+    import("node:os"),
+    import("node:path"),
+    import("node:fs"),
+    import("../../corpus/lib/root.js"),
+    import("../../provider-bridge/install/install.js"),
+    import("../../provider-bridge/install/launcher.js"),
+  ]);
+  let dir = path.join(homedir(), ".takoform", "terraform");
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--dir" && args[i + 1] !== undefined) dir = args[++i]!;
+    else if (a.startsWith("--dir=")) dir = a.slice("--dir=".length);
+    else {
+      console.error(`takoform provider install: unexpected argument ${a}\n${USAGE}`);
+      return 2;
+    }
+  }
+  const root = path.dirname(corpusRoot());
+  const version = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
+  const result = installProvider({ dir, root, version });
+  const check = checkLauncher(result.launcher);
+  if (!check.ok) {
+    console.error(`takoform provider install: ${check.message}`);
     return 1;
+  }
+  console.error(`installed registry.terraform.io/takoform/takoform ${version} in ${result.packageDir}`);
+  if (result.launcherReplaced) console.error("note: the launcher changed; an existing .terraform.lock.hcl entry for takoform/takoform no longer matches (remove it and run terraform init)");
+  console.log(`export TF_CLI_CONFIG_FILE=${shellQuote(result.cliConfigFile)}`);
+  return 0;
+}
+
+const command: Subcommand = {
+  summary: "Terraform provider plugin (run by terraform); `provider install` writes an offline mirror",
+  async run(args) {
+    const [first, ...rest] = args;
+    if (first === undefined) return (await import("../../provider-bridge/main.js")).runProvider();
+    if (first === "install") return install(rest);
+    if (first === "--help" || first === "-h" || first === "help") {
+      console.log(USAGE);
+      return 0;
+    }
+    console.error(`takoform provider: unknown argument ${first}\n${USAGE}`);
+    return 2;
   },
 };
 export default command;

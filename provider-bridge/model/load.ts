@@ -1,0 +1,67 @@
+// Finds the provider model and resource schemas: generated/provider/ (what
+// codegen commits), or the directory named by TAKOFORM_PROVIDER_MODEL_DIR
+// (schema.json plus model.json or model.js; used by tests and fixtures).
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { corpusRoot } from "../../corpus/lib/root.js";
+import type { ProviderSchemasDocument, SchemaJson } from "../schema/schema-json.js";
+import type { ProviderModel, ResourceModel } from "./types.js";
+
+export const PROVIDER_SOURCE = "registry.terraform.io/takoform/takoform";
+export const MODEL_DIR_ENV = "TAKOFORM_PROVIDER_MODEL_DIR";
+
+export interface LoadedResource {
+  model: ResourceModel;
+  schema: SchemaJson;
+}
+
+export interface LoadedModel {
+  /** Where the model was read from, for logs and diagnostics. */
+  source: string;
+  resources: LoadedResource[];
+  /** Inconsistencies between model and schema; served as errors. */
+  problems: string[];
+}
+
+function repoRoot(): string {
+  return dirname(corpusRoot());
+}
+
+async function readModel(dir: string, extraModuleCandidates: string[]): Promise<ProviderModel | undefined> {
+  const json = join(dir, "model.json");
+  if (existsSync(json)) return JSON.parse(readFileSync(json, "utf8")) as ProviderModel;
+  for (const candidate of [join(dir, "model.js"), ...extraModuleCandidates]) {
+    if (!existsSync(candidate)) continue;
+    const mod = (await import(pathToFileURL(candidate).href)) as { providerModel?: ProviderModel };
+    if (mod.providerModel) return mod.providerModel;
+  }
+  return undefined;
+}
+
+export async function loadProviderModel(env: NodeJS.ProcessEnv = process.env): Promise<LoadedModel> {
+  const custom = env[MODEL_DIR_ENV];
+  const dir = custom && custom !== "" ? custom : join(repoRoot(), "generated", "provider");
+  const schemaPath = join(dir, "schema.json");
+  if (!existsSync(schemaPath)) {
+    return { source: dir, resources: [], problems: custom ? [`${schemaPath} does not exist`] : [] };
+  }
+  const doc = JSON.parse(readFileSync(schemaPath, "utf8")) as ProviderSchemasDocument;
+  const model = await readModel(dir, custom ? [] : [join(repoRoot(), "dist", "generated", "provider", "model.js")]);
+  const problems: string[] = [];
+  if (!model) return { source: dir, resources: [], problems: [`no provider model (model.json or model.js) next to ${schemaPath}`] };
+  const schemas = doc.provider_schemas?.[PROVIDER_SOURCE]?.resource_schemas ?? {};
+  const resources: LoadedResource[] = [];
+  for (const m of model.resources) {
+    const schema = schemas[m.typeName];
+    if (!schema) {
+      problems.push(`the model has ${m.typeName} but ${schemaPath} has no schema for it`);
+      continue;
+    }
+    resources.push({ model: m, schema });
+  }
+  for (const typeName of Object.keys(schemas)) {
+    if (!model.resources.some((m) => m.typeName === typeName)) problems.push(`${schemaPath} has ${typeName} but the model does not`);
+  }
+  return { source: dir, resources, problems };
+}

@@ -1,0 +1,108 @@
+// Plan adjustments every takoform_* resource shares:
+// - declared defaults are planned for optional+computed attributes the author omits;
+// - name and space, attributes codegen marks requiresReplace, every desired
+//   attribute of a revision-role Form and of a Form without update force replacement;
+// - an update plans the values the host will change (generation, revision,
+//   conditions, outputs...) as unknown;
+// - the exact FormRef: new resources plan the kind's default ref, existing ones
+//   keep the ref recorded in their state, and a recorded ref the provider does
+//   not support fails closed.
+import { errorDiag, type Diagnostic } from "../framework/diagnostics.js";
+import { addReplacePath, changedReplacePaths } from "../framework/plan.js";
+import type { PlanDraft, PlanRequest } from "../framework/resource.js";
+import type { CompiledObject } from "../schema/compiled.js";
+import { valuesEqual } from "../wire/equal.js";
+import { valueFromPlain } from "../wire/json-value.js";
+import { ctyObject, isCtyObject, Unknown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
+import { COMMON_REPLACE_ATTRIBUTES, VOLATILE_COMPUTED_ATTRIBUTES, type AttributeModel, type ExactFormRef, type ResourceModel } from "./types.js";
+
+function applyDefaults(attributes: readonly AttributeModel[], object: CompiledObject, planned: CtyObject, config: CtyObject | null): void {
+  for (const attr of attributes) {
+    const compiled = object.attributes.get(attr.name);
+    if (!compiled) continue;
+    const configured = config?.[attr.name] ?? null;
+    if (attr.default !== undefined && compiled.computed && configured === null) {
+      planned[attr.name] = valueFromPlain(compiled.type, attr.default, attr.name);
+      continue;
+    }
+    const value = planned[attr.name] ?? null;
+    if (!attr.nested || !compiled.nested || value === null || value instanceof Unknown) continue;
+    const inner = compiled.nested.object;
+    const visit = (item: CtyValue, cfg: CtyValue | undefined): void => {
+      if (item !== null && isCtyObject(item)) applyDefaults(attr.nested!.attributes, inner, item, cfg !== undefined && cfg !== null && isCtyObject(cfg) ? cfg : null);
+    };
+    if (compiled.nested.nesting === "single") visit(value, configured);
+    else if (Array.isArray(value)) value.forEach((item, i) => visit(item, Array.isArray(configured) ? configured[i] : undefined));
+    else if (isCtyObject(value)) for (const [k, item] of Object.entries(value)) visit(item, isCtyObject(configured) ? configured[k] : undefined);
+  }
+}
+
+export function refValue(ref: ExactFormRef): CtyObject {
+  return ctyObject([
+    ["api_version", ref.apiVersion],
+    ["kind", ref.kind],
+    ["definition_version", ref.definitionVersion],
+    ["schema_digest", ref.schemaDigest],
+  ]);
+}
+
+/** The exact FormRef recorded in state, if any. */
+export function recordedRef(state: CtyObject | null): ExactFormRef | undefined {
+  const v = state?.["form_ref"];
+  if (v === null || v === undefined || !isCtyObject(v)) return undefined;
+  const s = (k: string): string => (typeof v[k] === "string" ? (v[k] as string) : "");
+  return { apiVersion: s("api_version"), kind: s("kind"), definitionVersion: s("definition_version"), schemaDigest: s("schema_digest") };
+}
+
+export function sameRef(a: ExactFormRef, b: ExactFormRef): boolean {
+  return a.apiVersion === b.apiVersion && a.kind === b.kind && a.definitionVersion === b.definitionVersion && a.schemaDigest === b.schemaDigest;
+}
+
+function formatRef(r: ExactFormRef): string {
+  return `${r.apiVersion} ${r.kind} ${r.definitionVersion} (${r.schemaDigest})`;
+}
+
+/** The ref an existing resource is addressed through, or a diagnostic when this provider cannot. */
+export function dispatchRef(model: ResourceModel, prior: CtyObject | null): { ref: ExactFormRef } | { error: Diagnostic } {
+  if (prior === null) return { ref: model.defaultRef };
+  const recorded = recordedRef(prior);
+  if (!recorded) return { ref: model.defaultRef };
+  if (model.supportedRefs.some((r) => sameRef(r, recorded))) return { ref: recorded };
+  return {
+    error: errorDiag(
+      "Unsupported recorded Form contract",
+      `${model.typeName} "${String(prior["name"] ?? "")}" was created under ${formatRef(recorded)}, which this version of the takoform provider does not support. ` +
+        `The provider never moves a resource to another contract on its own. Use a provider version that supports this exact ref, or migrate the resource explicitly.`,
+      [{ attribute: "form_ref" }],
+    ),
+  };
+}
+
+export function modifyModelPlan(model: ResourceModel, block: CompiledObject, req: PlanRequest, draft: PlanDraft): Diagnostic[] {
+  const dispatch = dispatchRef(model, req.prior);
+  if ("error" in dispatch) return [dispatch.error];
+  applyDefaults(model.attributes, block, draft.planned, req.config);
+  if (req.prior === null) {
+    if (block.attributes.has("form_ref")) draft.planned["form_ref"] = refValue(model.defaultRef);
+    return [];
+  }
+  const capabilities = model.capabilities[dispatch.ref.definitionVersion] ?? [];
+  const everythingReplaces = model.role === "revision" || !capabilities.includes("update");
+  const replaceNames = [
+    ...COMMON_REPLACE_ATTRIBUTES,
+    ...model.attributes.filter((a) => a.requiresReplace || (everythingReplaces && !(a.computed && !a.optional))).map((a) => a.name),
+  ];
+  for (const p of changedReplacePaths(block, replaceNames, req.prior, draft.planned)) addReplacePath(draft.requiresReplace, p);
+
+  const changed = model.attributes.some((a) => {
+    const compiled = block.attributes.get(a.name);
+    return compiled !== undefined && valuesEqual(compiled.type, req.prior![a.name] ?? null, draft.planned[a.name] ?? null) !== true;
+  });
+  if (changed) {
+    for (const name of [...VOLATILE_COMPUTED_ATTRIBUTES, ...model.outputs.map((o) => o.name)]) {
+      const compiled = block.attributes.get(name);
+      if (compiled && compiled.computed && (req.config[name] ?? null) === null) draft.planned[name] = UNKNOWN;
+    }
+  }
+  return [];
+}
