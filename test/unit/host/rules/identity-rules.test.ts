@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { HostError } from "../../../../host/errors.js";
+import { createFence } from "../../../../host/rules/resource-identity/create-fence.js";
+import { expectedUidFence } from "../../../../host/rules/resource-identity/expected-uid-fence.js";
+import { generationFence } from "../../../../host/rules/resource-identity/generation-fence.js";
+import { mutationIntent } from "../../../../host/rules/resource-identity/mutation-intent.js";
+import { requiredGenerationFence } from "../../../../host/rules/resource-identity/required-generation-fence.js";
+import { revisionFence } from "../../../../host/rules/resource-identity/revision-fence.js";
+import { resourceNameGrammar } from "../../../../host/rules/resource-identity/resource-name-grammar.js";
+import { isCanonicalDecimal, nextDecimal } from "../../../../host/wire/decimal.js";
+
+const code = (value: unknown) => (value instanceof HostError ? value.code : value);
+
+describe("mutationIntent", () => {
+  it("distinguishes create, update and the malformed cases", () => {
+    expect(mutationIntent({ ifNoneMatch: "*" })).toEqual({ intent: "create" });
+    expect(mutationIntent({ headerGeneration: "3" })).toEqual({ intent: "update", generation: "3" });
+    expect(mutationIntent({ bodyGeneration: "3" })).toEqual({ intent: "update", generation: "3" });
+    expect(code(mutationIntent({}))).toBe("invalid_argument");
+    expect(code(mutationIntent({ ifNoneMatch: '"1"' }))).toBe("invalid_argument");
+    expect(code(mutationIntent({ ifNoneMatch: "*", headerGeneration: "1" }))).toBe("invalid_argument");
+    expect(code(mutationIntent({ headerGeneration: "01" }))).toBe("invalid_argument");
+    expect(code(mutationIntent({ headerGeneration: "2", bodyGeneration: "3" }))).toBe("invalid_argument");
+  });
+});
+
+describe("fences", () => {
+  it("createFence: a taken name is generation_conflict, an expectedUid is uid_mismatch", () => {
+    expect(createFence(false, undefined)).toBeUndefined();
+    expect(code(createFence(true, undefined))).toBe("generation_conflict");
+    expect(code(createFence(false, "u"))).toBe("uid_mismatch");
+  });
+
+  it("generation and uid fences compare exactly", () => {
+    expect(generationFence("2", "2", "apply")).toBeUndefined();
+    expect(code(generationFence("2", "1", "apply"))).toBe("generation_conflict");
+    expect(expectedUidFence("u", undefined)).toBeUndefined();
+    expect(expectedUidFence("u", "u")).toBeUndefined();
+    expect(code(expectedUidFence("u", "v"))).toBe("uid_mismatch");
+  });
+
+  it("revisionFence uses strong comparison and honours lists and *", () => {
+    expect(revisionFence("4", undefined)).toBeUndefined();
+    expect(revisionFence("4", '"4"')).toBeUndefined();
+    expect(revisionFence("4", '"1", "4"')).toBeUndefined();
+    expect(revisionFence("4", "*")).toBeUndefined();
+    expect(code(revisionFence("4", 'W/"4"'))).toBe("revision_conflict");
+    expect(code(revisionFence("4", '"3"'))).toBe("revision_conflict");
+    expect(code(revisionFence("4", "4"))).toBe("revision_conflict");
+  });
+
+  it("requiredGenerationFence: absent or non-canonical is invalid_argument", () => {
+    expect(requiredGenerationFence("7", "delete")).toBe("7");
+    expect(code(requiredGenerationFence(undefined, "delete"))).toBe("invalid_argument");
+    expect(code(requiredGenerationFence("0", "delete"))).toBe("invalid_argument");
+    expect(code(requiredGenerationFence("9223372036854775808", "delete"))).toBe("invalid_argument");
+  });
+});
+
+describe("decimals and names", () => {
+  it("canonical decimals span 1..2^63-1", () => {
+    expect(isCanonicalDecimal("1")).toBe(true);
+    expect(isCanonicalDecimal("9223372036854775807")).toBe(true);
+    for (const bad of ["0", "01", "-1", "1.0", "9223372036854775808", "", " 1", 1]) expect(isCanonicalDecimal(bad)).toBe(false);
+    expect(nextDecimal("9007199254740993")).toBe("9007199254740994");
+    expect(() => nextDecimal("9223372036854775807")).toThrow(RangeError);
+  });
+
+  it("resource names follow ^[a-z][a-z0-9-]{0,62}$", () => {
+    expect(resourceNameGrammar("a-1", "n")).toBeUndefined();
+    for (const bad of ["A", "1a", "", "a_b", "a".repeat(64)]) expect(code(resourceNameGrammar(bad, "n"))).toBe("invalid_argument");
+  });
+});
