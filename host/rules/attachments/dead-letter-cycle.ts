@@ -48,5 +48,5 @@ export function deadLetterCycle(input: DeadLetterInput): RuleOutcome {
 /** The dead-letter edge a stored consumer contributes, from its pinned relations. */
 export function deadLetterEdgeOf(consumer: StoredTarget): DeadLetterEdge | undefined {
   const r = consumer.relations.find((rec) => rec.relation === DEAD_LETTER_RELATION);
-  return r === undefined ? undefined : { consumerUid: consumer.uid, deadLetterUid: r.targetUID, deadLetterName: r.targetName };
+  return r === undefined ? undefined : { consumerUid: consumer.uid, deadLetterUid: r.targetUid, deadLetterName: r.targetName };
 }

@@ -9,7 +9,7 @@ export const DEAD_LETTER_RELATION = "/deadLetterQueue";
 
 /** Live consumers draining a queue uid, from its holders. */
 export function consumersOf(queueUid: string, holders: readonly Holder[]): Holder[] {
-  return holders.filter((h) => h.formRef.kind === "QueueConsumer" && h.record.relation === QUEUE_RELATION && h.record.targetUID === queueUid);
+  return holders.filter((h) => h.formRef.kind === "QueueConsumer" && h.record.relation === QUEUE_RELATION && h.record.targetUid === queueUid);
 }
 
 export function singleQueueConsumer(

@@ -5,7 +5,7 @@ import type { Holder } from "../relations/view.js";
 import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
 
 export function endpointsOf(workerUid: string, holders: readonly Holder[]): Holder[] {
-  return holders.filter((h) => h.formRef.kind === "WorkerEndpoint" && h.record.relation === "/worker" && h.record.targetUID === workerUid);
+  return holders.filter((h) => h.formRef.kind === "WorkerEndpoint" && h.record.relation === "/worker" && h.record.targetUid === workerUid);
 }
 
 export function singleEndpointPerWorker(

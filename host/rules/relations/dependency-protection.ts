@@ -6,7 +6,7 @@ import type { Holder } from "./view.js";
 import { accept, refuse, type RuleOutcome } from "./outcome.js";
 
 export function dependencyProtection(targetUid: string, holders: readonly Holder[]): RuleOutcome {
-  const blocking = holders.filter((h) => h.uid !== targetUid && h.record.targetUID === targetUid);
+  const blocking = holders.filter((h) => h.uid !== targetUid && h.record.targetUid === targetUid);
   if (blocking.length === 0) return accept();
   const named = blocking
     .slice(0, 8)

@@ -30,11 +30,11 @@ export function relationDrift(
 ): DriftRendering {
   const findings: DriftFinding[] = [];
   for (const record of records) {
-    const current = view.resolve(space, record.targetAPIVersion, record.targetKind, record.targetName);
-    const base = { pointer: record.pointer, pinnedUID: record.targetUID, pinnedFormRef: record.targetFormRef };
+    const current = view.resolve(space, record.targetApiVersion, record.targetKind, record.targetName);
+    const base = { pointer: record.pointer, pinnedUID: record.targetUid, pinnedFormRef: record.targetFormRef };
     if (current === undefined) {
       findings.push({ ...base, reason: "DependencyMissing" });
-    } else if (current.uid !== record.targetUID || !sameFormRef(current.formRef, record.targetFormRef)) {
+    } else if (current.uid !== record.targetUid || !sameFormRef(current.formRef, record.targetFormRef)) {
       findings.push({ ...base, reason: "ExternalChange", currentUID: current.uid, currentFormRef: current.formRef });
     }
   }

@@ -61,10 +61,10 @@ export function resolveRelations(input: ResolveRelationsInput): RuleOutcome<{ re
     const record: RelationRecord = {
       pointer: instance.pointer,
       relation: instance.spec.pointer,
-      targetAPIVersion: target.formRef.apiVersion,
+      targetApiVersion: target.formRef.apiVersion,
       targetKind: target.formRef.kind,
       targetName: target.name,
-      targetUID: target.uid,
+      targetUid: target.uid,
       targetFormRef: { ...target.formRef },
     };
     if (bindingRef !== undefined) record.bindingRef = bindingRef;

@@ -6,18 +6,18 @@
 import type { BindingDefinition, BindingRef, ExactFormRef, FormDefinition } from "../../../corpus/lib/index.js";
 
 /**
- * One stored resolution of a relation, exactly the record the spec names
- * ({pointer, relation, targetAPIVersion, targetKind, targetName, targetUID, targetFormRef, bindingRef?}).
- * pointer is the concrete instance pointer ("/versions/0/workerVersion"); relation is the derived
- * pattern it came from ("/versions/*\/workerVersion").
+ * One stored resolution of a relation: the record the spec names, spelled as corpus/schemas
+ * host-api-wire-v1beta1 $defs/relationRecord spells it (ADR 0011: camelCase targetApiVersion and
+ * targetUid). pointer is the concrete instance pointer ("/versions/0/workerVersion"); relation is
+ * the derived pattern it came from ("/versions/*\/workerVersion").
  */
 export interface RelationRecord {
   pointer: string;
   relation: string;
-  targetAPIVersion: string;
+  targetApiVersion: string;
   targetKind: string;
   targetName: string;
-  targetUID: string;
+  targetUid: string;
   targetFormRef: ExactFormRef;
   bindingRef?: BindingRef;
 }

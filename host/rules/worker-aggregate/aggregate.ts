@@ -61,10 +61,10 @@ export function deploymentServing(deployment: StoredTarget, byUid: (uid: string)
     const index = Number(record.pointer.split("/")[2]);
     const weight = entries[index]?.["weight"];
     versions.push({
-      uid: record.targetUID,
+      uid: record.targetUid,
       name: record.targetName,
       weight: typeof weight === "number" ? weight : 0,
-      handlers: handlersOf(byUid(record.targetUID)),
+      handlers: handlersOf(byUid(record.targetUid)),
     });
   }
   return { uid: deployment.uid, name: deployment.name, versions };
@@ -74,7 +74,7 @@ export function deploymentServing(deployment: StoredTarget, byUid: (uid: string)
 export function workerDependents(workerUid: string, holders: readonly Holder[]): WorkerDependent[] {
   const out: WorkerDependent[] = [];
   for (const h of holders) {
-    if (h.uid === workerUid || h.record.targetUID !== workerUid || h.formRef.apiVersion !== EDGE_GROUP) continue;
+    if (h.uid === workerUid || h.record.targetUid !== workerUid || h.formRef.apiVersion !== EDGE_GROUP) continue;
     const base = { uid: h.uid, kind: h.formRef.kind, name: h.name, space: h.space, pointer: h.record.pointer };
     const handler = ATTACHMENT_HANDLER[h.formRef.kind];
     if (handler !== undefined && h.record.relation === WORKER_RELATION) out.push({ ...base, handler, via: "attachment" });

@@ -22,10 +22,10 @@ export interface WeightedEntry {
 export function deploymentIntegrity(worker: WorkerIdentity, entries: readonly WeightedEntry[]): RuleOutcome {
   for (const e of entries) {
     const pin = e.version.relations.find((r) => r.relation === WORKER_RELATION);
-    if (pin === undefined || pin.targetUID !== worker.uid) {
+    if (pin === undefined || pin.targetUid !== worker.uid) {
       return refuse(
         "invalid_argument",
-        `${e.pointer}: WorkerVersion "${e.version.name}" belongs to worker uid ${pin?.targetUID ?? "none"} ("${pin?.targetName ?? "?"}"), ` +
+        `${e.pointer}: WorkerVersion "${e.version.name}" belongs to worker uid ${pin?.targetUid ?? "none"} ("${pin?.targetName ?? "?"}"), ` +
           `not to "${worker.name}" (uid ${worker.uid}) this deployment governs`,
         e.pointer,
       );

@@ -12,7 +12,7 @@ export function inboundServiceBindingsServed(
 ): RuleOutcome {
   for (const record of records) {
     if (record.bindingRef?.name !== SERVICE_BINDING) continue;
-    const ready = readinessOf(record.targetUID);
+    const ready = readinessOf(record.targetUid);
     if (ready.status === "True") continue;
     return refuse(
       "unsupported_capability",

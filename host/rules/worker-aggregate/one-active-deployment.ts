@@ -2,6 +2,7 @@
 // a deployment fails invalid_argument before any mutation, on apply and import alike. Re-applying
 // the worker's own deployment is not a second one.
 
+import type { Holder } from "../relations/view.js";
 import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
 import type { WorkerIdentity } from "./aggregate.js";
 
@@ -22,4 +23,11 @@ export function oneActiveDeployment(input: OneActiveDeploymentInput): RuleOutcom
       `move traffic by re-weighting that deployment`,
     "/worker",
   );
+}
+
+/** Live deployments whose /worker pin is `workerUid`, from the worker's holders. */
+export function deploymentsOf(workerUid: string, holders: readonly Holder[]): { uid: string; name: string; space: string }[] {
+  return holders
+    .filter((h) => h.formRef.kind === "WorkerDeployment" && h.record.relation === "/worker" && h.record.targetUid === workerUid)
+    .map((h) => ({ uid: h.uid, name: h.name, space: h.space }));
 }

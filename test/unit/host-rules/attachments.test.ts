@@ -45,7 +45,7 @@ describe("dead-letter-cycle-rejected", () => {
       return c;
     });
     const deadLetterOf = (uid: string): DeadLetterEdge | undefined => {
-      const consumer = consumers.find((c) => c.relations.some((r) => r.relation === "/queue" && r.targetUID === uid));
+      const consumer = consumers.find((c) => c.relations.some((r) => r.relation === "/queue" && r.targetUid === uid));
       return consumer === undefined ? undefined : deadLetterEdgeOf(consumer);
     };
     const check = (from: number, to: number) => deadLetterCycle({ queue: queues[from]!, deadLetter: queues[to]!, self: {}, deadLetterOf });

@@ -61,7 +61,7 @@ describe("relation drift rendering (relation-incarnation-change-detected)", () =
     expect(first.condition.reason).toBe("ExternalChange");
     expect(first.condition.hostReason).toContain(`${w.kv.uid}->${again.uid}`);
     expect(first.condition.hostReason!.length).toBeLessThanOrEqual(HOST_REASON_MAX);
-    expect(w.version.relations.find((r) => r.pointer === "/kvBindings/0/resource")?.targetUID).toBe(w.kv.uid);
+    expect(w.version.relations.find((r) => r.pointer === "/kvBindings/0/resource")?.targetUid).toBe(w.kv.uid);
   });
 
   it("ExternalChange when the same incarnation is now recorded under another exact FormRef (decision 0022 rule 8)", () => {
@@ -71,7 +71,7 @@ describe("relation drift rendering (relation-incarnation-change-detected)", () =
     if (!out.drifted) throw new Error("expected drift");
     expect(out.condition.reason).toBe("ExternalChange");
     expect(out.condition.hostReason).toContain("/worker");
-    expect(out.condition.hostReason).toContain("ModuleWorker@0.1.0#sha256:6de1");
+    expect(out.condition.hostReason).toContain(`ModuleWorker@0.1.0#${refOf(definition("ModuleWorker")).schemaDigest.slice(0, 19)}`);
     expect(out.condition.hostReason).toContain("ModuleWorker@0.2.0#sha256:cccc");
     expect(out.findings[0]?.currentUID).toBe(w.worker.uid);
   });
@@ -83,13 +83,13 @@ describe("relation drift rendering (relation-incarnation-change-detected)", () =
     expect(relationDrift("default", w.version.relations, w.view).drifted).toBe(true);
     w.apply();
     expect(relationDrift("default", w.version.relations, w.view)).toEqual({ drifted: false });
-    expect(w.version.relations.find((r) => r.pointer === "/kvBindings/0/resource")?.targetUID).toBe(again.uid);
+    expect(w.version.relations.find((r) => r.pointer === "/kvBindings/0/resource")?.targetUid).toBe(again.uid);
   });
 
   it("keeps hostReason within the wire bound for long uids", () => {
     const w = pinnedVersion();
     const long = "u".repeat(128);
-    w.version.relations = w.version.relations.map((r) => ({ ...r, targetUID: long }));
+    w.version.relations = w.version.relations.map((r) => ({ ...r, targetUid: long }));
     const out = relationDrift("default", w.version.relations, w.view);
     if (!out.drifted) throw new Error("expected drift");
     expect(out.condition.hostReason!.length).toBeLessThanOrEqual(HOST_REASON_MAX);
@@ -115,7 +115,7 @@ describe("dependency protection (dependency-in-use-on-bound-target-delete, relat
     const w = pinnedVersion();
     const self = w.view.add(definition("EdgeKVNamespace"), "selfish");
     self.relations = [
-      { pointer: "/x", relation: "/x", targetAPIVersion: EDGE, targetKind: "EdgeKVNamespace", targetName: "selfish", targetUID: self.uid, targetFormRef: self.formRef },
+      { pointer: "/x", relation: "/x", targetApiVersion: EDGE, targetKind: "EdgeKVNamespace", targetName: "selfish", targetUid: self.uid, targetFormRef: self.formRef },
     ];
     expect(dependencyProtection(self.uid, w.view.holdersOf(self.uid))).toEqual({ ok: true });
   });

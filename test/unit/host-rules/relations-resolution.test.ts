@@ -3,7 +3,7 @@ import { canonicalDigest, type FormDefinition } from "../../../corpus/lib/index.
 import { resolveRelations } from "../../../host/rules/relations/resolve-relations.js";
 import type { StoredTarget } from "../../../host/rules/relations/view.js";
 import { MemoryView } from "./support/memory-view.js";
-import { bindingContract, definition, refOf, relationsOf, secondModuleWorkerDefinition } from "./support/reference.js";
+import { bindingContract, definition, interfaceDefinition, refOf, relationsOf, secondModuleWorkerDefinition } from "./support/reference.js";
 
 const EDGE = "edge.forms.takoform.com/v1beta1";
 const ref = (kind: string, name: string) => ({ apiVersion: EDGE, kind, name });
@@ -50,14 +50,14 @@ describe("relation resolution (relation-pin-records-target-form-ref)", () => {
     expect(byPointer["/kvBindings/0/resource"]).toEqual({
       pointer: "/kvBindings/0/resource",
       relation: "/kvBindings/*/resource",
-      targetAPIVersion: EDGE,
+      targetApiVersion: EDGE,
       targetKind: "EdgeKVNamespace",
       targetName: "cache",
-      targetUID: w.kv.uid,
+      targetUid: w.kv.uid,
       targetFormRef: refOf(definition("EdgeKVNamespace")),
       bindingRef: bindingContract("module-worker.edge-kv").ref,
     });
-    expect(byPointer["/worker"]?.targetUID).toBe(w.worker.uid);
+    expect(byPointer["/worker"]?.targetUid).toBe(w.worker.uid);
     expect(byPointer["/worker"]?.bindingRef).toBeUndefined();
     expect(byPointer["/bundle"]?.targetFormRef).toEqual(refOf(definition("WorkerBundle")));
   });
@@ -117,7 +117,7 @@ describe("relation resolution (relation-pin-records-target-form-ref)", () => {
     w.view.add(secondModuleWorkerDefinition(), "api-v2");
     const refused = resolveVersion(w, versionSpec({ worker: ref("ModuleWorker", "api-v2") }));
     expect(refused).toMatchObject({ ok: false, code: "invalid_argument", pointer: "/worker" });
-    if (!refused.ok) expect(refused.message).toMatch(/worker\.runtime@1\.0\.0 \(sha256:c5d71337/);
+    if (!refused.ok) expect(refused.message).toContain(`worker.runtime@1.0.0 (${interfaceDefinition("worker.runtime").ref.schemaDigest})`);
     expect(resolveVersion(w, versionSpec()).ok).toBe(true);
   });
 
@@ -162,7 +162,7 @@ describe("binding verification, steps 1 to 5 in order (binding-contract-verified
       b.name === "module-worker.edge-kv" ? { ...b, schemaDigest: "sha256:" + "1".repeat(64) } : b,
     );
     expect(resolveVersion(w, versionSpec(), source)).toMatchObject({ ok: false, code: "unsupported_capability" });
-    const bare = new MemoryView().install(...["WorkerVersion", "ModuleWorker", "WorkerBundle", "EdgeKVNamespace"].map(definition));
+    const bare = new MemoryView().install(...["WorkerVersion", "ModuleWorker", "WorkerBundle", "EdgeKVNamespace"].map((k) => definition(k)));
     bare.resources.push(...w.view.resources);
     const out = resolveRelations({ space: "default", spec: versionSpec(), source: w.version, relations: relationsOf(w.version), view: bare });
     expect(out).toMatchObject({ ok: false, code: "unsupported_capability", pointer: "/kvBindings/0/resource" });
@@ -223,7 +223,7 @@ describe("binding verification, steps 1 to 5 in order (binding-contract-verified
     expect(out.ok).toBe(true);
     if (out.ok) {
       const rec = out.records.find((r) => r.pointer === "/serviceBindings/0/resource");
-      expect(rec?.targetUID).toBe(other.uid);
+      expect(rec?.targetUid).toBe(other.uid);
       expect(rec?.bindingRef?.name).toBe("module-worker.service");
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deploymentServing, workerDependents } from "../../../host/rules/worker-aggregate/aggregate.js";
-import { oneActiveDeployment } from "../../../host/rules/worker-aggregate/one-active-deployment.js";
+import { deploymentsOf, oneActiveDeployment } from "../../../host/rules/worker-aggregate/one-active-deployment.js";
 import { deploymentIntegrity } from "../../../host/rules/worker-aggregate/deployment-integrity.js";
 import { attachmentGate } from "../../../host/rules/worker-aggregate/attachment-gate.js";
 import { reverseValidation } from "../../../host/rules/worker-aggregate/reverse-validation.js";
@@ -17,8 +17,10 @@ describe("one active deployment per worker uid (deployment-single-active-per-wor
     const a = new Aggregates();
     const w = a.worker("api");
     const v = a.version(w, "v1", ["fetch"]);
-    const first = a.deployment(w, "prod", [[v, 10000]]);
-    const out = oneActiveDeployment({ worker: w, self: { name: "canary" }, existing: [first] });
+    a.deployment(w, "prod", [[v, 10000]]);
+    const existing = deploymentsOf(w.uid, a.view.holdersOf(w.uid));
+    expect(existing.map((d) => d.name)).toEqual(["prod"]);
+    const out = oneActiveDeployment({ worker: w, self: { name: "canary" }, existing });
     expect(out).toMatchObject({ ok: false, code: "invalid_argument", pointer: "/worker" });
     if (!out.ok) expect(out.message).toContain('"prod"');
   });

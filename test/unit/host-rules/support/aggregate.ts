@@ -9,10 +9,10 @@ export function record(pointer: string, relation: string, target: StoredTarget, 
   const r: RelationRecord = {
     pointer,
     relation,
-    targetAPIVersion: target.formRef.apiVersion,
+    targetApiVersion: target.formRef.apiVersion,
     targetKind: target.formRef.kind,
     targetName: target.name,
-    targetUID: target.uid,
+    targetUid: target.uid,
     targetFormRef: target.formRef,
   };
   if (bindingName !== undefined) r.bindingRef = bindingContract(bindingName).ref;

@@ -69,7 +69,7 @@ export class MemoryView implements RelationView {
     const out: Holder[] = [];
     for (const r of this.resources) {
       for (const record of r.relations) {
-        if (record.targetUID === uid) out.push({ uid: r.uid, space: r.space, name: r.name, formRef: r.formRef, record });
+        if (record.targetUid === uid) out.push({ uid: r.uid, space: r.space, name: r.name, formRef: r.formRef, record });
       }
     }
     return out;

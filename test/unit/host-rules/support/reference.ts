@@ -1,13 +1,17 @@
-// Reads the reference Edge Platform Family at run time (never copied into the repo) and derives
-// what the host-rules tests need from it: exact refs, Definitions, Binding contracts, and the
-// relations of a desiredSchema.
+// What the host-rules tests read: the project's own corpus (Form Packages, Interface and Binding
+// Definitions, artifacts) through corpus/lib's catalog and deriveRelations, and, at run time only,
+// the reference conformance contract for its pinned module sources.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   canonicalDigest,
+  corpusRoot,
+  deriveRelations,
+  loadCatalog,
   type BindingDefinition,
   type BindingRef,
+  type Catalog,
   type ExactFormRef,
   type FormDefinition,
   type InterfaceDefinition,
@@ -17,95 +21,74 @@ import {
 
 export const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 export const referenceDir = path.resolve(repoDir, "../shared/reference/takoform");
-const formsDir = path.join(referenceDir, "forms/candidates/edge/v1beta1");
-const bindingsDir = path.join(referenceDir, "bindings/candidates/v1alpha1");
-const interfacesDir = path.join(referenceDir, "interfaces/candidates/v1alpha1");
 export const conformanceDir = path.join(referenceDir, "conformance/portable-host-v1beta1");
+export const artifactsDir = path.join(corpusRoot(), "artifacts");
 
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));
+const EDGE = "edge.forms.takoform.com/v1beta1";
+let cached: Catalog | undefined;
 
-const FORM_DIRS: Record<string, string> = {
-  AtLeastOnceQueue: "at-least-once-queue",
-  EdgeKVNamespace: "edge-kv-namespace",
-  ModuleWorker: "module-worker",
-  ObjectBucket: "object-bucket",
-  QueueConsumer: "queue-consumer",
-  SQLiteDatabase: "sqlite-database",
-  SQLiteMigrationApplication: "sqlite-migration-application",
-  SQLiteMigrationSet: "sqlite-migration-set",
-  StaticAssetBundle: "static-asset-bundle",
-  WorkerBundle: "worker-bundle",
-  WorkerCronTrigger: "worker-cron-trigger",
-  WorkerCustomDomain: "worker-custom-domain",
-  WorkerDeployment: "worker-deployment",
-  WorkerEndpoint: "worker-endpoint",
-  WorkerVersion: "worker-version",
-};
-
-export function definition(kind: string): FormDefinition {
-  const dir = FORM_DIRS[kind];
-  if (dir === undefined) throw new Error(`no reference Form ${kind}`);
-  return readJson(path.join(formsDir, dir, "definition.json")) as FormDefinition;
+export function catalog(): Catalog {
+  cached ??= loadCatalog(["forms", "bindings", "interfaces"].map((d) => path.join(corpusRoot(), d)));
+  return cached;
 }
 
-/** The conformance-only ModuleWorker@0.2.0: right group and kind, no providedInterfaces. */
+/** A deep copy of the installed Definition of a kind (definition version 0.1.0 unless given). */
+export function definition(kind: string, definitionVersion = "0.1.0"): FormDefinition {
+  const form = catalog()
+    .formsOf(EDGE, kind)
+    .find((f) => f.ref.definitionVersion === definitionVersion);
+  if (form === undefined) throw new Error(`no installed ${kind}@${definitionVersion}`);
+  return structuredClone(form.definition);
+}
+
+/** ModuleWorker@0.2.0: right group and kind, no providedInterfaces. */
 export function secondModuleWorkerDefinition(): FormDefinition {
-  return readJson(path.join(conformanceDir, "fixtures/synthetic-module-worker-second-definition.json")) as FormDefinition;
+  return definition("ModuleWorker", "0.2.0");
 }
 
+/** The exact ref of a Definition (schemaDigest = RFC 8785 digest of the definition document). */
 export function refOf(def: FormDefinition): ExactFormRef {
   return { apiVersion: def.apiVersion, kind: def.kind, definitionVersion: def.definitionVersion, schemaDigest: canonicalDigest(def) };
 }
 
 export function bindingContract(name: string): { ref: BindingRef; definition: BindingDefinition } {
-  const definition = readJson(path.join(bindingsDir, name, "definition.json")) as BindingDefinition;
-  return {
-    ref: { apiVersion: definition.apiVersion, name: definition.name, version: definition.version, schemaDigest: canonicalDigest(definition) },
-    definition,
-  };
+  const b = catalog()
+    .bindings()
+    .find((x) => x.ref.name === name);
+  if (b === undefined) throw new Error(`no installed binding ${name}`);
+  return structuredClone({ ref: b.ref, definition: b.definition });
 }
 
 export function interfaceDefinition(name: string): { ref: InterfaceRef; definition: InterfaceDefinition } {
-  const definition = readJson(path.join(interfacesDir, name, "definition.json")) as InterfaceDefinition;
-  return {
-    ref: { apiVersion: definition.apiVersion, name: definition.name, version: definition.version, schemaDigest: canonicalDigest(definition) },
-    definition,
-  };
+  const i = catalog()
+    .interfaces()
+    .find((x) => x.ref.name === name);
+  if (i === undefined) throw new Error(`no installed interface ${name}`);
+  return structuredClone({ ref: i.ref, definition: i.definition });
+}
+
+/** corpus/lib's derivation over the Definition's desiredSchema. */
+export function relationsOf(def: FormDefinition): RelationSpec[] {
+  return deriveRelations(def.desiredSchema);
 }
 
 export function conformanceRunnerInput(): Record<string, Record<string, unknown>> {
-  const contract = readJson(path.join(conformanceDir, "contract.json")) as { runnerInput: Record<string, Record<string, unknown>> };
+  const contract = JSON.parse(fs.readFileSync(path.join(conformanceDir, "contract.json"), "utf8")) as { runnerInput: Record<string, Record<string, unknown>> };
   return contract.runnerInput;
 }
 
-/**
- * Test-side relation derivation over a desiredSchema (top-level properties, nested objects and
- * array items), used until the corpus library's deriveRelations is available to these tests.
- */
-export function relationsOf(def: FormDefinition): RelationSpec[] {
-  const out: RelationSpec[] = [];
-  const visit = (schema: Record<string, unknown>, pointer: string, binding: string | undefined): void => {
-    const formRefs = schema["x-takoform-target-formrefs"] as ExactFormRef[] | undefined;
-    const iface = schema["x-takoform-required-interface"] as InterfaceRef | undefined;
-    const props = schema["properties"] as Record<string, Record<string, unknown>> | undefined;
-    if (formRefs !== undefined || iface !== undefined) {
-      const apiVersion = (props?.["apiVersion"]?.["const"] ?? "") as string;
-      const kind = (props?.["kind"]?.["const"] ?? "") as string;
-      const spec: RelationSpec = { pointer, relation: pointer.split("/").pop() ?? "", targetApiVersion: apiVersion, targetKind: kind };
-      if (formRefs !== undefined) spec.targetFormRefs = formRefs;
-      if (iface !== undefined) spec.requiredInterface = iface;
-      if (binding !== undefined) spec.binding = binding;
-      out.push(spec);
-      return;
-    }
-    for (const [name, child] of Object.entries(props ?? {})) {
-      visit(child, `${pointer}/${name}`, binding);
-    }
-    const items = schema["items"] as Record<string, unknown> | undefined;
-    if (items !== undefined && typeof items === "object") {
-      visit(items, `${pointer}/*`, (schema["x-takoform-binding"] as string | undefined) ?? binding);
-    }
+/** A corpus artifact: its manifest and a reader of its blobs by digest. */
+export function corpusArtifact(rel: string): { manifest: Record<string, unknown>; readBlob: (digest: string) => Uint8Array | undefined; dir: string } {
+  const dir = path.join(artifactsDir, rel);
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as Record<string, unknown>;
+  const entries = ((manifest["modules"] ?? manifest["files"]) as { name?: string; path?: string; digest: string }[]) ?? [];
+  const byDigest = new Map(entries.map((e) => [e.digest, path.join(dir, e.name ?? e.path ?? "")]));
+  return {
+    manifest,
+    dir,
+    readBlob: (digest) => {
+      const file = byDigest.get(digest);
+      return file === undefined ? undefined : new Uint8Array(fs.readFileSync(file));
+    },
   };
-  visit(def.desiredSchema as Record<string, unknown>, "", undefined);
-  return out;
 }

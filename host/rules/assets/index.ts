@@ -1,0 +1,2 @@
+export * from "./spa-index.js";
+export * from "./asset-path.js";

@@ -1,0 +1,2 @@
+export * from "./binding-lists.js";
+export * from "./environment-namespace.js";
