@@ -32,7 +32,9 @@ export function mutableProbe(ctx: CheckContext): MutableProbe {
     const props = (form.definition.desiredSchema["properties"] ?? {}) as Record<string, JsonSchema>;
     const immutable = new Set((form.definition.immutableFields ?? []).map((p) => p.replace(/^\//, "")));
     const canonical = ctx.corpus.canonical(form);
-    for (const [field, schema] of Object.entries(props).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    // Prefer a field without a declared default, so probe specs leave the defaults to materialize.
+    const fields = Object.entries(props).sort(([a, x], [b, y]) => Number("default" in x) - Number("default" in y) || (a < b ? -1 : 1));
+    for (const [field, schema] of fields) {
       if (schema["type"] !== "integer" || immutable.has(field)) continue;
       const min = typeof schema["minimum"] === "number" ? schema["minimum"] : 0;
       const max = typeof schema["maximum"] === "number" ? schema["maximum"] : min + 1000;

@@ -1,0 +1,54 @@
+// The runner is not tied to this project's corpus: a host started over the reference candidate
+// Form Packages (read from ../shared at run time) and the runner pinned to the same packages
+// with --corpus must agree on every implemented check. The reference publishes its second
+// ModuleWorker definition only as a conformance fixture, so the test wraps it in a Form Package
+// in a temporary directory (digests computed here) and installs it on both sides.
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canonicalDigest, fileDigest } from "../../corpus/lib/index.js";
+import { failures, listChecks, reference, runRunner, startHost, type RunningHost } from "./support.js";
+
+const synthetic = path.join(reference, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json");
+
+function packageSyntheticDefinition(root: string): string {
+  const dir = path.join(root, "module-worker-0.2.0");
+  mkdirSync(dir, { recursive: true });
+  const bytes = readFileSync(synthetic);
+  const def = JSON.parse(bytes.toString("utf8")) as { apiVersion: string; kind: string; definitionVersion: string };
+  writeFileSync(path.join(dir, "definition.json"), bytes);
+  const index = {
+    apiVersion: "packages.forms.takoform.com/v1alpha4",
+    kind: "FormPackage",
+    formRef: { apiVersion: def.apiVersion, kind: def.kind, definitionVersion: def.definitionVersion, schemaDigest: canonicalDigest(def) },
+    definitionPath: "definition.json",
+    files: [{ path: "definition.json", mediaType: "application/vnd.takoform.form-definition.v1+json", size: bytes.length, digest: fileDigest(bytes) }],
+  };
+  writeFileSync(path.join(dir, "package-index.json"), JSON.stringify(index, null, 2));
+  return root;
+}
+
+describe.skipIf(!existsSync(synthetic))("takoform conformance pinned to the reference candidate packages", () => {
+  let host: RunningHost;
+  let dirs: string[];
+  let extra: string;
+  beforeAll(async () => {
+    extra = packageSyntheticDefinition(mkdtempSync(path.join(tmpdir(), "takoform-reference-forms-")));
+    dirs = [path.join(reference, "forms"), path.join(reference, "interfaces"), path.join(reference, "bindings"), extra];
+    host = await startHost(["--no-builtin-forms", ...dirs.flatMap((d) => ["--forms", d])]);
+  });
+  afterAll(async () => {
+    await host?.stop();
+    if (extra) rmSync(extra, { recursive: true, force: true });
+  });
+
+  it("passes every implemented check with --corpus over the same packages", async () => {
+    const { implemented } = await listChecks();
+    const run = await runRunner(host.url, host.credentials.file, [...dirs.flatMap((d) => ["--corpus", d]), "--only", ...implemented]);
+    const failed = failures(run.checks);
+    expect(failed, `failing checks:\n${failed}`).toBe("");
+    expect(run.exitCode).toBe(0);
+  });
+});
