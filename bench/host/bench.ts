@@ -1,0 +1,187 @@
+// Benchmark 1: the host holding 100, 1,000 and 10,000 stored resources, driven from a separate
+// load process: throughput and p50/p99 latency of read, validate, create (prepare + apply),
+// update (prepare + apply) and delete; the host's RSS and the data dir's size at each size.
+
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Benchmark, BenchContext } from "../lib/benchmark.js";
+import { figure, type Figure } from "../lib/figure.js";
+import { startHost } from "../lib/host-process.js";
+import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
+import { memoryOf, treeSize } from "../lib/proc.js";
+import { median, ratio } from "../lib/stats.js";
+import type { WireFormRef } from "./api.js";
+import { benchFormRef } from "./form.js";
+import type { LoadJob, LoadOp, LoadResult } from "./load-job.js";
+import { runLoad } from "./load.js";
+import { seed, SEED_CONCURRENCY, SEED_SPACE } from "./seed.js";
+
+const OPS: ReadonlyArray<{ op: LoadOp; label: string }> = [
+  { op: "read", label: "read (GET)" },
+  { op: "validate", label: "validate (POST)" },
+  { op: "create", label: "create (prepare + PUT)" },
+  { op: "update", label: "update (prepare + PUT)" },
+  { op: "delete", label: "delete (DELETE)" },
+];
+
+const MIB = 1024 * 1024;
+const TARGET_SIZE = 10_000;
+const BASE_SIZE = 100;
+
+interface SizeMeasures {
+  size: number;
+  results: Map<LoadOp, LoadResult[]>;
+}
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** Load jobs against one host: tracks every seeded name and its current generation. */
+class Driver {
+  readonly names: string[] = [];
+  readonly generations: Record<string, string> = {};
+  constructor(
+    private readonly origin: string,
+    private readonly ref: WireFormRef,
+    private readonly concurrency: number,
+  ) {}
+
+  async load(op: LoadOp, names: string[], durationMs?: number, generations?: Record<string, string>): Promise<LoadResult> {
+    const job: LoadJob = { origin: this.origin, token: BENCH_TOKEN, space: SEED_SPACE, ref: this.ref, op, concurrency: this.concurrency, names };
+    if (durationMs !== undefined) job.durationMs = durationMs;
+    if (generations !== undefined) job.generations = generations;
+    const result = await runLoad(job);
+    if (op === "update") Object.assign(this.generations, result.generations);
+    return result;
+  }
+
+  /** One measured round of every operation; creates/deletes touch fresh names only. */
+  async round(tag: string, durationMs: number, creates: number): Promise<Map<LoadOp, LoadResult>> {
+    const out = new Map<LoadOp, LoadResult>();
+    out.set("read", await this.load("read", this.names, durationMs));
+    out.set("validate", await this.load("validate", this.names, durationMs));
+    out.set("update", await this.load("update", shuffled(this.names), durationMs, this.generations));
+    const fresh = Array.from({ length: creates }, (_, i) => `c-${tag}-${i}`);
+    const created = await this.load("create", fresh);
+    out.set("create", created);
+    out.set("delete", await this.load("delete", Object.keys(created.generations), undefined, created.generations));
+    return out;
+  }
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function errorNote(results: LoadResult[]): string | undefined {
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  if (errors === 0) return undefined;
+  const first = results.find((r) => r.firstError !== undefined)?.firstError ?? "";
+  return `${errors} failed operations; first: ${first}`;
+}
+
+function sizeFigures(m: SizeMeasures, runs: number): Figure[] {
+  const figures: Figure[] = [];
+  const atTarget = m.size === TARGET_SIZE;
+  for (const { op, label } of OPS) {
+    const results = m.results.get(op) ?? [];
+    const note = errorNote(results);
+    const rateTarget = atTarget && op === "read" ? 2000 : atTarget && op === "create" ? 500 : undefined;
+    const p99Target = atTarget && (op === "read" || op === "create") ? 50 : undefined;
+    figures.push(
+      figure(`host.${m.size}.${op}.rate`, `${label} @ ${count(m.size)}`, median(results.map((r) => r.opsPerSecond)), "ops/s", {
+        runs,
+        ...(rateTarget === undefined ? {} : { target: { op: ">=", bound: rateTarget } }),
+        ...(note === undefined ? {} : { note }),
+      }),
+      figure(`host.${m.size}.${op}.p50`, `${label} p50 @ ${count(m.size)}`, median(results.map((r) => r.latency.p50)), "ms", { runs }),
+      figure(`host.${m.size}.${op}.p99`, `${label} p99 @ ${count(m.size)}`, median(results.map((r) => r.latency.p99)), "ms", {
+        runs,
+        ...(p99Target === undefined ? {} : { target: { op: "<=", bound: p99Target } }),
+      }),
+    );
+  }
+  return figures;
+}
+
+function growthFigures(small: SizeMeasures, large: SizeMeasures, runs: number): Figure[] {
+  const figures: Figure[] = [];
+  const targeted = small.size === BASE_SIZE && large.size === TARGET_SIZE;
+  for (const op of ["read", "update", "create"] as const) {
+    for (const q of ["p50", "p99"] as const) {
+      const at = (m: SizeMeasures) => median((m.results.get(op) ?? []).map((r) => r.latency[q]));
+      figures.push(
+        figure(`host.growth.${op}.${q}`, `${op} ${q} latency, ${count(large.size)} vs ${count(small.size)} stored`, ratio(at(large), at(small)), "x", {
+          runs,
+          ...(targeted ? { target: { op: "<=", bound: 1.5 } } : {}),
+        }),
+      );
+    }
+  }
+  return figures;
+}
+
+async function run(context: BenchContext): Promise<Figure[]> {
+  const { options } = context;
+  const ref = benchFormRef();
+  const dir = context.scratch(scratchDir("host"));
+  const dataDir = path.join(dir, "data");
+  mkdirSync(dataDir);
+  const credentials = writeCredentials(dir);
+  const nodeArgs: string[] = [];
+  if (options.profileHostDir !== undefined) {
+    mkdirSync(options.profileHostDir, { recursive: true });
+    nodeArgs.push("--cpu-prof", "--cpu-prof-dir", options.profileHostDir);
+  }
+  const host = await startHost({ dataDir, credentials, nodeArgs });
+  context.log(`host pid ${host.pid} at ${host.url}, data ${dataDir}`);
+  const driver = new Driver(host.url, ref, options.concurrency);
+  const figures: Figure[] = [];
+  const measures: SizeMeasures[] = [];
+  const durationMs = options.seconds * 1000;
+  try {
+    for (const size of [...options.sizes].sort((a, b) => a - b)) {
+      const seeded = await seed(host.url, ref, driver.names.length, size);
+      driver.names.push(...seeded.names);
+      context.log(`seeded to ${count(size)} (${seeded.names.length} creates in ${(seeded.elapsedMs / 1000).toFixed(1)} s)`);
+      if (seeded.names.length > 0) {
+        figures.push(
+          figure(`host.${size}.seed`, `seeding to ${count(size)} (prepare + PUT, ${SEED_CONCURRENCY} in flight)`, seeded.perSecond, "creates/s"),
+        );
+      }
+      await driver.round(`w${size}`, 1000, 50); // warm-up, not recorded
+      const m: SizeMeasures = { size, results: new Map() };
+      for (let r = 0; r < options.runs; r++) {
+        const round = await driver.round(`${size}-${r}`, durationMs, options.creates);
+        for (const [op, result] of round) m.results.set(op, [...(m.results.get(op) ?? []), result]);
+        context.log(
+          `  @${count(size)} run ${r + 1}/${options.runs}: ` +
+            [...round].map(([op, x]) => `${op} ${x.opsPerSecond.toFixed(0)}/s p99 ${x.latency.p99.toFixed(1)} ms${x.errors ? ` (${x.errors} errors)` : ""}`).join(", "),
+        );
+      }
+      measures.push(m);
+      figures.push(...sizeFigures(m, options.runs));
+      const memory = memoryOf(host.pid);
+      if (memory !== undefined) {
+        figures.push(figure(`host.${size}.rss`, `host RSS (VmRSS) @ ${count(size)}`, memory.rss / MIB, "MiB"));
+        figures.push(figure(`host.${size}.peak-rss`, `host peak RSS (VmHWM) so far @ ${count(size)}`, memory.peak / MIB, "MiB"));
+      }
+      figures.push(figure(`host.${size}.data-dir`, `data dir size @ ${count(size)}`, treeSize(dataDir) / MIB, "MiB"));
+    }
+  } finally {
+    const code = await host.stop();
+    if (code !== 0) context.log(`host exited with ${code}: ${host.stderrTail().slice(-500)}`);
+  }
+  figures.push(figure(`host.final.data-dir`, `data dir size after stop @ ${count(driver.names.length)}`, treeSize(dataDir) / MIB, "MiB"));
+  if (measures.length >= 2) figures.push(...growthFigures(measures[0]!, measures[measures.length - 1]!, options.runs));
+  context.shared.seededDataDir = { dir: dataDir, credentials, resources: driver.names.length };
+  return figures;
+}
+
+export const hostBenchmark: Benchmark = { name: "host", title: "Host under load from a separate process", run };

@@ -1,0 +1,39 @@
+// The contract between the benchmark runner and the separate load process: one job in (JSON on
+// stdin), one result out (JSON on stdout).
+
+import type { LatencySummary } from "../lib/stats.js";
+import type { WireFormRef } from "./api.js";
+
+export type LoadOp = "read" | "validate" | "create" | "update" | "delete";
+
+export interface LoadJob {
+  origin: string;
+  token: string;
+  space: string;
+  ref: WireFormRef;
+  op: LoadOp;
+  /** Requests in flight at once (one HTTP/1.1 connection each). */
+  concurrency: number;
+  /** read, validate, update: run for this long. */
+  durationMs?: number;
+  /** read/validate: names to pick from; create: names to create (each once); update/delete: names to touch. */
+  names: string[];
+  /** update/delete: current generation of each name (default "1"). */
+  generations?: Record<string, string>;
+}
+
+export interface LoadResult {
+  op: LoadOp;
+  /** Completed operations (create and update count prepare + apply as one). */
+  ops: number;
+  /** HTTP requests sent. */
+  requests: number;
+  errors: number;
+  firstError?: string;
+  elapsedMs: number;
+  opsPerSecond: number;
+  /** Latency of one whole operation, milliseconds. */
+  latency: LatencySummary;
+  /** create/update: the generation each touched name now has. */
+  generations: Record<string, string>;
+}

@@ -1,0 +1,28 @@
+// Runs one LoadJob in a separate load process (node --import tsx bench/host/load-worker.ts).
+
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { repoRoot } from "../lib/paths.js";
+import type { LoadJob, LoadResult } from "./load-job.js";
+
+const worker = path.join(repoRoot, "bench/host/load-worker.ts");
+
+export function runLoad(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", worker], { cwd: repoRoot, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`load process (${job.op}) exited with ${code}: ${stderr.slice(-2000)}`));
+      try {
+        resolve(JSON.parse(stdout) as LoadResult);
+      } catch {
+        reject(new Error(`load process (${job.op}) wrote no result: ${stdout.slice(0, 500)} ${stderr.slice(-1000)}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(job));
+  });
+}

@@ -1,0 +1,103 @@
+// Linux /proc readers: resident memory of a process, its descendants, the machine's load, and
+// the apparent size of a directory tree.
+
+import { readdirSync, readFileSync, lstatSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export interface MemoryStatus {
+  /** Resident set size now, bytes. */
+  rss: number;
+  /** Peak resident set size ("high water mark"), bytes. */
+  peak: number;
+}
+
+function kib(status: string, field: string): number | undefined {
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, "m").exec(status);
+  return match === null ? undefined : Number(match[1]) * 1024;
+}
+
+/** VmRSS and VmHWM of a live process; undefined when it is gone or /proc is unavailable. */
+export function memoryOf(pid: number): MemoryStatus | undefined {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return undefined;
+  }
+  const rss = kib(status, "VmRSS");
+  const peak = kib(status, "VmHWM");
+  if (rss === undefined || peak === undefined) return undefined;
+  return { rss, peak };
+}
+
+/** Parent pid of every live process, read from /proc/<pid>/stat. */
+function parents(): Map<number, number> {
+  const out = new Map<number, number>();
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so cut at the last ")".
+      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(Number(entry), Number(rest[1]));
+    } catch {
+      // the process exited while we looked
+    }
+  }
+  return out;
+}
+
+/** Every live descendant of pid (children, grandchildren, ...). */
+export function descendantsOf(pid: number): number[] {
+  const byParent = new Map<number, number[]>();
+  for (const [child, parent] of parents()) {
+    const list = byParent.get(parent) ?? [];
+    list.push(child);
+    byParent.set(parent, list);
+  }
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of byParent.get(queue.shift()!) ?? []) {
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+/** The command line of a live process, arguments joined by spaces ("" when gone). */
+export function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((s) => s !== "").join(" ");
+  } catch {
+    return "";
+  }
+}
+
+export function loadAverage(): [number, number, number] {
+  const [a, b, c] = os.loadavg();
+  return [a ?? 0, b ?? 0, c ?? 0];
+}
+
+/** Sum of the apparent sizes of every regular file below dir (symlinks not followed). */
+export function treeSize(dir: string): number {
+  let total = 0;
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = path.join(d, name);
+      const st = lstatSync(full);
+      if (st.isDirectory()) walk(full);
+      else if (st.isFile()) total += st.size;
+    }
+  };
+  walk(dir);
+  return total;
+}
