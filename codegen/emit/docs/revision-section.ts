@@ -20,8 +20,9 @@ export function revisionSection(r: ResourceModel): string[] {
     "",
     "```terraform",
     `resource "${r.typeName}" "current" {`,
-    `  name = ${nameExpr}`,
-    ...(contentArg !== undefined ? [`  ${contentArg} = var.${contentArg}`] : ["  # ... arguments ..."]),
+    ...(contentArg !== undefined
+      ? [`  ${"name".padEnd(contentArg.length)} = ${nameExpr}`, `  ${contentArg} = var.${contentArg}`]
+      : [`  name = ${nameExpr}`, "  # ... arguments ..."]),
     "",
     "  lifecycle {",
     "    create_before_destroy = true",

@@ -22,7 +22,18 @@ const OPTIONS = {
   style: { printWidth: 110, singleQuote: false, trailingComma: "all" as const },
 };
 
+/** JSDoc text for a description (no comment terminator can leak out). */
+function jsDoc(description: unknown): string {
+  if (typeof description !== "string" || description === "") return "";
+  return `/**\n${description.replaceAll("*/", "*\\/").split("\n").map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
+}
+
 async function typeFor(schema: Record<string, unknown>, name: string): Promise<string> {
+  // A closed object without properties admits only {}: `interface X {}` would admit anything.
+  const props = schema.properties;
+  if (schema.additionalProperties === false && (props === undefined || (typeof props === "object" && props !== null && Object.keys(props).length === 0))) {
+    return `${jsDoc(schema.description)}export type ${name} = Record<string, never>;`;
+  }
   const copy = structuredClone(schema);
   copy.title = name;
   delete copy.$schema;

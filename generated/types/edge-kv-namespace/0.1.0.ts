@@ -12,4 +12,4 @@ export const formRef = {
 /**
  * A KV namespace has no portable desired field: its name is metadata.name and everything else is host detail. The desired spec is always the empty object.
  */
-export interface EdgeKVNamespaceSpec {}
+export type EdgeKVNamespaceSpec = Record<string, never>;

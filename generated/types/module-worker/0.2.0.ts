@@ -12,4 +12,4 @@ export const formRef = {
 /**
  * A Module Worker has no portable desired field: its name is metadata.name and everything else is host detail. The desired spec is always the empty object.
  */
-export interface ModuleWorkerSpec {}
+export type ModuleWorkerSpec = Record<string, never>;
