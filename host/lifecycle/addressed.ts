@@ -33,7 +33,7 @@ export async function addressedResource(ctx: HostContext, scope: TenantScope, ad
     kind: address.ref.kind,
     name: address.name,
   });
-  const stored = await ctx.store.get<ResourceRecord>(key);
+  const stored = ctx.store.get<ResourceRecord>(key);
   const record = recordedFormRef(stored?.value, { space: address.space, kind: address.ref.kind, name: address.name, ref: address.ref });
   if (record instanceof HostError) throw record;
   return { key, record, version: stored!.version };

@@ -65,7 +65,7 @@ async function executeApply(
   if (intent instanceof HostError) throw intent;
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
   const key = resourceKey(scope, address);
-  const occupant = await ctx.store.get<ResourceRecord>(key);
+  const occupant = ctx.store.get<ResourceRecord>(key);
   const presented = request.prepareDigest!;
   const now = ctx.clock.now();
   const binding = { tenant: scope.tenant, space: request.space, ref: form.ref, name: request.name, specDigest };

@@ -65,9 +65,9 @@ async function executeImport(
   if (intent instanceof HostError) throw intent;
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
   const key = resourceKey(scope, address);
-  const occupant = await ctx.store.get<ResourceRecord>(key);
+  const occupant = ctx.store.get<ResourceRecord>(key);
   const claimAt = claimKey(scope, nativeId);
-  const claim = await ctx.store.get<ClaimRecord>(claimAt);
+  const claim = ctx.store.get<ClaimRecord>(claimAt);
 
   if (intent.intent === "create") {
     check(createFence(occupant !== undefined, pre.expectedUid));

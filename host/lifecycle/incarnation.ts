@@ -10,6 +10,8 @@ import type { ResourceRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import { readyCondition } from "../wire/conditions.js";
 import { nextDecimal } from "../wire/decimal.js";
+import { HostError, refuse } from "../errors.js";
+import { declaredOutputsExact } from "../rules/declared-outputs/declared-outputs-exact.js";
 
 export interface NewIncarnation {
   scope: TenantScope;
@@ -47,10 +49,14 @@ export function newIncarnation(input: NewIncarnation): ResourceRecord {
     createdAt: at,
   };
   if (input.nativeId !== undefined) record.nativeId = input.nativeId;
-  const producer = outputProducer(input.form.ref.apiVersion, input.form.ref.kind);
-  if (input.form.declaresOutputs && producer !== undefined) {
-    record.outputs = producer({ uid: input.uid, name: input.name, space: input.space, spec: input.spec }, input.outputs);
+  const producer = input.form.declaresOutputs ? outputProducer(input.form.ref.apiVersion, input.form.ref.kind) : undefined;
+  const outputs = producer?.({ uid: input.uid, name: input.name, space: input.space, spec: input.spec }, input.outputs);
+  if (outputs instanceof HostError) throw outputs;
+  const problems = declaredOutputsExact(input.form.declaresOutputs, outputs, (value) => input.form.validateOutputs(value));
+  if (problems.length > 0) {
+    throw refuse.unsupported_capability(`this host cannot answer the outputs the ${input.form.ref.kind} Form declares: ${problems[0]}`);
   }
+  if (outputs !== undefined) record.outputs = outputs;
   return record;
 }
 

@@ -55,9 +55,9 @@ export async function runMutation(
 
   return ctx.locks.run(scope.tenant, async () => {
     const now = ctx.clock.now();
-    const stored = (await ctx.store.get<ReplayRecord>(recordKey))?.value;
+    const stored = ctx.store.get<ReplayRecord>(recordKey)?.value;
     const live =
-      stored?.boundUid !== undefined && (await ctx.store.get<UidRecord>(uidKey(scope, stored.boundUid))) !== undefined;
+      stored?.boundUid !== undefined && (ctx.store.get<UidRecord>(uidKey(scope, stored.boundUid))) !== undefined;
     const decision = replayDecision(stored, fingerprint, now, live);
     if (decision instanceof HostError) throw decision;
     if (decision.action === "replay") {

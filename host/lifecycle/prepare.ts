@@ -24,7 +24,7 @@ export async function prepareResource(
   const admitted = admitSpec(ctx, request);
   requireValidSpec(admitted);
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
-  const stored = await ctx.store.get<ResourceRecord>(resourceKey(scope, address));
+  const stored = ctx.store.get<ResourceRecord>(resourceKey(scope, address));
   const existing = stored !== undefined && sameFormRef(stored.value.ref, request.ref) ? stored.value : undefined;
   if (request.generation !== undefined && fenceHeader !== undefined && request.generation !== fenceHeader) {
     throw refuse.invalid_argument("metadata.generation and Takoform-Expected-Generation differ");

@@ -2,9 +2,12 @@
 // once, when an incarnation is created, and its result is stored with the resource: an output is
 // host state of that incarnation, so it does not move when the spec, the status or anything else
 // changes (the WorkerEndpoint address is immutable for the lifetime of its uid, decision 0024).
+// A producer may refuse (e.g. a host that cannot assign an address): the create is then refused
+// before any mutation.
 
-import { createHash } from "node:crypto";
 import type { JsonObject } from "../../corpus/lib/index.js";
+import { refuse, type HostError } from "../errors.js";
+import { assignEndpointAddress } from "../rules/attachments/worker-endpoint-address.js";
 
 export interface OutputContext {
   uid: string;
@@ -13,20 +16,20 @@ export interface OutputContext {
   spec: JsonObject;
 }
 
-export type OutputProducer = (context: OutputContext, options: OutputOptions) => JsonObject;
-
 export interface OutputOptions {
   /** DNS suffix under which host-assigned endpoint hostnames are minted. */
   endpointDomain: string;
 }
 
+export type OutputProducer = (context: OutputContext, options: OutputOptions) => JsonObject | HostError;
+
 export const DEFAULT_ENDPOINT_DOMAIN = "endpoints.takoform.localhost";
 
-/** A host-assigned HTTPS address: one DNS label derived from the uid, under the endpoint domain. */
+/** The host-assigned HTTPS address of a WorkerEndpoint (rules/attachments/worker-endpoint-address.ts). */
 const workerEndpointOutputs: OutputProducer = (context, options) => {
-  const label = "ep-" + createHash("sha256").update(context.uid).digest("hex").slice(0, 20);
-  const hostname = `${label}.${options.endpointDomain}`;
-  return { hostname, url: `https://${hostname}/` };
+  const assigned = assignEndpointAddress(context.uid, options.endpointDomain);
+  if (!assigned.ok) return refuse[assigned.code](assigned.message);
+  return { hostname: assigned.address.hostname, url: assigned.address.url };
 };
 
 const PRODUCERS = new Map<string, OutputProducer>([

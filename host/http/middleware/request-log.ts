@@ -10,7 +10,7 @@ export function requestLog(sink: LogSink, now: () => Date): RequestHandler {
   return function logRequest(req, res, next) {
     res.on("finish", () => {
       const state = stateOf(req);
-      const route = req.route?.path === undefined ? "(unrouted)" : `${req.baseUrl}${String(req.route.path)}`;
+      const route = req.route?.path === undefined ? "(unrouted)" : String(req.route.path);
       const durationMs = Number(process.hrtime.bigint() - state.startedAt) / 1e6;
       sink(
         JSON.stringify({

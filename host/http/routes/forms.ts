@@ -10,6 +10,7 @@ import { resolveExactForm } from "../../rules/exact-form/resolve-exact-form.js";
 import { exactFormQuery } from "../../rules/shared-wire-rules/exact-form-query.js";
 import { strictQuery } from "../../rules/shared-wire-rules/strict-query.js";
 import type { HostForm } from "../../catalog/host-form.js";
+import { API_PATH } from "./discovery.js";
 import { respondJson } from "../respond.js";
 import { rawQuery } from "../state.js";
 
@@ -29,7 +30,7 @@ function queriedForm(ctx: HostContext, query: string, fromPath?: { apiVersion: s
 
 export function formRoutes(ctx: HostContext): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.get("/forms", (req, res) => {
+  router.get(API_PATH + "/forms", (req, res) => {
     const form = queriedForm(ctx, rawQuery(req));
     respondJson(res, 200, {
       forms: [
@@ -46,8 +47,8 @@ export function formRoutes(ctx: HostContext): Router {
       ],
     });
   });
-  router.get("/form-definitions/:formGroup/:formVersion/:kind", (req, res) => {
-    const fromPath = { apiVersion: `${req.params.formGroup}/${req.params.formVersion}`, kind: req.params.kind! };
+  router.get(API_PATH + "/form-definitions/:formGroup/:formVersion/:kind", (req, res) => {
+    const fromPath = { apiVersion: `${String(req.params.formGroup)}/${String(req.params.formVersion)}`, kind: String(req.params.kind) };
     const form = queriedForm(ctx, rawQuery(req), fromPath);
     const definition = form.installed.definition;
     const body: Record<string, unknown> = { identity: identityOf(form) };

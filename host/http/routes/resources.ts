@@ -18,10 +18,11 @@ import { exactFormQuery } from "../../rules/shared-wire-rules/exact-form-query.j
 import { strictQuery } from "../../rules/shared-wire-rules/strict-query.js";
 import { decodeResourceRequest } from "../../wire/resource-request.js";
 import { bodySpace, decodeDocument, requireEmptyBody } from "../decode.js";
+import { API_PATH } from "./discovery.js";
 import { respond } from "../respond.js";
 import { bodyOf, headerOf, rawQuery, rawTarget, scopeOf, stateOf } from "../state.js";
 
-const NAMED = "/resources/:formGroup/:formVersion/:kind/:name";
+const NAMED = `${API_PATH}/resources/:formGroup/:formVersion/:kind/:name`;
 
 /** Every route that takes a resource name, with the tenant-isolation check that measures it. */
 export const NAME_ADDRESSED_SURFACES = [
@@ -73,12 +74,12 @@ function envelopeOf(req: Request): MutationEnvelope {
 export function resourceRoutes(ctx: HostContext): Router {
   const router = Router({ caseSensitive: true, strict: true });
 
-  router.post("/resources/validate", (req, res) => {
+  router.post(API_PATH + "/resources/validate", (req, res) => {
     const request = decodeResourceRequest(decodeDocument(bodyOf(req)), "resource");
     respond(res, validateResource(ctx, request));
   });
 
-  router.post("/resources/prepare", async (req, res) => {
+  router.post(API_PATH + "/resources/prepare", async (req, res) => {
     const request = decodeResourceRequest(decodeDocument(bodyOf(req)), "resource");
     respond(res, await prepareResource(ctx, scopeOf(req), request, headerOf(req, "Takoform-Expected-Generation")));
   });

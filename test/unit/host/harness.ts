@@ -83,7 +83,8 @@ export async function call(
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(base + pathAndQuery, { method, headers, body });
+  const payload = typeof body === "string" || body === undefined ? body : new Uint8Array(body);
+  const response = await fetch(base + pathAndQuery, { method, headers, body: payload });
   const text = await response.text();
   let json: unknown;
   try {

@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAME_ADDRESSED_SURFACES } from "../../../host/http/routes/resources.js";
-import { builtinCatalog, call, OTHER_TENANT, PRIMARY, startTestHost, type TestHost } from "./harness.js";
+import { API, builtinCatalog, call, OTHER_TENANT, PRIMARY, startTestHost, type TestHost } from "./harness.js";
 import { apply, document, importResource, observe, prepare, put, read, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
@@ -30,7 +30,7 @@ async function foreignAndAbsent(run: (name: string) => Promise<{ text: string; s
 
 describe("tenant isolation", () => {
   it("lists every name-addressed route against a tenant check", () => {
-    expect(NAME_ADDRESSED_SURFACES.map((s) => `${s.method} ${s.path}`).sort()).toEqual(
+    expect(NAME_ADDRESSED_SURFACES.map((s) => `${s.method} ${s.path.replace(API, "")}`).sort()).toEqual(
       [
         "DELETE /resources/:formGroup/:formVersion/:kind/:name",
         "GET /resources/:formGroup/:formVersion/:kind/:name",
