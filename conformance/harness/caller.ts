@@ -13,12 +13,16 @@ export interface SendOptions {
   allowServerError?: boolean;
 }
 
+/** Further validation of a decoded answer (e.g. a resource's spec against its pinned desiredSchema). */
+export type Inspector = (op: Operation, res: HostResponse) => void;
+
 export class Caller {
   constructor(
     readonly label: string,
     private readonly transport: HttpTransport,
     private readonly wire: WireValidator,
     readonly token: string | undefined,
+    private readonly inspect?: Inspector,
   ) {}
 
   /** Sends one request for `op` and validates the answer against the lane's wire rules. */
@@ -28,6 +32,7 @@ export class Caller {
     const res = await this.transport.send({ ...req, headers });
     if (!opts.allowServerError) assertNoServerError(res);
     validateResponse(op, res, this.wire);
+    if (res.status >= 200 && res.status < 300) this.inspect?.(op, res);
     return res;
   }
 }

@@ -4,6 +4,7 @@
 
 import type { InstalledForm } from "../../corpus/lib/index.js";
 import { Caller } from "./caller.js";
+import { pinnedDocumentInspector } from "./pinned-documents.js";
 import type { PinnedCorpus } from "./corpus.js";
 import type { RunnerCredentials } from "./credentials.js";
 import type { HttpTransport } from "./http.js";
@@ -47,7 +48,7 @@ export class CheckContext {
 
   /** A caller presenting an arbitrary bearer token. */
   plane(label: string, token: string | undefined): Plane {
-    return new Plane(new Caller(label, this.env.transport, this.env.wire, token), () => this.names.key());
+    return new Plane(new Caller(label, this.env.transport, this.env.wire, token, pinnedDocumentInspector(this.env.corpus)), () => this.names.key());
   }
 
   get corpus(): PinnedCorpus {
