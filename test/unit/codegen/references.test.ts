@@ -27,6 +27,13 @@ describe("references, every kind", () => {
     });
   }
 
+  it("records the Binding contract of every WorkerVersion binding list (F3)", () => {
+    const wv = model.resources.find((r) => r.kind === "WorkerVersion")!;
+    const bound = wv.attributes.filter((a) => a.binding !== undefined).map((a) => [a.name, a.binding!.name]);
+    expect(bound).toContainEqual(["kv_bindings", "module-worker.edge-kv"]);
+    expect(bound.length).toBeGreaterThanOrEqual(5);
+  });
+
   it("covers references at the top, inside nested objects and inside sets", () => {
     const pointers = model.resources.flatMap((r) => walk(r.attributes).filter(({ a }) => a.reference).map(({ pointer }) => `${r.kind}${pointer}`));
     expect(pointers).toEqual(expect.arrayContaining(["WorkerVersion/worker", "WorkerVersion/assets/bundle", "WorkerDeployment/versions/*/workerVersion", "WorkerVersion/kvBindings/*/resource"]));
