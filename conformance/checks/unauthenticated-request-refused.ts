@@ -39,5 +39,6 @@ export default defineCheck("absent or unknown credentials are unauthenticated (4
   const created = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { create: true }));
   expectStatus(created, 201, "the same apply with the primary credential");
   await ctx.primary.destroy(held);
+  await ctx.primary.destroy(await ctx.primary.fetch(form.ref, fresh, ctx.space));
   return "read, apply and delete refused 401 without a credential and with an unknown one; the same requests succeeded with a real credential";
 });
