@@ -49,7 +49,7 @@ export function exampleHcl(r: ResourceModel, entries: [string, ExampleValue][]):
 export function exampleTypeScript(r: ResourceModel, entries: [string, ExampleValue][]): string {
   const cls = cdktfClassName(r.typeName);
   return [
-    `import { ${cls} } from "./generated/cdktf/${cdktfModulePath(r.typeName)}";`,
+    `import { ${cls} } from "./generated/cdktf/${cdktfModulePath(r.typeName)}/index.js";`,
     "",
     `const ${EXAMPLE_LABEL} = new ${cls}(this, "${EXAMPLE_LABEL}", ${tsValue(new AttrObject(entries), "")});`,
   ].join("\n");

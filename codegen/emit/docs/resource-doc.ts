@@ -18,7 +18,7 @@ function updates(r: ResourceModel): string {
   const canUpdate = r.capabilities[r.defaultRef.definitionVersion]?.includes("update") === true && r.role !== "revision";
   if (!canUpdate) return "none: this Form declares no update, so every argument forces replacement";
   const fixed = r.attributes.filter((a) => a.requiresReplace).map((a) => `\`${a.name}\``);
-  return fixed.length === 0 ? "in place" : `in place, except ${fixed.join(", ")} (immutable: changing them replaces the resource)`;
+  return fixed.length === 0 ? "in place" : `in place, except ${fixed.join(", ")} (immutable: changing any of them replaces the resource)`;
 }
 
 function definitionsTable(r: ResourceModel): string[] {

@@ -67,7 +67,7 @@ describe("TypeScript examples", () => {
     const source = [
       'import { TerraformStack } from "cdktf";',
       'import type { Construct } from "constructs";',
-      ...importLines.map((l) => l.replace(/"\.\/generated\/(.*)";$/, (_m, rest: string) => `"${path.join(generatedDir, rest)}/index.js";`)),
+      ...importLines.map((l) => l.replace(/"\.\/generated\/(.*)";$/, (_m, rest: string) => `"${path.join(generatedDir, rest)}";`)),
       ...refs.map((v) => `declare const ${v}: { readonly name: string };`),
       "export class Example extends TerraformStack {",
       "  constructor(scope: Construct) {",
