@@ -32,9 +32,20 @@ function enumMatches(values: Validator & { kind: "enum" }, v: CtyValue): boolean
   });
 }
 
+/**
+ * Terraform 1.11 can place a diagnostic on a source line only for paths it can
+ * follow through the configuration's syntax; a path into the value of a nested
+ * attribute (rules[0].pattern) falls back to the whole resource block. Such
+ * diagnostics carry the top-level attribute's path, so they point at its line,
+ * and name the full path in their text.
+ */
+function sourcePath(p: AttributePath): AttributePath {
+  return p.slice(0, 1);
+}
+
 function checkOne(validator: Validator, attr: AttributeModel, v: CtyValue, p: AttributePath, diags: Diagnostic[]): void {
   const name = formatPath(p);
-  const fail = (detail: string): void => void diags.push(errorDiag(`Invalid value for ${name}`, detail, p));
+  const fail = (detail: string): void => void diags.push(errorDiag(`Invalid value for ${name}`, detail, sourcePath(p)));
   switch (validator.kind) {
     case "enum":
       if (!enumMatches(validator, v)) fail(`${name} must be one of ${validator.values.map((x) => JSON.stringify(x)).join(", ")}; got ${show(v)}.`);

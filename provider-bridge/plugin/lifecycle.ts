@@ -4,7 +4,8 @@
 //   their results reach state.
 // - When Terraform goes away (even SIGKILLed) the parent changes: exit, so no
 //   node process is ever orphaned.
-// - A broken stdout (Terraform gone before the handshake) ends the process.
+// - A broken stdout or stderr (Terraform gone: both are its pipes) ends the
+//   process cleanly instead of crashing on the write error.
 
 const WATCHDOG_MS = 250;
 
@@ -18,9 +19,11 @@ export function installProcessGuards(onExit: () => void): void {
     }
   }, WATCHDOG_MS);
   timer.unref();
-  process.stdout.on("error", () => {
+  const brokenPipe = (): void => {
     onExit();
     process.exit(0);
-  });
+  };
+  process.stdout.on("error", brokenPipe);
+  process.stderr.on("error", brokenPipe);
   process.on("exit", onExit);
 }
