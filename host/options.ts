@@ -2,11 +2,12 @@
 
 import path from "node:path";
 import { STORE_ENGINES } from "./store/open.js";
+import { parseRateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.js";
 import type { StoreEngine } from "./store/store.js";
 
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
                      [--no-builtin-forms] [--store sqlite|lowdb] [--conformance-probes]
-                     [--endpoint-domain DOMAIN] [--quiet]
+                     [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--quiet]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -21,6 +22,8 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --store ENGINE        sqlite (default, durable per mutation) or lowdb (one JSON file)
   --conformance-probes  honour the test-only Takoform-Conformance-Probe header (host/README.md)
   --endpoint-domain D   DNS suffix of host-assigned WorkerEndpoint hostnames
+  --rate-limit R[:B]    refuse more than R requests/second per credential (burst B, default
+                        R) with rate_limited (429, Retry-After); default: no limit
   --quiet               no request log`;
 
 export interface HostCliOptions {
@@ -32,6 +35,7 @@ export interface HostCliOptions {
   engine: StoreEngine;
   conformanceProbes: boolean;
   endpointDomain?: string;
+  rateLimit?: RateLimitOptions;
   quiet: boolean;
 }
 
@@ -89,6 +93,13 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const domain = value();
         if (!DOMAIN.test(domain)) throw new UsageError("--endpoint-domain must be a lowercase DNS name");
         options.endpointDomain = domain;
+        break;
+      }
+      case "--rate-limit": {
+        const text = value();
+        const limit = parseRateLimit(text);
+        if (limit === undefined) throw new UsageError(`--rate-limit must be RATE or RATE:BURST (RATE > 0 per second, BURST >= 1), got ${text}`);
+        options.rateLimit = limit;
         break;
       }
       case "--quiet":
