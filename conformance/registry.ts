@@ -43,6 +43,7 @@ import prepareBindsExactSpec from "./checks/prepare-binds-exact-spec.js";
 import prepareIsTenantScoped from "./checks/prepare-is-tenant-scoped.js";
 import prepareRequiresUpdateFence from "./checks/prepare-requires-update-fence.js";
 import prepareSubstitutionRejected from "./checks/prepare-substitution-rejected.js";
+import relationTargetMissingRejected from "./checks/relation-target-missing-rejected.js";
 import replayRecordRetiresWithItsIncarnation from "./checks/replay-record-retires-with-its-incarnation.js";
 import requestBodyIsRawFirstIJson from "./checks/request-body-is-raw-first-i-json.js";
 import resourceAddressIsTenantScoped from "./checks/resource-address-is-tenant-scoped.js";
@@ -112,7 +113,7 @@ export const REGISTRY = {
   "no-update-spec-change-rejected": noUpdateSpecChangeRejected,
   "binding-target-missing-404-before-mutation": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "dependency-in-use-on-bound-target-delete": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "relation-target-missing-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-target-missing-rejected": relationTargetMissingRejected,
   "relation-target-deletion-blocked": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "relation-incarnation-change-detected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "relation-reapply-repins": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
