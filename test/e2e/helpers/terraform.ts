@@ -105,7 +105,8 @@ export class TerraformWorkdir {
 
   /** Starts terraform without waiting (for tests that interrupt it). */
   start(args: string[], extraEnv: Record<string, string> = {}): ResultPromise<{ reject: false; all: true }> {
-    return execa("terraform", withFlags(args), { cwd: this.dir, env: this.env(extraEnv), extendEnv: false, reject: false, all: true, stdin: "ignore" });
+    const options = { cwd: this.dir, env: this.env(extraEnv), extendEnv: false, reject: false, all: true, stdin: "ignore" } as const;
+    return execa("terraform", withFlags(args), options) as unknown as ResultPromise<{ reject: false; all: true }>;
   }
 
   /** Runs terraform to completion; never throws on a non-zero exit. */
