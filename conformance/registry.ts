@@ -10,6 +10,8 @@ import type { RequiredCheck } from "./required-checks.js";
 import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
 import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import bindingContractVerified from "./checks/binding-contract-verified.js";
+import bindingTargetMissing404BeforeMutation from "./checks/binding-target-missing-404-before-mutation.js";
 import clientInputNeverYieldsServerError from "./checks/client-input-never-yields-server-error.js";
 import concurrentUnrelatedMutation from "./checks/concurrent-unrelated-mutation.js";
 import conditionReasonClosed from "./checks/condition-reason-closed.js";
@@ -19,6 +21,7 @@ import crossSpaceIsolation from "./checks/cross-space-isolation.js";
 import deleteGenerationFence from "./checks/delete-generation-fence.js";
 import deleteRevisionFence from "./checks/delete-revision-fence.js";
 import deleteThenRecreateUidChanges from "./checks/delete-then-recreate-uid-changes.js";
+import dependencyInUseOnBoundTargetDelete from "./checks/dependency-in-use-on-bound-target-delete.js";
 import discoveryExact from "./checks/discovery-exact.js";
 import eachTenantMutatesItsOwnPlane from "./checks/each-tenant-mutates-its-own-plane.js";
 import edgeInterfaceContractsAdvertised from "./checks/edge-interface-contracts-advertised.js";
@@ -43,6 +46,13 @@ import prepareBindsExactSpec from "./checks/prepare-binds-exact-spec.js";
 import prepareIsTenantScoped from "./checks/prepare-is-tenant-scoped.js";
 import prepareRequiresUpdateFence from "./checks/prepare-requires-update-fence.js";
 import prepareSubstitutionRejected from "./checks/prepare-substitution-rejected.js";
+import relationIncarnationChangeDetected from "./checks/relation-incarnation-change-detected.js";
+import relationPinRecordsTargetFormRef from "./checks/relation-pin-records-target-form-ref.js";
+import relationReapplyRepins from "./checks/relation-reapply-repins.js";
+import relationResolutionIsTenantScoped from "./checks/relation-resolution-is-tenant-scoped.js";
+import relationTargetDeletionBlocked from "./checks/relation-target-deletion-blocked.js";
+import relationTargetFormRefVerified from "./checks/relation-target-form-ref-verified.js";
+import relationTargetInterfaceVerified from "./checks/relation-target-interface-verified.js";
 import relationTargetMissingRejected from "./checks/relation-target-missing-rejected.js";
 import replayRecordRetiresWithItsIncarnation from "./checks/replay-record-retires-with-its-incarnation.js";
 import requestBodyIsRawFirstIJson from "./checks/request-body-is-raw-first-i-json.js";
@@ -111,13 +121,13 @@ export const REGISTRY = {
   "same-kind-two-groups": sameKindTwoGroups,
   "revision-role-update-rejected": revisionRoleUpdateRejected,
   "no-update-spec-change-rejected": noUpdateSpecChangeRejected,
-  "binding-target-missing-404-before-mutation": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "dependency-in-use-on-bound-target-delete": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "binding-target-missing-404-before-mutation": bindingTargetMissing404BeforeMutation,
+  "dependency-in-use-on-bound-target-delete": dependencyInUseOnBoundTargetDelete,
   "relation-target-missing-rejected": relationTargetMissingRejected,
-  "relation-target-deletion-blocked": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "relation-incarnation-change-detected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "relation-reapply-repins": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "binding-contract-verified": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-target-deletion-blocked": relationTargetDeletionBlocked,
+  "relation-incarnation-change-detected": relationIncarnationChangeDetected,
+  "relation-reapply-repins": relationReapplyRepins,
+  "binding-contract-verified": bindingContractVerified,
   "async-operation-flow": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "operation-replay-terminal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "operation-resumable-after-settlement": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
@@ -181,9 +191,9 @@ export const REGISTRY = {
   "custom-domain-u-label-refused": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "two-definition-versions-answer-independently": twoDefinitionVersionsAnswerIndependently,
   "resource-answers-only-under-its-recorded-form-ref": resourceAnswersOnlyUnderItsRecordedFormRef,
-  "relation-target-form-ref-verified": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "relation-target-interface-verified": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "relation-pin-records-target-form-ref": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-target-form-ref-verified": relationTargetFormRefVerified,
+  "relation-target-interface-verified": relationTargetInterfaceVerified,
+  "relation-pin-records-target-form-ref": relationPinRecordsTargetFormRef,
   "worker-endpoint-address-is-host-assigned": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "worker-endpoint-single-per-worker": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "worker-endpoint-follows-the-active-deployment": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
@@ -195,7 +205,7 @@ export const REGISTRY = {
   "resource-update-is-tenant-isolated": resourceUpdateIsTenantIsolated,
   "resource-import-is-tenant-isolated": resourceImportIsTenantIsolated,
   "resource-delete-is-tenant-isolated": resourceDeleteIsTenantIsolated,
-  "relation-resolution-is-tenant-scoped": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "relation-resolution-is-tenant-scoped": relationResolutionIsTenantScoped,
   "prepare-is-tenant-scoped": prepareIsTenantScoped,
   "idempotency-is-tenant-scoped": idempotencyIsTenantScoped,
   "each-tenant-mutates-its-own-plane": eachTenantMutatesItsOwnPlane,

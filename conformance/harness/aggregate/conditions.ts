@@ -27,6 +27,13 @@ export function expectReady(live: Live, status: "True" | "False", reason: string
   return ready;
 }
 
+/** Ready is True (whatever the portable reason). */
+export function expectReadyTrue(live: Live, what: string): Condition {
+  const ready = readyOf(live);
+  if (!ready || ready.status !== "True") fail(`${what}: expected ${live.ref.kind} ${live.name} to report Ready=True, got ${describe(ready)}`);
+  return ready;
+}
+
 /** The short text a ref is recognised by inside a bounded hostReason. */
 export function refMarks(ref: ExactFormRef): string[] {
   return [ref.definitionVersion, ref.schemaDigest.replace(/^sha256:/, "").slice(0, 12)];
