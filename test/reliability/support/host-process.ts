@@ -39,8 +39,10 @@ export function writeCredentials(dir: string, credentials: CredentialEntry[]): s
 }
 
 export async function startHostProcess(args: string[], options: { quiet?: boolean } = {}): Promise<HostProcess> {
-  const launcher = path.join(repoRoot, "bin/takoform.mjs");
-  if (!existsSync(path.join(repoRoot, "dist/cli/main.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  // RELIABILITY_LAUNCHER points the suites at another build (a deliberately broken copy, to see a
+  // suite fail); by default the repository's own bin/takoform.mjs.
+  const launcher = process.env.RELIABILITY_LAUNCHER ?? path.join(repoRoot, "bin/takoform.mjs");
+  if (!existsSync(path.join(path.dirname(launcher), "../dist/cli/main.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   const quiet = options.quiet ?? true;
   const child = spawn(process.execPath, [launcher, "host", "--port", "0", ...(quiet ? ["--quiet"] : []), ...args], {
     cwd: repoRoot,
