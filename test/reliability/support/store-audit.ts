@@ -106,8 +106,8 @@ export function auditStore(dataDir: string): StoreAudit {
           ? addressKey(tenant, address.space, address.apiVersion, address.kind, address.name)
           : typeof record.resourceKey === "string"
             ? (() => {
-                const p = record.resourceKey.split("/").map((part: string) => decodeURIComponent(part));
-                return addressKey(p[1], p[2], p[3], p[4], p[5]);
+                const p: string[] = record.resourceKey.split("/").map((part: string) => decodeURIComponent(part));
+                return p.slice(1).join(" ");
               })()
             : undefined;
       if (holder === undefined || holder !== points) problems.push(`${key}: uid index points at ${points}, live holder ${holder}`);
