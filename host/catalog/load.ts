@@ -41,7 +41,8 @@ export function hostForm(installed: InstalledForm): HostForm {
       const messages = formatSchemaErrors(errors);
       return errors.map((error, index): Diagnostic => {
         const diagnostic: Diagnostic = { severity: "error", message: messages[index] ?? error.message ?? error.keyword };
-        if (error.instancePath !== "") diagnostic.field = error.instancePath;
+        const field = diagnosticField(error);
+        if (field !== "") diagnostic.field = field;
         return diagnostic;
       });
     },
@@ -52,6 +53,16 @@ export function hostForm(installed: InstalledForm): HostForm {
       return validate(outputs) ? [] : formatSchemaErrors(validate.errors);
     },
   };
+}
+
+/** The pointer a diagnostic is about: the missing or unexpected member itself where there is one. */
+function diagnosticField(error: { instancePath: string; keyword: string; params: Record<string, unknown> }): string {
+  const member =
+    error.keyword === "required" ? error.params.missingProperty
+    : error.keyword === "additionalProperties" ? error.params.additionalProperty
+    : error.keyword === "unevaluatedProperties" ? error.params.unevaluatedProperty
+    : undefined;
+  return typeof member === "string" ? `${error.instancePath}/${member.replace(/~/g, "~0").replace(/\//g, "~1")}` : error.instancePath;
 }
 
 /** Loads the built-in corpus (unless excluded) and every --forms directory, in that order. */

@@ -24,7 +24,7 @@ export interface AddressedRecord {
   version: number;
 }
 
-export async function addressedResource(ctx: HostContext, scope: TenantScope, address: NameAddress): Promise<AddressedRecord> {
+export function addressedResource(ctx: HostContext, scope: TenantScope, address: NameAddress): AddressedRecord {
   const form = resolveExactForm(ctx.catalog, address.ref);
   if (form instanceof HostError) throw form;
   const key = resourceKey(scope, {

@@ -1,18 +1,18 @@
 // The desired-spec gauntlet shared by validate, prepare, apply and import, in the order the spec
 // states it: the document's identity agrees with its path and its exact FormRef, the exact Form
-// is installed, declared defaults are materialized at the entry point (Portable defaults), and
-// the MATERIALIZED spec is validated against the installed desiredSchema and the host's own
-// spec-only rules. Nothing here reads the store.
+// is installed, declared defaults are materialized and hostnames canonicalized at the entry point
+// (Portable defaults; decision 0026), and the MATERIALIZED spec is validated against the installed
+// desiredSchema and the host's own spec-only rules (spec-rules.ts). Nothing here reads the store.
 
-import { canonicalDigest, type JsonObject } from "../../corpus/lib/index.js";
+import { specDigest, type JsonObject } from "../../corpus/lib/index.js";
 import type { Diagnostic, HostForm } from "../catalog/host-form.js";
 import { refuse, type HostError } from "../errors.js";
 import { formRefMatchesEnvelope } from "../rules/exact-form/form-ref-matches-envelope.js";
 import { resolveExactForm } from "../rules/exact-form/resolve-exact-form.js";
 import { bodyIdentityMatchesPath, type PathIdentity } from "../rules/path-shape/body-identity-matches-path.js";
-import { undeclaredRuntimeHandler } from "../rules/support-profiles/undeclared-runtime-handler-rejected.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
 import type { HostContext } from "./context.js";
+import { canonicalizeSpec, specRuleDiagnostics } from "./spec-rules.js";
 
 export interface AdmittedSpec {
   form: HostForm;
@@ -35,11 +35,12 @@ export function admitSpec(ctx: HostContext, request: ResourceRequest, path?: Pat
   check(formRefMatchesEnvelope(request.apiVersion, request.kind, request.ref));
   const form = resolveExactForm(ctx.catalog, request.ref);
   if (form instanceof Error) throw form;
-  const spec = form.materialize(request.spec);
-  const diagnostics = form.validateDesired(spec);
-  const handler = undeclaredRuntimeHandler(form.ref, spec, ctx.runtime);
-  if (handler !== undefined) diagnostics.push(handler);
-  return { form, spec, specDigest: canonicalDigest(spec), diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
+  const canonical = canonicalizeSpec(form, form.materialize(request.spec));
+  const spec = canonical.spec;
+  const diagnostics = [...canonical.diagnostics, ...form.validateDesired(spec)];
+  // The host's own rules read fields the schema has already vouched for.
+  if (diagnostics.length === 0) diagnostics.push(...specRuleDiagnostics(form, spec, ctx.runtime));
+  return { form, spec, specDigest: specDigest(spec), diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
 }
 
 /** For the binding surfaces: any diagnostic refuses the request, naming them all. */

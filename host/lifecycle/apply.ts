@@ -1,36 +1,37 @@
 // Lifecycle, apply (PUT {api}/resources/{formGroup}/{formVersion}/{kind}/{name}): a create under
 // If-None-Match: * or an update under the expected generation, carrying the review.prepareDigest
-// prepare minted. Every rule runs before any mutation; a refused apply stores nothing.
+// prepare minted. Every rule runs before any mutation, in this order: the spec gauntlet
+// (admit-spec), the fences, the lifecycle capabilities, relation resolution and the aggregate
+// rules (admit-relations), the declared outputs, and the prepare binding. A refused apply stores
+// nothing but its replay record.
 
-import { HostError } from "../errors.js";
+import { HostError, refuse } from "../errors.js";
+import { outputProducer } from "../outputs/producers.js";
 import { declaredOutputsProducible } from "../rules/declared-outputs/declared-outputs-producible.js";
 import { recordedFormRef } from "../rules/exact-form/recorded-form-ref.js";
 import { immutableFieldsUnchanged } from "../rules/lifecycle-capabilities/immutable-fields-unchanged.js";
 import { noUpdateSpecChangeRejected } from "../rules/lifecycle-capabilities/no-update-spec-change-rejected.js";
 import { revisionRoleUpdateRejected } from "../rules/lifecycle-capabilities/revision-role-update-rejected.js";
-import {
-  CREATE_GENERATION_MARKER,
-  CREATE_UID_MARKER,
-  prepareBindingHolds,
-} from "../rules/lifecycle/prepare-binding.js";
+import { CREATE_GENERATION_MARKER, CREATE_UID_MARKER, prepareBindingHolds } from "../rules/lifecycle/prepare-binding.js";
 import type { PathIdentity } from "../rules/path-shape/body-identity-matches-path.js";
 import { createFence } from "../rules/resource-identity/create-fence.js";
 import { expectedUidFence } from "../rules/resource-identity/expected-uid-fence.js";
 import { generationFence } from "../rules/resource-identity/generation-fence.js";
 import { mutationIntent } from "../rules/resource-identity/mutation-intent.js";
 import { revisionFence } from "../rules/resource-identity/revision-fence.js";
-import { outputProducer } from "../outputs/producers.js";
-import { resourceKey, uidKey } from "../store/keys.js";
-import type { ResourceRecord, UidRecord } from "../store/records.js";
-import { refuse } from "../errors.js";
+import { resourceKey } from "../store/keys.js";
+import type { ResourceRecord } from "../store/records.js";
 import { revisionETag } from "../wire/decimal.js";
 import { renderResource } from "../wire/render-resource.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
+import { admitRelations } from "./admit-relations.js";
 import { admitSpec, requireValidSpec } from "./admit-spec.js";
+import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { newIncarnation, withDesiredSpec } from "./incarnation.js";
 import { runMutation, type MutationOutcome } from "./mutation.js";
 import { preconditionsOf } from "./preconditions.js";
+import { TenantView } from "./tenant-view.js";
 
 function check(error: HostError | undefined): void {
   if (error !== undefined) throw error;
@@ -50,12 +51,7 @@ export function applyResource(
   return runMutation(ctx, envelope, "apply", space, () => executeApply(ctx, envelope, decode(), path));
 }
 
-async function executeApply(
-  ctx: HostContext,
-  envelope: MutationEnvelope,
-  request: ResourceRequest,
-  path: PathIdentity,
-): Promise<MutationOutcome> {
+async function executeApply(ctx: HostContext, envelope: MutationEnvelope, request: ResourceRequest, path: PathIdentity): Promise<MutationOutcome> {
   const scope = envelope.scope;
   const admitted = admitSpec(ctx, request, path);
   requireValidSpec(admitted);
@@ -64,30 +60,21 @@ async function executeApply(
   const intent = mutationIntent(pre);
   if (intent instanceof HostError) throw intent;
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
-  const key = resourceKey(scope, address);
-  const occupant = ctx.store.get<ResourceRecord>(key);
-  const presented = request.prepareDigest!;
+  const occupant = ctx.store.get<ResourceRecord>(resourceKey(scope, address));
+  const view = new TenantView(scope, ctx.store, ctx.catalog);
   const now = ctx.clock.now();
   const binding = { tenant: scope.tenant, space: request.space, ref: form.ref, name: request.name, specDigest };
+  const presented = request.prepareDigest!;
 
   if (intent.intent === "create") {
     check(createFence(occupant !== undefined, pre.expectedUid));
     if (pre.ifMatch !== undefined) throw refuse.revision_conflict("If-Match names a representation, and none exists");
+    const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
     check(declaredOutputsProducible(form.declaresOutputs, outputProducer(form.ref.apiVersion, form.ref.kind) !== undefined, form.ref.kind));
     check(prepareBindingHolds(ctx.secret, { ...binding, uid: CREATE_UID_MARKER, generation: CREATE_GENERATION_MARKER }, presented, now));
-    const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, now, outputs: ctx.outputs });
-    const uidRecord: UidRecord = { resourceKey: key };
-    const body = JSON.stringify(renderResource(record));
-    return {
-      status: 201,
-      etag: revisionETag(record.revision),
-      body,
-      boundUid: record.uid,
-      writes: [
-        { op: "put", key, value: record, expectedVersion: null },
-        { op: "put", key: uidKey(scope, record.uid), value: uidRecord, expectedVersion: null },
-      ],
-    };
+    const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, now, outputs: ctx.outputs });
+    const { writes, after } = planCommit(ctx.store, ctx.catalog, scope, { after: record, revisionMoved: true }, now);
+    return { status: 201, etag: revisionETag(after!.revision), body: JSON.stringify(renderResource(after!)), boundUid: after!.uid, writes };
   }
 
   const current = recordedFormRef(occupant?.value, { ...address, ref: request.ref });
@@ -98,13 +85,15 @@ async function executeApply(
   check(revisionRoleUpdateRejected(form.role, form.ref.kind));
   check(noUpdateSpecChangeRejected(form.declaresUpdate, form.ref.kind, current.specDigest, specDigest));
   check(immutableFieldsUnchanged(form.immutableFields, current.spec, spec));
+  const relations = admitRelations(view, { form, spec, space: request.space, name: request.name, self: current });
   check(prepareBindingHolds(ctx.secret, { ...binding, uid: current.uid, generation: current.generation }, presented, now));
-  const next = withDesiredSpec(current, spec, specDigest);
-  return {
-    status: 200,
-    etag: revisionETag(next.revision),
-    body: JSON.stringify(renderResource(next)),
-    boundUid: next.uid,
-    writes: next === current ? [] : [{ op: "put", key, value: next, expectedVersion: occupant!.version }],
-  };
+  const next = withDesiredSpec(current, spec, specDigest, relations);
+  const { writes, after } = planCommit(
+    ctx.store,
+    ctx.catalog,
+    scope,
+    { before: { record: current, version: occupant!.version }, after: next.record, revisionMoved: next.revisionMoved },
+    now,
+  );
+  return { status: 200, etag: revisionETag(after!.revision), body: JSON.stringify(renderResource(after!)), boundUid: after!.uid, writes };
 }

@@ -1,31 +1,46 @@
 // Lifecycle, delete (DELETE {api}/resources/...): an empty body, an Idempotency-Key, and the
 // expected generation as its only REQUIRED precondition (decision 0011). If-Match is honoured when
 // sent and never required, because the revision moves for reasons the deleting client did not
-// cause. The delete resolves the recorded incarnation before it evaluates any fence, and it
-// releases what the incarnation held: its uid and its adoption claim.
+// cause. The delete resolves the recorded incarnation before it evaluates any fence; it is refused
+// while a live relation pins the incarnation (dependency_in_use), and a deployment while live
+// dependents need what it serves. It releases what the incarnation held -- its uid, its adoption
+// claim, its pins, its hostname -- and re-renders what pinned it.
 
 import { HostError } from "../errors.js";
+import { dependencyProtection } from "../rules/relations/dependency-protection.js";
 import { generationFence } from "../rules/resource-identity/generation-fence.js";
 import { requiredGenerationFence } from "../rules/resource-identity/required-generation-fence.js";
 import { revisionFence } from "../rules/resource-identity/revision-fence.js";
-import { claimKey, uidKey } from "../store/keys.js";
-import type { StoreWrite } from "../store/store.js";
+import { EDGE_GROUP, WORKER_RELATION, workerDependents } from "../rules/worker-aggregate/aggregate.js";
+import { deploymentDeletion } from "../rules/worker-aggregate/deployment-deletion.js";
+import type { ResourceRecord } from "../store/records.js";
 import { addressedResource, type NameAddress } from "./addressed.js";
+import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { runMutation } from "./mutation.js";
+import { accepted } from "./refusals.js";
+import { TenantView } from "./tenant-view.js";
+
+function protections(view: TenantView, record: ResourceRecord): void {
+  accepted(dependencyProtection(record.uid, view.holdersOf(record.uid)));
+  if (record.ref.apiVersion !== EDGE_GROUP || record.ref.kind !== "WorkerDeployment") return;
+  const pin = (record.relations ?? []).find((relation) => relation.relation === WORKER_RELATION);
+  const worker = pin === undefined ? undefined : view.byUid(pin.targetUid);
+  if (worker === undefined) return;
+  accepted(deploymentDeletion({ name: record.name }, { uid: worker.uid, name: worker.name }, workerDependents(worker.uid, view.holdersOf(worker.uid))));
+}
 
 export function deleteResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {
   return runMutation(ctx, envelope, "delete", address.space, async () => {
     const fence = requiredGenerationFence(envelope.expectedGeneration, "delete");
     if (fence instanceof HostError) throw fence;
-    const { key, record, version } = await addressedResource(ctx, envelope.scope, address);
+    const { record, version } = addressedResource(ctx, envelope.scope, address);
     const stale = generationFence(record.generation, fence, "delete") ?? revisionFence(record.revision, envelope.ifMatch);
     if (stale !== undefined) throw stale;
-    const writes: StoreWrite[] = [
-      { op: "delete", key, expectedVersion: version },
-      { op: "delete", key: uidKey(envelope.scope, record.uid) },
-    ];
-    if (record.nativeId !== undefined) writes.push({ op: "delete", key: claimKey(envelope.scope, record.nativeId) });
+    const view = new TenantView(envelope.scope, ctx.store, ctx.catalog);
+    // An out-of-band backend deletion (test-only probe) is the one path past the protections.
+    if (envelope.probe !== "external-change") protections(view, record);
+    const { writes } = planCommit(ctx.store, ctx.catalog, envelope.scope, { before: { record, version }, revisionMoved: false }, ctx.clock.now());
     return { status: 204, body: "", writes };
   });
 }

@@ -1,17 +1,18 @@
 // How a stored resource changes. A create mints an incarnation at generation 1 and revision 1;
 // generation moves only when the materialized desired spec changes, and revision moves on every
-// representation change (Resource identity). A spec-identical apply moves nothing.
+// representation change (Resource identity). The conditions are rendered when the mutation is
+// planned (rendering.ts), so these functions leave them to that step.
 
 import type { JsonObject } from "../../corpus/lib/index.js";
 import type { HostForm } from "../catalog/host-form.js";
 import { rfc3339 } from "../clock.js";
+import { HostError, refuse } from "../errors.js";
 import { outputProducer, type OutputOptions } from "../outputs/producers.js";
+import { declaredOutputsExact } from "../rules/declared-outputs/declared-outputs-exact.js";
+import type { RelationRecord } from "../rules/relations/view.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
-import { readyCondition } from "../wire/conditions.js";
 import { nextDecimal } from "../wire/decimal.js";
-import { HostError, refuse } from "../errors.js";
-import { declaredOutputsExact } from "../rules/declared-outputs/declared-outputs-exact.js";
 
 export interface NewIncarnation {
   scope: TenantScope;
@@ -21,18 +22,13 @@ export interface NewIncarnation {
   uid: string;
   spec: JsonObject;
   specDigest: string;
+  relations: RelationRecord[];
   nativeId?: string;
   now: Date;
   outputs: OutputOptions;
 }
 
-export function readyMessage(generation: string, observations: number): string {
-  const base = `The host holds the desired state of generation ${generation}.`;
-  return observations === 0 ? base : `${base} Host observation ${observations}.`;
-}
-
 export function newIncarnation(input: NewIncarnation): ResourceRecord {
-  const at = rfc3339(input.now);
   const record: ResourceRecord = {
     tenant: input.scope.tenant,
     space: input.space,
@@ -44,9 +40,10 @@ export function newIncarnation(input: NewIncarnation): ResourceRecord {
     revision: "1",
     spec: input.spec,
     specDigest: input.specDigest,
-    conditions: [readyCondition(at, readyMessage("1", 0))],
+    relations: input.relations,
+    conditions: [],
     observations: 0,
-    createdAt: at,
+    createdAt: rfc3339(input.now),
   };
   if (input.nativeId !== undefined) record.nativeId = input.nativeId;
   const producer = input.form.declaresOutputs ? outputProducer(input.form.ref.apiVersion, input.form.ref.kind) : undefined;
@@ -60,31 +57,28 @@ export function newIncarnation(input: NewIncarnation): ResourceRecord {
   return record;
 }
 
-/** The next desired state of an existing incarnation; the same record when nothing changes. */
-export function withDesiredSpec(record: ResourceRecord, spec: JsonObject, specDigest: string): ResourceRecord {
-  if (specDigest === record.specDigest) return record;
-  const generation = nextDecimal(record.generation);
+/** The next desired state of an existing incarnation, re-pinned to `relations`. */
+export function withDesiredSpec(
+  record: ResourceRecord,
+  spec: JsonObject,
+  specDigest: string,
+  relations: RelationRecord[],
+): { record: ResourceRecord; revisionMoved: boolean } {
+  if (specDigest === record.specDigest) return { record: { ...record, relations }, revisionMoved: false };
   return {
-    ...record,
-    spec,
-    specDigest,
-    generation,
-    revision: nextDecimal(record.revision),
-    conditions: record.conditions.map((condition) =>
-      condition.type === "Ready" ? { ...condition, message: readyMessage(generation, record.observations) } : condition,
-    ),
+    record: {
+      ...record,
+      spec,
+      specDigest,
+      relations,
+      generation: nextDecimal(record.generation),
+      revision: nextDecimal(record.revision),
+    },
+    revisionMoved: true,
   };
 }
 
 /** A host-side observation: the status changes, so the revision moves; the generation does not. */
 export function withObservation(record: ResourceRecord): ResourceRecord {
-  const observations = record.observations + 1;
-  return {
-    ...record,
-    observations,
-    revision: nextDecimal(record.revision),
-    conditions: record.conditions.map((condition) =>
-      condition.type === "Ready" ? { ...condition, message: readyMessage(record.generation, observations) } : condition,
-    ),
-  };
+  return { ...record, observations: record.observations + 1, revision: nextDecimal(record.revision) };
 }

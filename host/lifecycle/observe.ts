@@ -11,24 +11,37 @@ import { revisionFence } from "../rules/resource-identity/revision-fence.js";
 import { revisionETag } from "../wire/decimal.js";
 import { renderResource } from "../wire/render-resource.js";
 import { addressedResource, type NameAddress } from "./addressed.js";
+import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { withObservation } from "./incarnation.js";
-import { runMutation } from "./mutation.js";
+import { runMutation, type MutationOutcome } from "./mutation.js";
 
 export function observeResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {
   return runMutation(ctx, envelope, "observe", address.space, async () => {
     const fence = requiredGenerationFence(envelope.expectedGeneration, "observe");
     if (fence instanceof HostError) throw fence;
-    const { key, record, version } = await addressedResource(ctx, envelope.scope, address);
+    const { record, version } = addressedResource(ctx, envelope.scope, address);
     const stale = generationFence(record.generation, fence, "observe") ?? revisionFence(record.revision, envelope.ifMatch);
     if (stale !== undefined) throw stale;
-    const next = envelope.probe === "touch-status" ? withObservation(record) : record;
+    let current = record;
+    let writes: MutationOutcome["writes"] = [];
+    if (envelope.probe === "touch-status") {
+      const plan = planCommit(
+        ctx.store,
+        ctx.catalog,
+        envelope.scope,
+        { before: { record, version }, after: withObservation(record), revisionMoved: true },
+        ctx.clock.now(),
+      );
+      current = plan.after!;
+      writes = plan.writes;
+    }
     return {
       status: 200,
-      etag: revisionETag(next.revision),
-      body: JSON.stringify({ resource: renderResource(next) }),
-      boundUid: next.uid,
-      writes: next === record ? [] : [{ op: "put", key, value: next, expectedVersion: version }],
+      etag: revisionETag(current.revision),
+      body: JSON.stringify({ resource: renderResource(current) }),
+      boundUid: current.uid,
+      writes,
     };
   });
 }

@@ -8,6 +8,6 @@ import { addressedResource, type NameAddress } from "./addressed.js";
 import type { HostContext, LifecycleResponse } from "./context.js";
 
 export async function readResource(ctx: HostContext, scope: TenantScope, address: NameAddress): Promise<LifecycleResponse> {
-  const { record } = await addressedResource(ctx, scope, address);
+  const { record } = addressedResource(ctx, scope, address);
   return { status: 200, etag: revisionETag(record.revision), body: JSON.stringify(renderResource(record)) };
 }

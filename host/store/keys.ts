@@ -45,6 +45,25 @@ export function claimKey(scope: TenantScope, nativeId: string): ScopedKey {
   return join("claim", scope.tenant, digest);
 }
 
+/** A holder's pin on a target ADDRESS (space, apiVersion, kind, name): the reverse relation index. */
+export function pinKey(scope: TenantScope, target: ResourceAddress, holderUid: string): ScopedKey {
+  return join("pin", scope.tenant, target.space, target.apiVersion, target.kind, target.name, holderUid);
+}
+
+/** Prefix of every pin on one target address. */
+export function pinsPrefix(scope: TenantScope, target: ResourceAddress): ScopedKey {
+  return (join("pin", scope.tenant, target.space, target.apiVersion, target.kind, target.name) + "/") as ScopedKey;
+}
+
+/** A WorkerCustomDomain's claim on a canonical hostname, tenant-wide across spaces (decision 0026). */
+export function hostnameKey(scope: TenantScope, hostname: string, holderUid: string): ScopedKey {
+  return join("hostname", scope.tenant, hostname, holderUid);
+}
+
+export function hostnamePrefix(scope: TenantScope, hostname: string): ScopedKey {
+  return (join("hostname", scope.tenant, hostname) + "/") as ScopedKey;
+}
+
 /** A replay record: namespaced by tenant, principal, space and Idempotency-Key (Shared wire rules). */
 export function replayKey(scope: TenantScope, space: string, idempotencyKey: string): ScopedKey {
   return join("replay", scope.tenant, scope.principal, space, idempotencyKey);

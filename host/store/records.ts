@@ -2,6 +2,8 @@
 
 import type { ExactFormRef, JsonObject } from "../../corpus/lib/index.js";
 import type { Condition } from "../wire/conditions.js";
+import type { RelationRecord } from "../rules/relations/view.js";
+import type { ResourceAddress } from "./keys.js";
 
 /** One resource incarnation, stored at resourceKey(tenant, space, apiVersion, kind, name). */
 export interface ResourceRecord {
@@ -19,6 +21,11 @@ export interface ResourceRecord {
   /** The materialized desired spec, exactly as stored and echoed. */
   spec: JsonObject;
   specDigest: string;
+  /**
+   * The relations this incarnation pinned when its last mutation was accepted: the target's uid and
+   * exact FormRef per reference (decisions 0015, 0022). Absent in records written before relations.
+   */
+  relations?: RelationRecord[];
   /** The adoption claim this resource holds, if any; never rendered. */
   nativeId?: string;
   conditions: Condition[];
@@ -29,18 +36,28 @@ export interface ResourceRecord {
   createdAt: string;
 }
 
-/** uidKey(tenant, uid) -> where the live incarnation with that uid is stored. */
+/** uidKey(tenant, uid) -> the address of the live incarnation with that uid (same tenant). */
 export interface UidRecord {
-  resourceKey: string;
+  address: ResourceAddress;
 }
 
 /** claimKey(tenant, nativeId) -> the live resource holding that native identity. */
 export interface ClaimRecord {
   uid: string;
-  resourceKey: string;
+  address: ResourceAddress;
+}
+
+/** pinKey(tenant, target address, holder uid) -> the live resource whose relations name that address. */
+export interface PinRecord {
+  holder: ResourceAddress;
+}
+
+/** hostnameKey(tenant, canonical hostname, holder uid) -> a live WorkerCustomDomain serving it. */
+export interface HostnameRecord {
+  uid: string;
   space: string;
-  kind: string;
   name: string;
+  hostname: string;
 }
 
 /** replayKey(tenant, principal, space, key) -> the recorded answer to one request. */

@@ -33,8 +33,3 @@ export interface Condition {
   /** RFC 3339 date-time of the last status transition. */
   lastTransitionTime: string;
 }
-
-/** Ready=True/Available: the state of a resource whose desired state the host holds in full. */
-export function readyCondition(at: string, message: string): Condition {
-  return { type: "Ready", status: "True", reason: "Available", message, lastTransitionTime: at };
-}

@@ -120,3 +120,58 @@ export async function importResource(
   else headers["takoform-expected-generation"] = options.generation;
   return call(base, "POST", resourcePath(ref, name, "import"), { token: options.token ?? PRIMARY, body, headers });
 }
+
+export const ref = (kind: string, name: string) => ({ apiVersion: EDGE, kind, name });
+
+export interface WorkerAggregate {
+  worker: string;
+  bundle: string;
+  versions: string[];
+  deployment: string;
+}
+
+/**
+ * A Module Worker with a bundle, one version per handler set, and a deployment weighting them
+ * evenly; every step is expected to succeed. Returns the names it created.
+ */
+export async function createWorkerAggregate(
+  base: string,
+  catalog: HostCatalog,
+  space: string,
+  prefix: string,
+  handlerSets: string[][] = [["fetch", "scheduled", "queue"]],
+  token = PRIMARY,
+): Promise<WorkerAggregate> {
+  const must = (reply: Reply, what: string) => {
+    if (reply.status !== 201) throw new Error(`${what}: ${reply.status} ${reply.text}`);
+  };
+  const names: WorkerAggregate = { worker: `${prefix}-w`, bundle: `${prefix}-b`, versions: [], deployment: `${prefix}-d` };
+  must(await apply(base, refOf(catalog, "ModuleWorker"), names.worker, space, {}, { token }), "worker");
+  must(await apply(base, refOf(catalog, "WorkerBundle"), names.bundle, space, { manifestDigest: "sha256:" + "e".repeat(64) }, { token }), "bundle");
+  for (const [index, handlers] of handlerSets.entries()) {
+    const name = `${prefix}-v${index}`;
+    must(
+      await apply(base, refOf(catalog, "WorkerVersion"), name, space, { worker: ref("ModuleWorker", names.worker), bundle: ref("WorkerBundle", names.bundle), handlers }, { token }),
+      `version ${index}`,
+    );
+    names.versions.push(name);
+  }
+  const weights = evenWeights(names.versions.length);
+  must(
+    await apply(
+      base,
+      refOf(catalog, "WorkerDeployment"),
+      names.deployment,
+      space,
+      { worker: ref("ModuleWorker", names.worker), versions: names.versions.map((name, i) => ({ workerVersion: ref("WorkerVersion", name), weight: weights[i] })) },
+      { token },
+    ),
+    "deployment",
+  );
+  return names;
+}
+
+export function evenWeights(count: number): number[] {
+  const base = Math.floor(10000 / count);
+  return Array.from({ length: count }, (_, i) => (i === 0 ? 10000 - base * (count - 1) : base));
+}

@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API, builtinCatalog, call, startTestHost, type TestHost } from "./harness.js";
-import { apply, refOf, uniqueName, observe, read } from "./client.js";
+import { apply, createWorkerAggregate, ref, refOf, uniqueName, observe, read } from "./client.js";
 import { expectDocument, expectRefusal, expectResource } from "./expect-wire.js";
 import { wireProblems } from "./wire-schemas.js";
 
@@ -79,7 +79,9 @@ describe("declared outputs", () => {
   it("a Form declaring outputs answers them, exact and stable for the uid; Forms declaring none omit them", async () => {
     const endpoint = refOf(builtinCatalog(), "WorkerEndpoint");
     const form = builtinCatalog().exact(endpoint)!;
-    const spec = { worker: { apiVersion: endpoint.apiVersion, kind: "ModuleWorker", name: "w" } };
+    const one = await createWorkerAggregate(host.url, builtinCatalog(), "out", uniqueName("a"));
+    const two = await createWorkerAggregate(host.url, builtinCatalog(), "out", uniqueName("b"));
+    const spec = { worker: ref("ModuleWorker", one.worker) };
     const name = uniqueName();
     const created = expectResource(await apply(host.url, endpoint, name, "out", spec), 201);
     expect(form.validateOutputs(created.status.outputs)).toEqual([]);
@@ -87,7 +89,7 @@ describe("declared outputs", () => {
     const touched = await observe(host.url, endpoint, name, "out", "1", { headers: { "takoform-conformance-probe": "touch-status" } });
     expect(touched.json.resource.status.outputs).toEqual(created.status.outputs);
     expect(expectResource(await read(host.url, endpoint, name, "out"), 200).status.outputs).toEqual(created.status.outputs);
-    const other = expectResource(await apply(host.url, endpoint, uniqueName(), "out", spec), 201);
+    const other = expectResource(await apply(host.url, endpoint, uniqueName(), "out", { worker: ref("ModuleWorker", two.worker) }), 201);
     expect(other.status.outputs.hostname).not.toBe(created.status.outputs.hostname);
     const kv = expectResource(await apply(host.url, refOf(builtinCatalog(), "EdgeKVNamespace"), uniqueName(), "out", {}), 201);
     expect("outputs" in kv.status).toBe(false);

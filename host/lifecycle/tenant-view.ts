@@ -1,0 +1,94 @@
+// The RelationView the relation and Worker-aggregate rules read (host/rules/relations/view.ts),
+// implemented over the store and scoped to ONE tenant: every key it reads is built from the
+// request's TenantScope, so nothing another tenant holds is reachable through it (decision 0028).
+// Reads are synchronous; the view is used while the tenant lock is held.
+
+import type { ExactFormRef, FormDefinition } from "../../corpus/lib/index.js";
+import type { HostCatalog } from "../catalog/host-catalog.js";
+import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../rules/relations/view.js";
+import { hostnamePrefix, pinsPrefix, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
+import type { HostnameRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
+import type { TenantScope } from "../store/scope.js";
+import type { StoreReader } from "../store/overlay.js";
+
+export function storedTarget(record: ResourceRecord): StoredTarget {
+  return {
+    uid: record.uid,
+    space: record.space,
+    name: record.name,
+    formRef: record.ref,
+    spec: record.spec,
+    status: { conditions: record.conditions },
+    relations: record.relations ?? [],
+  };
+}
+
+export function addressOf(record: ResourceRecord): ResourceAddress {
+  return { space: record.space, apiVersion: record.ref.apiVersion, kind: record.ref.kind, name: record.name };
+}
+
+export class TenantView implements RelationView {
+  constructor(
+    readonly scope: TenantScope,
+    private readonly store: StoreReader,
+    private readonly catalog: HostCatalog,
+  ) {}
+
+  record(address: ResourceAddress): ResourceRecord | undefined {
+    return this.store.get<ResourceRecord>(resourceKey(this.scope, address))?.value;
+  }
+
+  recordByUid(uid: string): ResourceRecord | undefined {
+    const index = this.store.get<UidRecord>(uidKey(this.scope, uid))?.value;
+    if (index === undefined) return undefined;
+    const record = this.record(index.address);
+    return record?.uid === uid ? record : undefined;
+  }
+
+  resolve(space: string, apiVersion: string, kind: string, name: string): StoredTarget | undefined {
+    const record = this.record({ space, apiVersion, kind, name });
+    return record === undefined ? undefined : storedTarget(record);
+  }
+
+  byUid(uid: string): StoredTarget | undefined {
+    const record = this.recordByUid(uid);
+    return record === undefined ? undefined : storedTarget(record);
+  }
+
+  definitionOf(ref: ExactFormRef): FormDefinition | undefined {
+    return this.catalog.exact(ref)?.installed.definition;
+  }
+
+  installedBinding(name: string, version: string): InstalledBindingContract | undefined {
+    const installed = this.catalog.binding(name, version);
+    return installed === undefined ? undefined : { ref: installed.ref, definition: installed.definition };
+  }
+
+  /** Live resources whose stored relations name this address (whatever uid they pinned). */
+  pinnersOf(address: ResourceAddress): ResourceRecord[] {
+    const out: ResourceRecord[] = [];
+    for (const pin of this.store.list<PinRecord>(pinsPrefix(this.scope, address))) {
+      const record = this.record(pin.value.holder);
+      if (record !== undefined) out.push(record);
+    }
+    return out;
+  }
+
+  holdersOf(uid: string): readonly Holder[] {
+    const target = this.recordByUid(uid);
+    if (target === undefined) return [];
+    const holders: Holder[] = [];
+    for (const pinner of this.pinnersOf(addressOf(target))) {
+      for (const record of pinner.relations ?? []) {
+        if (record.targetUid !== uid) continue;
+        holders.push({ uid: pinner.uid, space: pinner.space, name: pinner.name, formRef: pinner.ref, record });
+      }
+    }
+    return holders;
+  }
+
+  /** Live WorkerCustomDomains of this tenant (any space) serving a canonical hostname. */
+  hostnameHolders(hostname: string): (HostnameRecord & { tenant: string })[] {
+    return this.store.list<HostnameRecord>(hostnamePrefix(this.scope, hostname)).map((entry) => ({ ...entry.value, tenant: this.scope.tenant }));
+  }
+}
