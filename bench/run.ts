@@ -3,6 +3,7 @@
 // Benchmarks measure and report; they never fail on a missed target, and one benchmark that
 // cannot run reports its rows as unavailable instead of stopping the others.
 
+import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -12,12 +13,22 @@ import { hostStartBenchmark } from "./host/start.js";
 import { parseBenchArgs, USAGE, type BenchArgs } from "./lib/args.js";
 import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { unavailable, type Figure } from "./lib/figure.js";
-import { requireBuiltCli } from "./lib/paths.js";
+import { repoRoot, requireBuiltCli } from "./lib/paths.js";
 import { loadAverage } from "./lib/proc.js";
 import { formatTable } from "./lib/table.js";
 import { terraformBenchmark } from "./terraform.js";
 
 const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, terraformBenchmark, codegenBenchmark];
+
+/** The commit measured, and how many paths differed from it (others work in this tree too). */
+function checkout(): { commit: string; changedPaths: number } {
+  try {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" });
+    return { commit: git("rev-parse", "--short", "HEAD").trim(), changedPaths: git("status", "--porcelain").split("\n").filter((l) => l !== "").length };
+  } catch {
+    return { commit: "unknown", changedPaths: -1 };
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   let args: BenchArgs;
@@ -72,7 +83,9 @@ async function main(argv: string[]): Promise<number> {
   }
   loadSamples.push(loadAverage()[0]);
 
+  const tree = checkout();
   const machine = {
+    checkout: tree,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? "unknown",
     memoryMiB: Math.round(os.totalmem() / 1024 / 1024),
@@ -86,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(
     `\n${machine.cpus} × ${machine.cpuModel}, node ${machine.node}; 1-minute load average during the run: ` +
       `${load.min.toFixed(1)}–${load.max.toFixed(1)} (mean ${load.mean.toFixed(1)}), sampled every 5 s; ` +
-      `total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      `total ${((performance.now() - started) / 1000).toFixed(0)} s; checkout ${tree.commit} with ${tree.changedPaths} changed paths (dist/ as built then)`,
   );
   if (args.json !== undefined) {
     const document = {

@@ -8,7 +8,7 @@ import type { Benchmark, BenchContext } from "../lib/benchmark.js";
 import { figure, type Figure } from "../lib/figure.js";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
-import { memoryOf, treeSize } from "../lib/proc.js";
+import { cpuTimeOf, memoryOf, treeSize } from "../lib/proc.js";
 import { median, ratio } from "../lib/stats.js";
 import type { WireFormRef } from "./api.js";
 import { benchFormRef } from "./form.js";
@@ -28,9 +28,14 @@ const MIB = 1024 * 1024;
 const TARGET_SIZE = 10_000;
 const BASE_SIZE = 100;
 
+/** A load run, plus the host CPU time (user + system, from /proc) it cost per operation. */
+interface Measured extends LoadResult {
+  hostCpuMsPerOp: number;
+}
+
 interface SizeMeasures {
   size: number;
-  results: Map<LoadOp, LoadResult[]>;
+  results: Map<LoadOp, Measured[]>;
 }
 
 function count(n: number): string {
@@ -43,22 +48,26 @@ class Driver {
   readonly generations: Record<string, string> = {};
   constructor(
     private readonly origin: string,
+    private readonly hostPid: number,
     private readonly ref: WireFormRef,
     private readonly concurrency: number,
   ) {}
 
-  async load(op: LoadOp, names: string[], durationMs?: number, generations?: Record<string, string>): Promise<LoadResult> {
+  async load(op: LoadOp, names: string[], durationMs?: number, generations?: Record<string, string>): Promise<Measured> {
     const job: LoadJob = { origin: this.origin, token: BENCH_TOKEN, space: SEED_SPACE, ref: this.ref, op, concurrency: this.concurrency, names };
     if (durationMs !== undefined) job.durationMs = durationMs;
     if (generations !== undefined) job.generations = generations;
+    // The load process starts up before it sends anything; the host is idle meanwhile.
+    const cpu0 = cpuTimeOf(this.hostPid) ?? Number.NaN;
     const result = await runLoad(job);
+    const cpu1 = cpuTimeOf(this.hostPid) ?? Number.NaN;
     if (op === "update") Object.assign(this.generations, result.generations);
-    return result;
+    return { ...result, hostCpuMsPerOp: (cpu1 - cpu0) / result.ops };
   }
 
   /** One measured round of every operation; creates/deletes touch fresh names only. */
-  async round(tag: string, durationMs: number, creates: number): Promise<Map<LoadOp, LoadResult>> {
-    const out = new Map<LoadOp, LoadResult>();
+  async round(tag: string, durationMs: number, creates: number): Promise<Map<LoadOp, Measured>> {
+    const out = new Map<LoadOp, Measured>();
     out.set("read", await this.load("read", this.names, durationMs));
     out.set("validate", await this.load("validate", this.names, durationMs));
     out.set("update", await this.load("update", shuffled(this.names), durationMs, this.generations));
@@ -105,6 +114,7 @@ function sizeFigures(m: SizeMeasures, runs: number): Figure[] {
         runs,
         ...(p99Target === undefined ? {} : { target: { op: "<=", bound: p99Target } }),
       }),
+      figure(`host.${m.size}.${op}.cpu`, `${label} host CPU per op @ ${count(m.size)}`, median(results.map((r) => r.hostCpuMsPerOp)), "ms", { runs }),
     );
   }
   return figures;
@@ -123,6 +133,9 @@ function growthFigures(small: SizeMeasures, large: SizeMeasures, runs: number): 
         }),
       );
     }
+    // CPU per operation is far less sensitive to other processes on the machine than latency.
+    const cpu = (m: SizeMeasures) => median((m.results.get(op) ?? []).map((r) => r.hostCpuMsPerOp));
+    figures.push(figure(`host.growth.${op}.cpu`, `${op} host CPU per op, ${count(large.size)} vs ${count(small.size)} stored`, ratio(cpu(large), cpu(small)), "x", { runs }));
   }
   return figures;
 }
@@ -141,7 +154,7 @@ async function run(context: BenchContext): Promise<Figure[]> {
   }
   const host = await startHost({ dataDir, credentials, nodeArgs });
   context.log(`host pid ${host.pid} at ${host.url}, data ${dataDir}`);
-  const driver = new Driver(host.url, ref, options.concurrency);
+  const driver = new Driver(host.url, host.pid, ref, options.concurrency);
   const figures: Figure[] = [];
   const measures: SizeMeasures[] = [];
   const durationMs = options.seconds * 1000;
@@ -162,7 +175,9 @@ async function run(context: BenchContext): Promise<Figure[]> {
         for (const [op, result] of round) m.results.set(op, [...(m.results.get(op) ?? []), result]);
         context.log(
           `  @${count(size)} run ${r + 1}/${options.runs}: ` +
-            [...round].map(([op, x]) => `${op} ${x.opsPerSecond.toFixed(0)}/s p99 ${x.latency.p99.toFixed(1)} ms${x.errors ? ` (${x.errors} errors)` : ""}`).join(", "),
+            [...round]
+              .map(([op, x]) => `${op} ${x.opsPerSecond.toFixed(0)}/s p99 ${x.latency.p99.toFixed(1)} ms cpu ${x.hostCpuMsPerOp.toFixed(2)} ms${x.errors ? ` (${x.errors} errors)` : ""}`)
+              .join(", "),
         );
       }
       measures.push(m);

@@ -1,6 +1,7 @@
 // Linux /proc readers: resident memory of a process, its descendants, the machine's load, and
 // the apparent size of a directory tree.
 
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, lstatSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,37 @@ export function memoryOf(pid: number): MemoryStatus | undefined {
   return { rss, peak };
 }
 
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** Fields of /proc/<pid>/stat after "(comm)", so index 0 is the state. */
+function statFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so cut at the last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (user + system) a live process has used so far, milliseconds; undefined when gone. */
+export function cpuTimeOf(pid: number): number | undefined {
+  const fields = statFields(pid);
+  if (fields === undefined) return undefined;
+  // utime and stime are stat fields 14 and 15, i.e. 11 and 12 after the state (field 3).
+  return ((Number(fields[11]) + Number(fields[12])) / clockTicks()) * 1000;
+}
+
 /** Parent pid of every live process, read from /proc/<pid>/stat. */
 function parents(): Map<number, number> {
   const out = new Map<number, number>();
@@ -42,14 +74,8 @@ function parents(): Map<number, number> {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so cut at the last ")".
-      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(Number(entry), Number(rest[1]));
-    } catch {
-      // the process exited while we looked
-    }
+    const fields = statFields(entry);
+    if (fields !== undefined) out.set(Number(entry), Number(fields[1]));
   }
   return out;
 }
