@@ -10,6 +10,7 @@ import type { RequiredCheck } from "./required-checks.js";
 import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
 import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import attachmentRequiresActiveDeployment from "./checks/attachment-requires-active-deployment.js";
 import bindingContractVerified from "./checks/binding-contract-verified.js";
 import bindingTargetMissing404BeforeMutation from "./checks/binding-target-missing-404-before-mutation.js";
 import clientInputNeverYieldsServerError from "./checks/client-input-never-yields-server-error.js";
@@ -18,10 +19,18 @@ import conditionReasonClosed from "./checks/condition-reason-closed.js";
 import createConflictWhenExists from "./checks/create-conflict-when-exists.js";
 import crossPrincipalIdempotencyIsolation from "./checks/cross-principal-idempotency-isolation.js";
 import crossSpaceIsolation from "./checks/cross-space-isolation.js";
+import declaredHandlerNotExportedRejected from "./checks/declared-handler-not-exported-rejected.js";
 import deleteGenerationFence from "./checks/delete-generation-fence.js";
 import deleteRevisionFence from "./checks/delete-revision-fence.js";
 import deleteThenRecreateUidChanges from "./checks/delete-then-recreate-uid-changes.js";
 import dependencyInUseOnBoundTargetDelete from "./checks/dependency-in-use-on-bound-target-delete.js";
+import deploymentChangePreservesDependents from "./checks/deployment-change-preserves-dependents.js";
+import deploymentDeleteBlockedByDependent from "./checks/deployment-delete-blocked-by-dependent.js";
+import deploymentDeleteBlockedByInboundBinding from "./checks/deployment-delete-blocked-by-inbound-binding.js";
+import deploymentSingleActivePerWorker from "./checks/deployment-single-active-per-worker.js";
+import deploymentVersionDuplicateRejected from "./checks/deployment-version-duplicate-rejected.js";
+import deploymentVersionOwnership from "./checks/deployment-version-ownership.js";
+import deploymentWeightSumEnforced from "./checks/deployment-weight-sum-enforced.js";
 import discoveryExact from "./checks/discovery-exact.js";
 import eachTenantMutatesItsOwnPlane from "./checks/each-tenant-mutates-its-own-plane.js";
 import edgeInterfaceContractsAdvertised from "./checks/edge-interface-contracts-advertised.js";
@@ -31,6 +40,7 @@ import expectedUidMismatchRejected from "./checks/expected-uid-mismatch-rejected
 import formDeclaredOutputsAreExact from "./checks/form-declared-outputs-are-exact.js";
 import formDefinitionExact from "./checks/form-definition-exact.js";
 import formsExactAvailability from "./checks/forms-exact-availability.js";
+import handlerGatedAttachments from "./checks/handler-gated-attachments.js";
 import idempotencyIsTenantScoped from "./checks/idempotency-is-tenant-scoped.js";
 import importAdoptsNativeResource from "./checks/import-adopts-native-resource.js";
 import importClaimsItsNativeIdentity from "./checks/import-claims-its-native-identity.js";
@@ -152,16 +162,16 @@ export const REGISTRY = {
   "import-validates-like-apply": importValidatesLikeApply,
   "import-claims-its-native-identity": importClaimsItsNativeIdentity,
   "import-records-its-native-identity": importRecordsItsNativeIdentity,
-  "deployment-weight-sum-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "deployment-single-active-per-worker": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "deployment-version-ownership": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "deployment-version-duplicate-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "attachment-requires-active-deployment": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "handler-gated-attachments": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-weight-sum-enforced": deploymentWeightSumEnforced,
+  "deployment-single-active-per-worker": deploymentSingleActivePerWorker,
+  "deployment-version-ownership": deploymentVersionOwnership,
+  "deployment-version-duplicate-rejected": deploymentVersionDuplicateRejected,
+  "attachment-requires-active-deployment": attachmentRequiresActiveDeployment,
+  "handler-gated-attachments": handlerGatedAttachments,
   "binding-name-collision-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "deployment-change-preserves-dependents": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "deployment-delete-blocked-by-dependent": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "deployment-delete-blocked-by-inbound-binding": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "deployment-change-preserves-dependents": deploymentChangePreservesDependents,
+  "deployment-delete-blocked-by-dependent": deploymentDeleteBlockedByDependent,
+  "deployment-delete-blocked-by-inbound-binding": deploymentDeleteBlockedByInboundBinding,
   "dependent-revision-advances-with-rendering": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "delete-fence-survives-derived-rendering": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "artifact-manifest-reject-list": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
@@ -178,7 +188,7 @@ export const REGISTRY = {
   "sqlite-migration-ledger-readiness": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "module-worker-runtime-contract-advertised": moduleWorkerRuntimeContractAdvertised,
   "undeclared-runtime-handler-rejected": undeclaredRuntimeHandlerRejected,
-  "declared-handler-not-exported-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "declared-handler-not-exported-rejected": declaredHandlerNotExportedRejected,
   "edge-interface-contracts-advertised": edgeInterfaceContractsAdvertised,
   "cron-grammar-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
   "queue-single-consumer-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),

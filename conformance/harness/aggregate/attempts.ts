@@ -44,14 +44,18 @@ export async function attemptDelete(plane: Plane, live: Live): Promise<Attempt> 
   return { stage: "delete", res: await plane.settle(await plane.remove(live.ref, live.name, live.space, { generation: live.generation })) };
 }
 
-/**
- * The attempt was refused with exactly `code`, and the envelope's message names every item of
- * `mentions` (each item: one string, or alternatives of which one must appear).
- */
-export function expectRefused(a: Attempt, code: ErrorCode, what: string, mentions: (string | readonly string[])[] = []): string {
+/** What a refusal's message must name: a string, a pattern, or alternatives of which one must appear. */
+export type Mention = string | RegExp | readonly string[];
+
+/** The attempt was refused with exactly `code`, and the envelope's message names every mention. */
+export function expectRefused(a: Attempt, code: ErrorCode, what: string, mentions: Mention[] = []): string {
   expectError(a.res, code, `${what} (refused at ${a.stage})`);
   const message = errorOf(a.res)?.message ?? "";
   for (const m of mentions) {
+    if (m instanceof RegExp) {
+      if (!m.test(message)) fail(`${what}: the ${code} refusal must name ${m}; its message was ${show(message)}`);
+      continue;
+    }
     const options = typeof m === "string" ? [m] : m;
     if (!options.some((o) => message.includes(o))) {
       fail(`${what}: the ${code} refusal must name ${options.map((o) => show(o)).join(" or ")}; its message was ${show(message)}`);
@@ -96,7 +100,7 @@ export async function expectCreateRefused(
   spec: Record<string, unknown>,
   code: ErrorCode,
   what: string,
-  mentions: (string | readonly string[])[] = [],
+  mentions: Mention[] = [],
 ): Promise<string> {
   const message = expectRefused(await attemptCreate(plane, ref, name, space, spec), code, what, mentions);
   await expectNothingStored(plane, ref, name, space, what);
@@ -110,7 +114,7 @@ export async function expectUpdateRefused(
   spec: Record<string, unknown>,
   code: ErrorCode,
   what: string,
-  mentions: (string | readonly string[])[] = [],
+  mentions: Mention[] = [],
 ): Promise<string> {
   const message = expectRefused(await attemptUpdate(plane, live, spec), code, what, mentions);
   await expectUnchanged(plane, live, what);

@@ -34,6 +34,15 @@ interface Created {
   plane: Plane;
 }
 
+/** An attachment a check may try against a worker: the Form, a free name, the spec, the gating handler. */
+export interface AttachmentProbe {
+  kind: "WorkerCustomDomain" | "WorkerEndpoint" | "WorkerCronTrigger" | "QueueConsumer";
+  handler: "fetch" | "scheduled" | "queue";
+  form: InstalledForm;
+  name: string;
+  spec: Record<string, unknown>;
+}
+
 export class AggregateBuilder {
   constructor(
     readonly ctx: CheckContext,
@@ -124,6 +133,20 @@ export class AggregateBuilder {
 
   consumer(queue: Live | Reference, worker: Live | Reference, deadLetter?: Live | Reference): Promise<Live> {
     return this.create(this.ctx.form("QueueConsumer"), "consumer", consumerSpec(this.ctx, queue, worker, deadLetter));
+  }
+
+  /**
+   * One desired spec per inward-activation attachment against `worker`, with the handler the spec
+   * gates it on (a fresh queue is created for the consumer). Names are fresh for each call.
+   */
+  async attachments(worker: Live | Reference): Promise<AttachmentProbe[]> {
+    const queue = await this.plain("AtLeastOnceQueue");
+    return [
+      { kind: "WorkerCustomDomain", handler: "fetch", form: this.ctx.form("WorkerCustomDomain"), name: this.ctx.name("domain"), spec: customDomainSpec(this.ctx, worker, this.ctx.names.hostname()) },
+      { kind: "WorkerEndpoint", handler: "fetch", form: this.ctx.form("WorkerEndpoint"), name: this.ctx.name("endpoint"), spec: endpointSpec(this.ctx, worker) },
+      { kind: "WorkerCronTrigger", handler: "scheduled", form: this.ctx.form("WorkerCronTrigger"), name: this.ctx.name("cron"), spec: cronSpec(this.ctx, worker, "*/5 * * * *") },
+      { kind: "QueueConsumer", handler: "queue", form: this.ctx.form("QueueConsumer"), name: this.ctx.name("consumer"), spec: consumerSpec(this.ctx, queue, worker) },
+    ];
   }
 
   /**
