@@ -17,8 +17,14 @@ import clientInputNeverYieldsServerError from "./checks/client-input-never-yield
 import concurrentUnrelatedMutation from "./checks/concurrent-unrelated-mutation.js";
 import conditionReasonClosed from "./checks/condition-reason-closed.js";
 import createConflictWhenExists from "./checks/create-conflict-when-exists.js";
+import cronGrammarEnforced from "./checks/cron-grammar-enforced.js";
 import crossPrincipalIdempotencyIsolation from "./checks/cross-principal-idempotency-isolation.js";
 import crossSpaceIsolation from "./checks/cross-space-isolation.js";
+import customDomainHostnameCanonicalized from "./checks/custom-domain-hostname-canonicalized.js";
+import customDomainHostnameClaimStopsAtTheTenant from "./checks/custom-domain-hostname-claim-stops-at-the-tenant.js";
+import customDomainHostnameClaimUnique from "./checks/custom-domain-hostname-claim-unique.js";
+import customDomainULabelRefused from "./checks/custom-domain-u-label-refused.js";
+import deadLetterCycleRejected from "./checks/dead-letter-cycle-rejected.js";
 import declaredHandlerNotExportedRejected from "./checks/declared-handler-not-exported-rejected.js";
 import deleteGenerationFence from "./checks/delete-generation-fence.js";
 import deleteRevisionFence from "./checks/delete-revision-fence.js";
@@ -56,6 +62,7 @@ import prepareBindsExactSpec from "./checks/prepare-binds-exact-spec.js";
 import prepareIsTenantScoped from "./checks/prepare-is-tenant-scoped.js";
 import prepareRequiresUpdateFence from "./checks/prepare-requires-update-fence.js";
 import prepareSubstitutionRejected from "./checks/prepare-substitution-rejected.js";
+import queueSingleConsumerEnforced from "./checks/queue-single-consumer-enforced.js";
 import relationIncarnationChangeDetected from "./checks/relation-incarnation-change-detected.js";
 import relationPinRecordsTargetFormRef from "./checks/relation-pin-records-target-form-ref.js";
 import relationReapplyRepins from "./checks/relation-reapply-repins.js";
@@ -190,15 +197,15 @@ export const REGISTRY = {
   "undeclared-runtime-handler-rejected": undeclaredRuntimeHandlerRejected,
   "declared-handler-not-exported-rejected": declaredHandlerNotExportedRejected,
   "edge-interface-contracts-advertised": edgeInterfaceContractsAdvertised,
-  "cron-grammar-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "queue-single-consumer-enforced": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "custom-domain-hostname-canonicalized": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "custom-domain-hostname-claim-unique": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "custom-domain-hostname-claim-stops-at-the-tenant": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "dead-letter-cycle-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "cron-grammar-enforced": cronGrammarEnforced,
+  "queue-single-consumer-enforced": queueSingleConsumerEnforced,
+  "custom-domain-hostname-canonicalized": customDomainHostnameCanonicalized,
+  "custom-domain-hostname-claim-unique": customDomainHostnameClaimUnique,
+  "custom-domain-hostname-claim-stops-at-the-tenant": customDomainHostnameClaimStopsAtTheTenant,
+  "dead-letter-cycle-rejected": deadLetterCycleRejected,
   "attachment-claim-decided-on-import": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "attachment-claim-revalidated-at-commit": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "custom-domain-u-label-refused": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "custom-domain-u-label-refused": customDomainULabelRefused,
   "two-definition-versions-answer-independently": twoDefinitionVersionsAnswerIndependently,
   "resource-answers-only-under-its-recorded-form-ref": resourceAnswersOnlyUnderItsRecordedFormRef,
   "relation-target-form-ref-verified": relationTargetFormRefVerified,

@@ -17,6 +17,7 @@ import {
   deploymentSpec,
   endpointSpec,
   requiredSpec,
+  storedSpec,
   versionSpec,
   type Reference,
   type VersionSpecInput,
@@ -73,7 +74,7 @@ export class AggregateBuilder {
    */
   async create(form: InstalledForm, hint: string, spec: Record<string, unknown>, name: string = this.ctx.name(hint)): Promise<Live> {
     const live = this.track(await this.plane.create(form.ref, name, this.space, spec));
-    expectEqual(live.body.spec, this.ctx.corpus.materialize(form, structuredClone(spec)), `spec stored for the created ${form.ref.kind} ${live.name}`);
+    expectEqual(live.body.spec, storedSpec(this.ctx, form, spec), `spec stored for the created ${form.ref.kind} ${live.name}`);
     return live;
   }
 

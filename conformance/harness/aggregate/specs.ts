@@ -73,6 +73,18 @@ export function endpointSpec(ctx: CheckContext, worker: Live | Reference): Recor
   return requiredSpec(ctx, ctx.form("WorkerEndpoint"), { worker: asReference(worker) });
 }
 
+/** The canonical spelling of a hostname (decision 0026): no trailing root dot, ASCII letters lowercased. */
+export function canonicalHostname(hostname: string): string {
+  return hostname.replace(/\.$/, "").replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/** The desired state a host must store for `spec` of `form`: pinned defaults materialized, hostnames canonical. */
+export function storedSpec(ctx: CheckContext, form: InstalledForm, spec: Record<string, unknown>): Record<string, unknown> {
+  const out = ctx.corpus.materialize(form, structuredClone(spec));
+  if (form.ref.kind === "WorkerCustomDomain" && typeof out["hostname"] === "string") out["hostname"] = canonicalHostname(out["hostname"]);
+  return out;
+}
+
 export function customDomainSpec(ctx: CheckContext, worker: Live | Reference, hostname: string): Record<string, unknown> {
   return requiredSpec(ctx, ctx.form("WorkerCustomDomain"), { worker: asReference(worker), hostname });
 }
