@@ -75,34 +75,67 @@ async function coldStartFigures(context: BenchContext, dir: string, installed: O
 }
 
 type Side = "data" | "tako";
+type Phase = "planEmpty" | "apply" | "plan";
+const PHASES: readonly Phase[] = ["planEmpty", "apply", "plan"];
+
+/** What one side yielded in one run: each phase that completed, and why the rest did not. */
+interface Cycle {
+  runs: Partial<Record<Phase, TerraformRun>>;
+  failure?: string;
+  /** The destroy after a failure failed too: the state is no longer empty, stop using this side. */
+  dirty?: boolean;
+}
+
+/**
+ * plan from empty state (timed) -> apply (timed) -> plan after apply (timed) -> destroy (untimed).
+ * Stops at the first failure, destroying whatever an apply left behind.
+ */
+async function cycle(dir: string, env: NodeJS.ProcessEnv): Promise<Cycle> {
+  const out: Cycle = { runs: {} };
+  const step = async (phase: Phase | "destroy", args: string[], ok: (code: number | null) => boolean): Promise<boolean> => {
+    const ran = await runTerraform(dir, args, env);
+    if (phase !== "destroy") out.runs[phase] = ran;
+    if (ok(ran.code)) return true;
+    if (phase !== "destroy") delete out.runs[phase];
+    out.failure ??= `${phase === "planEmpty" ? "plan" : phase} failed: ${terraformError(ran.stderr, ran.stdout)}`;
+    return false;
+  };
+  const plan = ["plan", "-input=false", "-detailed-exitcode"];
+  const planned = (code: number | null) => code === 0 || code === 2;
+  if (!(await step("planEmpty", plan, planned))) return out;
+  const applied = await step("apply", ["apply", "-auto-approve", "-input=false"], (c) => c === 0);
+  if (applied) await step("plan", plan, planned);
+  if (!(await step("destroy", ["destroy", "-auto-approve", "-input=false"], (c) => c === 0))) out.dirty = true;
+  return out;
+}
 
 interface PairSamples {
-  apply: Record<Side, number[]>;
-  plan: Record<Side, number[]>;
-  applyRatio: number[];
-  planRatio: number[];
+  seconds: Record<Phase, Record<Side, number[]>>;
+  ratios: Record<Phase, number[]>;
   providerPeak: number[];
-  providerProcesses: { apply: number[]; plan: number[] };
+  providerProcesses: Record<Phase, number[]>;
   drift: number;
 }
 
-/** apply (timed) -> plan (timed) -> destroy (untimed) on one side. */
-async function cycle(dir: string, env: NodeJS.ProcessEnv): Promise<{ apply: TerraformRun; plan: TerraformRun }> {
-  const apply = await runTerraform(dir, ["apply", "-auto-approve", "-input=false"], env);
-  if (apply.code !== 0) throw new Error(`apply failed: ${terraformError(apply.stderr, apply.stdout)}`);
-  const plan = await runTerraform(dir, ["plan", "-input=false", "-detailed-exitcode"], env);
-  if (plan.code !== 0 && plan.code !== 2) throw new Error(`plan failed: ${terraformError(plan.stderr, plan.stdout)}`);
-  const destroy = await runTerraform(dir, ["destroy", "-auto-approve", "-input=false"], env);
-  if (destroy.code !== 0) throw new Error(`destroy failed: ${terraformError(destroy.stderr, destroy.stdout)}`);
-  return { apply, plan };
+function emptySamples(): PairSamples {
+  const bySide = () => ({ data: [] as number[], tako: [] as number[] });
+  return {
+    seconds: { planEmpty: bySide(), apply: bySide(), plan: bySide() },
+    ratios: { planEmpty: [], apply: [], plan: [] },
+    providerPeak: [],
+    providerProcesses: { planEmpty: [], apply: [], plan: [] },
+    drift: 0,
+  };
 }
 
 async function terraformFigures(context: BenchContext, dir: string, installed: Outcome<InstalledProvider>, version: string): Promise<Figure[]> {
   const { runs, terraformCounts } = context.options;
   const env = terraformEnv(installed.ok ? installed.value.cliConfigFile : undefined);
-  let takoBroken: string | undefined = installed.ok ? undefined : installed.reason;
+  // Why takoform phases are missing: set by the first failure, kept for the footnotes.
+  let takoFailure: string | undefined = installed.ok ? undefined : installed.reason;
+  let takoUnusable = !installed.ok;
   let host: HostProcess | undefined;
-  if (takoBroken === undefined) {
+  if (!takoUnusable) {
     const hostDir = path.join(dir, "host");
     mkdirSync(hostDir);
     host = await startHost({ dataDir: hostDir, credentials: writeCredentials(dir) });
@@ -116,55 +149,47 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
       const init = await runTerraform(dirs.data, ["init", "-input=false"], env);
       if (init.code !== 0) throw new Error(`terraform init of the terraform_data configuration failed: ${terraformError(init.stderr, init.stdout)}`);
       let takoInit = "";
-      if (takoBroken === undefined && installed.ok && host !== undefined) {
+      if (!takoUnusable && installed.ok && host !== undefined) {
         mkdirSync(dirs.tako);
         const settings = { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" };
         writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings));
         const ran = await runTerraform(dirs.tako, ["init", "-input=false"], env);
-        // With dev_overrides terraform needs no init and may refuse one offline; the apply will tell.
+        // With dev_overrides terraform needs no init and may refuse one offline; the plan will tell.
         if (ran.code !== 0) takoInit = `; terraform init had said: ${terraformError(ran.stderr, ran.stdout)}`;
       }
-      const s: PairSamples = {
-        apply: { data: [], tako: [] },
-        plan: { data: [], tako: [] },
-        applyRatio: [],
-        planRatio: [],
-        providerPeak: [],
-        providerProcesses: { apply: [], plan: [] },
-        drift: 0,
-      };
+      const s = emptySamples();
       for (let r = 0; r < runs; r++) {
         const order: Side[] = r % 2 === 0 ? ["data", "tako"] : ["tako", "data"];
-        const got: Partial<Record<Side, { apply: TerraformRun; plan: TerraformRun }>> = {};
+        const got: Partial<Record<Side, Cycle>> = {};
         for (const side of order) {
-          if (side === "tako" && takoBroken !== undefined) continue;
-          try {
-            got[side] = await cycle(dirs[side], env);
-          } catch (error) {
-            if (side === "data") throw error;
-            takoBroken = `${(error as Error).message}${takoInit}`;
+          if (side === "tako" && takoUnusable) continue;
+          const c = await cycle(dirs[side], env);
+          if (c.failure !== undefined && side === "data") throw new Error(`terraform_data: ${c.failure}`);
+          if (c.failure !== undefined) takoFailure ??= `${c.failure}${takoInit}`;
+          if (c.dirty === true) takoUnusable = true;
+          got[side] = c;
+        }
+        for (const phase of PHASES) {
+          const data = got.data?.runs[phase];
+          const tako = got.tako?.runs[phase];
+          if (data !== undefined) s.seconds[phase].data.push(data.ms / 1000);
+          if (tako !== undefined) {
+            s.seconds[phase].tako.push(tako.ms / 1000);
+            s.providerProcesses[phase].push(tako.providerProcesses);
           }
+          if (data !== undefined && tako !== undefined) s.ratios[phase].push(ratio(tako.ms, data.ms));
         }
-        for (const side of ["data", "tako"] as const) {
-          const g = got[side];
-          if (g === undefined) continue;
-          s.apply[side].push(g.apply.ms / 1000);
-          s.plan[side].push(g.plan.ms / 1000);
-          if (g.plan.code === 2) s.drift++;
-        }
-        if (got.data !== undefined && got.tako !== undefined) {
-          s.applyRatio.push(ratio(got.tako.apply.ms, got.data.apply.ms));
-          s.planRatio.push(ratio(got.tako.plan.ms, got.data.plan.ms));
-          s.providerPeak.push(Math.max(got.tako.apply.providerPeakRss, got.tako.plan.providerPeakRss));
-          s.providerProcesses.apply.push(got.tako.apply.providerProcesses);
-          s.providerProcesses.plan.push(got.tako.plan.providerProcesses);
-        }
-        context.log(
-          `  terraform ${n} run ${r + 1}/${runs}: terraform_data apply ${s.apply.data.at(-1)?.toFixed(2)} s plan ${s.plan.data.at(-1)?.toFixed(2)} s; ` +
-            (got.tako === undefined ? `takoform unavailable: ${takoBroken}` : `takoform apply ${s.apply.tako.at(-1)?.toFixed(2)} s plan ${s.plan.tako.at(-1)?.toFixed(2)} s`),
-        );
+        const takoRuns = Object.values(got.tako?.runs ?? {});
+        if (takoRuns.length > 0) s.providerPeak.push(Math.max(...takoRuns.map((t) => t.providerPeakRss)));
+        if (got.tako?.runs.plan?.code === 2) s.drift++;
+        const show = (side: Side) =>
+          PHASES.map((phase) => {
+            const t = got[side]?.runs[phase];
+            return `${phase} ${t === undefined ? "-" : (t.ms / 1000).toFixed(2)}`;
+          }).join(" ");
+        context.log(`  terraform ${n} run ${r + 1}/${runs}: terraform_data ${show("data")}; takoform ${show("tako")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}`);
       }
-      figures.push(...pairFigures(n, s, runs, takoBroken));
+      figures.push(...pairFigures(n, s, runs, takoFailure));
     }
   } finally {
     await host?.stop();
@@ -173,23 +198,31 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
   return figures;
 }
 
-function pairFigures(n: number, s: PairSamples, runs: number, broken: string | undefined): Figure[] {
+const PHASE_LABELS: Record<Phase, string> = {
+  planEmpty: "terraform plan from empty state",
+  apply: "terraform apply from empty state",
+  plan: "terraform plan after apply (refresh included)",
+};
+const PHASE_IDS: Record<Phase, string> = { planEmpty: "plan-empty", apply: "apply", plan: "plan" };
+const TARGETS: Record<Phase, Record<number, Target>> = { planEmpty: {}, apply: APPLY_TARGETS, plan: PLAN_TARGETS };
+
+function pairFigures(n: number, s: PairSamples, runs: number, failure: string | undefined): Figure[] {
   const label = (what: string) => `${what} × ${n}`;
-  const takoOr = (id: string, text: string, values: number[], unit: string, options: { target?: Target; note?: string } = {}): Figure =>
-    values.length === runs ? figure(id, text, median(values), unit, { runs, ...options }) : unavailable(id, text, unit, broken ?? "not measured in every run", options);
-  const planTarget = PLAN_TARGETS[n];
-  const applyTarget = APPLY_TARGETS[n];
-  return [
-    figure(`terraform.${n}.data.apply`, label("terraform apply, terraform_data"), median(s.apply.data), "s", { runs }),
-    takoOr(`terraform.${n}.tako.apply`, label("terraform apply, takoform"), s.apply.tako, "s"),
-    takoOr(`terraform.${n}.apply.ratio`, label("apply ratio takoform / terraform_data"), s.applyRatio, "x", applyTarget === undefined ? {} : { target: applyTarget }),
-    figure(`terraform.${n}.data.plan`, label("terraform plan after apply, terraform_data"), median(s.plan.data), "s", { runs }),
-    takoOr(`terraform.${n}.tako.plan`, label("terraform plan after apply, takoform"), s.plan.tako, "s", s.drift > 0 ? { note: `${s.drift} plan(s) after apply found changes` } : {}),
-    takoOr(`terraform.${n}.plan.ratio`, label("plan ratio takoform / terraform_data"), s.planRatio, "x", planTarget === undefined ? {} : { target: planTarget }),
-    takoOr(`terraform.${n}.provider.peak-rss`, label("provider peak RSS over apply and plan"), s.providerPeak.map((b) => b / MIB), "MiB"),
-    takoOr(`terraform.${n}.provider.processes.apply`, label("provider processes per apply"), s.providerProcesses.apply, "processes"),
-    takoOr(`terraform.${n}.provider.processes.plan`, label("provider processes per plan"), s.providerProcesses.plan, "processes"),
-  ];
+  const complete = (id: string, text: string, values: number[], unit: string, options: { target?: Target; note?: string } = {}): Figure =>
+    values.length === runs ? figure(id, text, median(values), unit, { runs, ...options }) : unavailable(id, text, unit, failure ?? "not measured in every run", options);
+  const out: Figure[] = [];
+  for (const phase of PHASES) {
+    const id = `terraform.${n}.${PHASE_IDS[phase]}`;
+    const target = TARGETS[phase][n];
+    out.push(
+      figure(`${id}.data`, label(`${PHASE_LABELS[phase]}, terraform_data`), median(s.seconds[phase].data), "s", { runs }),
+      complete(`${id}.tako`, label(`${PHASE_LABELS[phase]}, takoform`), s.seconds[phase].tako, "s", phase === "plan" && s.drift > 0 ? { note: `${s.drift} plan(s) after apply found changes` } : {}),
+      complete(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), s.ratios[phase], "x", target === undefined ? {} : { target }),
+      complete(`${id}.provider-processes`, label(`provider processes per ${PHASE_IDS[phase]}`), s.providerProcesses[phase], "processes"),
+    );
+  }
+  out.push(complete(`terraform.${n}.provider.peak-rss`, label("provider peak RSS over the run's commands"), s.providerPeak.map((b) => b / MIB), "MiB"));
+  return out;
 }
 
 async function run(context: BenchContext): Promise<Figure[]> {

@@ -69,4 +69,10 @@ describe("terraform configurations and errors", () => {
     expect(terraformError(stderr)).toBe("Error: Failed to load plugin schemas Could not load the schema.");
     expect(terraformError("", "plain failure")).toBe("plain failure");
   });
+
+  it("keeps only the first of repeated diagnostics and drops quoted source lines", () => {
+    const one = ["╷", "│ Error: Cannot create yet", "│ ", "│   with takoform_edge_kv_namespace.r[0],", '│   on main.tf line 15, in resource "x" "r":', '│   15: resource "x" "r" {', "│ ", "│ Not yet.", "╵"];
+    const stderr = [...one, ...one.map((l) => l.replace("[0]", "[1]"))].join("\n");
+    expect(terraformError(stderr)).toBe("Error: Cannot create yet Not yet.");
+  });
 });
