@@ -97,6 +97,10 @@ import undeclaredRuntimeHandlerRejected from "./checks/undeclared-runtime-handle
 import updateGenerationFence from "./checks/update-generation-fence.js";
 import validateAcceptsCanonical from "./checks/validate-accepts-canonical.js";
 import validateRejectsNegativeFixtures from "./checks/validate-rejects-negative-fixtures.js";
+import workerEndpointAddressIsHostAssigned from "./checks/worker-endpoint-address-is-host-assigned.js";
+import workerEndpointAddressIsStableForItsUid from "./checks/worker-endpoint-address-is-stable-for-its-uid.js";
+import workerEndpointFollowsTheActiveDeployment from "./checks/worker-endpoint-follows-the-active-deployment.js";
+import workerEndpointSinglePerWorker from "./checks/worker-endpoint-single-per-worker.js";
 
 /** Checks of our own, for rules of the spec the required list does not name. */
 export const OWN_CHECKS = [
@@ -211,10 +215,10 @@ export const REGISTRY = {
   "relation-target-form-ref-verified": relationTargetFormRefVerified,
   "relation-target-interface-verified": relationTargetInterfaceVerified,
   "relation-pin-records-target-form-ref": relationPinRecordsTargetFormRef,
-  "worker-endpoint-address-is-host-assigned": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "worker-endpoint-single-per-worker": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "worker-endpoint-follows-the-active-deployment": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "worker-endpoint-address-is-stable-for-its-uid": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "worker-endpoint-address-is-host-assigned": workerEndpointAddressIsHostAssigned,
+  "worker-endpoint-single-per-worker": workerEndpointSinglePerWorker,
+  "worker-endpoint-follows-the-active-deployment": workerEndpointFollowsTheActiveDeployment,
+  "worker-endpoint-address-is-stable-for-its-uid": workerEndpointAddressIsStableForItsUid,
   "form-declared-outputs-are-exact": formDeclaredOutputsAreExact,
   "resource-address-is-tenant-scoped": resourceAddressIsTenantScoped,
   "resource-read-is-tenant-isolated": resourceReadIsTenantIsolated,

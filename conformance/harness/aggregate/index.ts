@@ -6,6 +6,7 @@ export * from "./artifact-source.js";
 export * from "./attempts.js";
 export * from "./builder.js";
 export * from "./conditions.js";
+export * from "./endpoint.js";
 export * from "./out-of-band.js";
 export * from "./pinned-artifacts.js";
 export * from "./specs.js";
