@@ -1,7 +1,7 @@
 // Composition root of the host: the store, clock, ids, catalog and credentials are injected, and
 // the Express application is assembled from thin routes per surface behind one middleware chain:
 //
-//   request state -> request log -> authentication -> [rate limit] -> conformance probes (only when enabled)
+//   request state -> request log -> Host header -> authentication -> [rate limit] -> conformance probes (only when enabled)
 //   -> raw-path check -> raw body -> routes -> unknown route -> error envelope
 
 import express, { type Express } from "express";
@@ -12,6 +12,7 @@ import { systemClock, type Clock } from "./clock.js";
 import { authenticate } from "./http/middleware/authenticate.js";
 import { DEFAULT_BODY_LIMIT, rawBody } from "./http/middleware/body.js";
 import { errorEnvelope, unknownRoute } from "./http/middleware/error-envelope.js";
+import { requireHostHeader } from "./http/middleware/host-header.js";
 import { conformanceProbes } from "./http/middleware/probes.js";
 import { rateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.js";
 import { rejectEncodedSlashes } from "./http/middleware/raw-path.js";
@@ -79,6 +80,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
 
   app.use(requestState(ids));
   if (deps.log !== undefined) app.use(requestLog(deps.log, () => clock.now()));
+  app.use(requireHostHeader());
   app.use(authenticate(bearerAuthenticator(deps.credentials)));
   if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
   app.use(conformanceProbes(deps.conformanceProbes === true));

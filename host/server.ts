@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Credential } from "./auth/credentials.js";
 import { createHostApp, type HostDependencies } from "./app.js";
+import { answerClientErrors } from "./http/middleware/client-errors.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
 import { openStore } from "./store/open.js";
 import type { StoreEngine } from "./store/store.js";
@@ -33,6 +34,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);
+    answerClientErrors(listening);
   });
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
