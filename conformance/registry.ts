@@ -12,6 +12,7 @@ import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
 import attachmentRequiresActiveDeployment from "./checks/attachment-requires-active-deployment.js";
 import bindingContractVerified from "./checks/binding-contract-verified.js";
+import bindingNameCollisionRejected from "./checks/binding-name-collision-rejected.js";
 import bindingTargetMissing404BeforeMutation from "./checks/binding-target-missing-404-before-mutation.js";
 import clientInputNeverYieldsServerError from "./checks/client-input-never-yields-server-error.js";
 import concurrentUnrelatedMutation from "./checks/concurrent-unrelated-mutation.js";
@@ -26,10 +27,12 @@ import customDomainHostnameClaimUnique from "./checks/custom-domain-hostname-cla
 import customDomainULabelRefused from "./checks/custom-domain-u-label-refused.js";
 import deadLetterCycleRejected from "./checks/dead-letter-cycle-rejected.js";
 import declaredHandlerNotExportedRejected from "./checks/declared-handler-not-exported-rejected.js";
+import deleteFenceSurvivesDerivedRendering from "./checks/delete-fence-survives-derived-rendering.js";
 import deleteGenerationFence from "./checks/delete-generation-fence.js";
 import deleteRevisionFence from "./checks/delete-revision-fence.js";
 import deleteThenRecreateUidChanges from "./checks/delete-then-recreate-uid-changes.js";
 import dependencyInUseOnBoundTargetDelete from "./checks/dependency-in-use-on-bound-target-delete.js";
+import dependentRevisionAdvancesWithRendering from "./checks/dependent-revision-advances-with-rendering.js";
 import deploymentChangePreservesDependents from "./checks/deployment-change-preserves-dependents.js";
 import deploymentDeleteBlockedByDependent from "./checks/deployment-delete-blocked-by-dependent.js";
 import deploymentDeleteBlockedByInboundBinding from "./checks/deployment-delete-blocked-by-inbound-binding.js";
@@ -40,6 +43,7 @@ import deploymentWeightSumEnforced from "./checks/deployment-weight-sum-enforced
 import discoveryExact from "./checks/discovery-exact.js";
 import eachTenantMutatesItsOwnPlane from "./checks/each-tenant-mutates-its-own-plane.js";
 import edgeInterfaceContractsAdvertised from "./checks/edge-interface-contracts-advertised.js";
+import environmentNamespaceIsSingle from "./checks/environment-namespace-is-single.js";
 import errorEnvelopeTaxonomy from "./checks/error-envelope-taxonomy.js";
 import exactFormRefFailsClosedOnUnknownDefinition from "./checks/exact-form-ref-fails-closed-on-unknown-definition.js";
 import expectedUidMismatchRejected from "./checks/expected-uid-mismatch-rejected.js";
@@ -89,6 +93,7 @@ import specChangeBumpsGeneration from "./checks/spec-change-bumps-generation.js"
 import staleGenerationRejected from "./checks/stale-generation-rejected.js";
 import stalePrepareRejected from "./checks/stale-prepare-rejected.js";
 import staleRevisionRejected from "./checks/stale-revision-rejected.js";
+import staticAssetSpaPaths from "./checks/static-asset-spa-paths.js";
 import statusChangeBumpsRevisionNotGeneration from "./checks/status-change-bumps-revision-not-generation.js";
 import supportProfilesPresent from "./checks/support-profiles-present.js";
 import twoDefinitionVersionsAnswerIndependently from "./checks/two-definition-versions-answer-independently.js";
@@ -108,6 +113,7 @@ export const OWN_CHECKS = [
   "portable-defaults-materialized",
   "request-body-is-raw-first-i-json",
   "resource-name-unique-across-definition-versions",
+  "environment-namespace-is-single",
 ] as const;
 
 export type OwnCheck = (typeof OWN_CHECKS)[number];
@@ -179,12 +185,12 @@ export const REGISTRY = {
   "deployment-version-duplicate-rejected": deploymentVersionDuplicateRejected,
   "attachment-requires-active-deployment": attachmentRequiresActiveDeployment,
   "handler-gated-attachments": handlerGatedAttachments,
-  "binding-name-collision-rejected": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "binding-name-collision-rejected": bindingNameCollisionRejected,
   "deployment-change-preserves-dependents": deploymentChangePreservesDependents,
   "deployment-delete-blocked-by-dependent": deploymentDeleteBlockedByDependent,
   "deployment-delete-blocked-by-inbound-binding": deploymentDeleteBlockedByInboundBinding,
-  "dependent-revision-advances-with-rendering": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
-  "delete-fence-survives-derived-rendering": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "dependent-revision-advances-with-rendering": dependentRevisionAdvancesWithRendering,
+  "delete-fence-survives-derived-rendering": deleteFenceSurvivesDerivedRendering,
   "artifact-manifest-reject-list": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "artifact-commit-binds-declared-size": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "artifact-manifest-kind-exclusive": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
@@ -195,7 +201,7 @@ export const REGISTRY = {
   "upload-session-bound-to-its-creating-principal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "artifact-digest-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "manifest-reference-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "static-asset-spa-paths": pending("relations, binding verification and the Worker aggregate arrive with issue 4"),
+  "static-asset-spa-paths": staticAssetSpaPaths,
   "sqlite-migration-ledger-readiness": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "module-worker-runtime-contract-advertised": moduleWorkerRuntimeContractAdvertised,
   "undeclared-runtime-handler-rejected": undeclaredRuntimeHandlerRejected,
@@ -234,6 +240,7 @@ export const REGISTRY = {
   "portable-defaults-materialized": portableDefaultsMaterialized,
   "request-body-is-raw-first-i-json": requestBodyIsRawFirstIJson,
   "resource-name-unique-across-definition-versions": resourceNameUniqueAcrossDefinitionVersions,
+  "environment-namespace-is-single": environmentNamespaceIsSingle,
 } satisfies { [K in RequiredCheck]: Check } & Record<OwnCheck, Check>;
 
 /** Names of the checks registered as pending. */

@@ -1,0 +1,61 @@
+// The environment namespace is single (decision 0016): every binding name across every binding
+// list of a WorkerVersion lands in one runtime environment object. Two entries of one list that
+// agree only on name (uniqueItems admits them), and entries of two different lists sharing a name,
+// are refused invalid_argument (400) before any mutation, on apply and on import, storing nothing.
+// Every target exists, so only the collision can refuse. Distinct names across all lists are
+// accepted.
+
+import { defineCheck } from "../check.js";
+import {
+  attemptCreate,
+  attemptImport,
+  bindingEntry,
+  builder,
+  expectAccepted,
+  expectNothingStored,
+  expectRefused,
+  versionSpec,
+} from "../harness/aggregate/index.js";
+import { expectTrue } from "../harness/assert.js";
+
+export default defineCheck("two bindings sharing a name, in one list or across lists, are invalid_argument; distinct names are accepted", async (ctx) => {
+  const b = builder(ctx);
+  const form = ctx.form("WorkerVersion");
+  const worker = await b.worker();
+  const bundle = await b.bundle();
+  const kv = await b.plain("EdgeKVNamespace");
+  const kv2 = await b.plain("EdgeKVNamespace");
+  const bucket = await b.plain("ObjectBucket");
+  const db = await b.plain("SQLiteDatabase");
+  const queue = await b.plain("AtLeastOnceQueue");
+
+  const collisions: [string, Record<string, unknown>][] = [
+    ["two kvBindings entries named CACHE", { kvBindings: [bindingEntry("CACHE", kv), bindingEntry("CACHE", kv2)] }],
+    ["a kvBindings and a bucketBindings entry named STORE", { kvBindings: [bindingEntry("STORE", kv)], bucketBindings: [bindingEntry("STORE", bucket)] }],
+    ["a sqliteBindings and a queueProducerBindings entry named DB", { sqliteBindings: [bindingEntry("DB", db)], queueProducerBindings: [bindingEntry("DB", queue)] }],
+  ];
+  for (const [label, extra] of collisions) {
+    const spec = versionSpec(ctx, { worker, bundle, handlers: ["fetch"], extra });
+    const problems = ctx.corpus.specProblems(form, ctx.corpus.materialize(form, structuredClone(spec)));
+    expectTrue(problems.length === 0, `${label}: the spec must be schema-valid for this check to measure the host rule, but the pinned schema refuses it: ${problems.join("; ")}`);
+    const name = ctx.name("version");
+    expectRefused(await attemptCreate(ctx.primary, form.ref, name, ctx.space, spec), "invalid_argument", `apply of a version with ${label}`);
+    await expectNothingStored(ctx.primary, form.ref, name, ctx.space, `apply of a version with ${label}`);
+    expectRefused(await attemptImport(ctx.primary, form.ref, name, ctx.space, spec, ctx.names.nativeId()), "invalid_argument", `import of a version with ${label}`);
+    await expectNothingStored(ctx.primary, form.ref, name, ctx.space, `import of a version with ${label}`);
+  }
+  const distinct = versionSpec(ctx, {
+    worker,
+    bundle,
+    handlers: ["fetch"],
+    extra: {
+      kvBindings: [bindingEntry("CACHE", kv), bindingEntry("SESSIONS", kv2)],
+      bucketBindings: [bindingEntry("STORE", bucket)],
+      sqliteBindings: [bindingEntry("DB", db)],
+      queueProducerBindings: [bindingEntry("EVENTS", queue)],
+    },
+  });
+  b.track(expectAccepted(await attemptCreate(ctx.primary, form.ref, ctx.name("version"), ctx.space, distinct), 201, "apply of a version whose five bindings have distinct names"));
+  await b.cleanup();
+  return `${collisions.map(([l]) => l).join("; ")} were refused on apply and import with nothing stored; five distinctly named bindings across four lists were accepted`;
+});
