@@ -1,9 +1,9 @@
 // Finds the provider model and resource schemas: generated/provider/ (what
-// codegen commits), or the directory named by TAKOFORM_PROVIDER_MODEL_DIR
-// (schema.json plus model.json or model.js; used by tests and fixtures).
+// codegen commits: model.ts, compiled with this package, and schema.json), or
+// the directory named by TAKOFORM_PROVIDER_MODEL_DIR (schema.json plus
+// model.json; used by tests and fixtures).
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { corpusRoot } from "../../corpus/lib/root.js";
 import type { ProviderSchemasDocument, SchemaJson } from "../schema/schema-json.js";
 import type { ProviderModel, ResourceModel } from "./types.js";
@@ -28,28 +28,23 @@ function repoRoot(): string {
   return dirname(corpusRoot());
 }
 
-async function readModel(dir: string, extraModuleCandidates: string[]): Promise<ProviderModel | undefined> {
+async function readModel(dir: string, custom: boolean): Promise<ProviderModel | undefined> {
+  if (!custom) return (await import("../../generated/provider/model.js")).providerModel;
   const json = join(dir, "model.json");
-  if (existsSync(json)) return JSON.parse(readFileSync(json, "utf8")) as ProviderModel;
-  for (const candidate of [join(dir, "model.js"), ...extraModuleCandidates]) {
-    if (!existsSync(candidate)) continue;
-    const mod = (await import(pathToFileURL(candidate).href)) as { providerModel?: ProviderModel };
-    if (mod.providerModel) return mod.providerModel;
-  }
-  return undefined;
+  return existsSync(json) ? (JSON.parse(readFileSync(json, "utf8")) as ProviderModel) : undefined;
 }
 
 export async function loadProviderModel(env: NodeJS.ProcessEnv = process.env): Promise<LoadedModel> {
-  const custom = env[MODEL_DIR_ENV];
-  const dir = custom && custom !== "" ? custom : join(repoRoot(), "generated", "provider");
+  const custom = env[MODEL_DIR_ENV] || undefined;
+  const dir = custom ?? join(repoRoot(), "generated", "provider");
   const schemaPath = join(dir, "schema.json");
   if (!existsSync(schemaPath)) {
     return { source: dir, resources: [], problems: custom ? [`${schemaPath} does not exist`] : [] };
   }
   const doc = JSON.parse(readFileSync(schemaPath, "utf8")) as ProviderSchemasDocument;
-  const model = await readModel(dir, custom ? [] : [join(repoRoot(), "dist", "generated", "provider", "model.js")]);
+  const model = await readModel(dir, Boolean(custom));
   const problems: string[] = [];
-  if (!model) return { source: dir, resources: [], problems: [`no provider model (model.json or model.js) next to ${schemaPath}`] };
+  if (!model) return { source: dir, resources: [], problems: [`no provider model (model.json) next to ${schemaPath}`] };
   const schemas = doc.provider_schemas?.[PROVIDER_SOURCE]?.resource_schemas ?? {};
   const resources: LoadedResource[] = [];
   for (const m of model.resources) {

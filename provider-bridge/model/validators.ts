@@ -1,12 +1,14 @@
-// Plan-time checks from the Form schemas (enum, pattern, lengths, bounds,
-// unique items), as codegen records them per attribute. Unknown values are
-// skipped; every error names the attribute path.
+// Plan-time checks from the Form schemas, as codegen records them per
+// attribute (validators), per element of a primitive collection
+// (elementValidators) and per member name of a map or object
+// (keyValidators). Each carries the host's own message for the same failure.
+// Unknown values are skipped; sensitive values are never echoed.
 import { errorDiag, type Diagnostic } from "../framework/diagnostics.js";
 import { formatPath, type AttributePath, type PathStep } from "../framework/path.js";
-import { valuesEqual } from "../wire/equal.js";
 import { parseCtyType } from "../wire/cty-type.js";
-import { isCtyNumber, numbersEqual, toJsNumber } from "../wire/number.js";
-import { isCtyObject, Unknown, type CtyObject, type CtyValue } from "../wire/value.js";
+import { valuesEqual } from "../wire/equal.js";
+import { canonicalDecimal, isCtyNumber, numbersEqual, numberText, toJsNumber } from "../wire/number.js";
+import { DynamicVal, isCtyObject, Unknown, type CtyObject, type CtyValue } from "../wire/value.js";
 import type { AttributeModel, Validator } from "./types.js";
 
 const patternCache = new Map<string, RegExp>();
@@ -19,99 +21,112 @@ function regex(pattern: string): RegExp {
   return r;
 }
 
-function show(v: CtyValue): string {
-  if (typeof v === "string") return JSON.stringify(v);
-  if (isCtyNumber(v)) return String(v);
-  return String(v);
-}
-
-function enumMatches(values: Validator & { kind: "enum" }, v: CtyValue): boolean {
-  return values.values.some((allowed) => {
-    if (typeof allowed === "number") return isCtyNumber(v) && numbersEqual(v, allowed);
-    return allowed === v;
-  });
+/** Whether a value passes one validator; undefined when the validator does not apply to it. */
+function passes(validator: Validator, v: CtyValue, elementType: () => ReturnType<typeof parseCtyType> | undefined): boolean {
+  const count = Array.isArray(v) ? v.length : isCtyObject(v) ? Object.keys(v).length : undefined;
+  switch (validator.kind) {
+    case "enum":
+      return validator.values.some((allowed) => (typeof allowed === "number" ? isCtyNumber(v) && numbersEqual(v, allowed) : allowed === v));
+    case "pattern":
+      return typeof v !== "string" || regex(validator.pattern).test(v);
+    case "minLength":
+      return typeof v !== "string" || [...v].length >= validator.value;
+    case "maxLength":
+      return typeof v !== "string" || [...v].length <= validator.value;
+    case "minimum":
+      return !isCtyNumber(v) || toJsNumber(v) >= validator.value;
+    case "maximum":
+      return !isCtyNumber(v) || toJsNumber(v) <= validator.value;
+    case "exclusiveMinimum":
+      return !isCtyNumber(v) || toJsNumber(v) > validator.value;
+    case "exclusiveMaximum":
+      return !isCtyNumber(v) || toJsNumber(v) < validator.value;
+    case "integer":
+      return !isCtyNumber(v) || !/e-/.test(canonicalDecimal(numberText(v)));
+    case "minItems":
+    case "minProperties":
+      return count === undefined || count >= validator.value;
+    case "maxItems":
+    case "maxProperties":
+      return count === undefined || count <= validator.value;
+    case "uniqueItems": {
+      const element = elementType();
+      if (!Array.isArray(v) || !element) return true;
+      for (let i = 0; i < v.length; i++) for (let j = 0; j < i; j++) if (valuesEqual(element, v[i]!, v[j]!) === true) return false;
+      return true;
+    }
+  }
 }
 
 /**
  * Terraform 1.11 can place a diagnostic on a source line only for paths it can
- * follow through the configuration's syntax; a path into the value of a nested
- * attribute (rules[0].pattern) falls back to the whole resource block. Such
- * diagnostics carry the top-level attribute's path, so they point at its line,
- * and name the full path in their text.
+ * follow through the configuration's syntax; a path into the value of an
+ * attribute (rules[0].pattern, labels["k"]) falls back to the whole resource
+ * block. Diagnostics therefore carry the top-level attribute's path, so they
+ * point at its line, and name the full path in their text.
  */
 function sourcePath(p: AttributePath): AttributePath {
   return p.slice(0, 1);
 }
 
-function checkOne(validator: Validator, attr: AttributeModel, v: CtyValue, p: AttributePath, diags: Diagnostic[]): void {
-  const name = formatPath(p);
-  const fail = (detail: string): void => void diags.push(errorDiag(`Invalid value for ${name}`, detail, sourcePath(p)));
-  switch (validator.kind) {
-    case "enum":
-      if (!enumMatches(validator, v)) fail(`${name} must be one of ${validator.values.map((x) => JSON.stringify(x)).join(", ")}; got ${show(v)}.`);
-      return;
-    case "pattern":
-      if (typeof v === "string" && !regex(validator.pattern).test(v)) fail(`${name} must match the pattern ${validator.pattern}; got ${show(v)}.`);
-      return;
-    case "minLength":
-    case "maxLength": {
-      if (typeof v !== "string") return;
-      const length = [...v].length;
-      if (validator.kind === "minLength" && length < validator.value) fail(`${name} must be at least ${validator.value} characters long; got ${length}.`);
-      if (validator.kind === "maxLength" && length > validator.value) fail(`${name} must be at most ${validator.value} characters long; got ${length}.`);
-      return;
-    }
-    case "minimum":
-    case "maximum": {
-      if (!isCtyNumber(v)) return;
-      const n = toJsNumber(v);
-      if (validator.kind === "minimum" && n < validator.value) fail(`${name} must be at least ${validator.value}; got ${show(v)}.`);
-      if (validator.kind === "maximum" && n > validator.value) fail(`${name} must be at most ${validator.value}; got ${show(v)}.`);
-      return;
-    }
-    case "minItems":
-    case "maxItems": {
-      const count = Array.isArray(v) ? v.length : isCtyObject(v) ? Object.keys(v).length : undefined;
-      if (count === undefined) return;
-      if (validator.kind === "minItems" && count < validator.value) fail(`${name} must have at least ${validator.value} elements; got ${count}.`);
-      if (validator.kind === "maxItems" && count > validator.value) fail(`${name} must have at most ${validator.value} elements; got ${count}.`);
-      return;
-    }
-    case "uniqueItems": {
-      if (!Array.isArray(v) || attr.nested) return;
-      const type = parseCtyType(attr.type);
-      const element = type.kind === "list" || type.kind === "set" ? type.element : undefined;
-      if (!element) return;
-      for (let i = 0; i < v.length; i++) {
-        for (let j = 0; j < i; j++) {
-          if (valuesEqual(element, v[i]!, v[j]!) === true) return fail(`${name} must not repeat an element; element ${i} repeats element ${j}.`);
-        }
-      }
-      return;
-    }
+function show(v: CtyValue): string {
+  if (typeof v === "string") return JSON.stringify(v);
+  if (isCtyNumber(v)) return numberText(v);
+  if (typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return `a list of ${v.length}`;
+  return "an object";
+}
+
+interface Context {
+  readonly sensitive: boolean;
+  readonly diags: Diagnostic[];
+}
+
+function run(validators: readonly Validator[] | undefined, v: CtyValue, p: AttributePath, ctx: Context, elementType: () => ReturnType<typeof parseCtyType> | undefined, subject?: string): void {
+  if (!validators || v === null || v instanceof Unknown) return;
+  for (const validator of validators) {
+    if (passes(validator, v, elementType)) continue;
+    const name = formatPath(p);
+    const what = subject ?? name;
+    const got = ctx.sensitive || subject !== undefined ? "" : `; got ${show(v)}`;
+    ctx.diags.push(errorDiag(`Invalid value for ${name}`, `${what} ${validator.message}${got}.`, sourcePath(p)));
   }
 }
 
-function checkAttribute(attr: AttributeModel, v: CtyValue, p: AttributePath, diags: Diagnostic[]): void {
+function collectionElementType(attr: AttributeModel): ReturnType<typeof parseCtyType> | undefined {
+  const t = parseCtyType(attr.type);
+  return t.kind === "list" || t.kind === "set" || t.kind === "map" ? t.element : undefined;
+}
+
+function checkAttribute(attr: AttributeModel, value: CtyValue, p: AttributePath, ctx: Context): void {
+  const v = value instanceof DynamicVal ? value.value : value;
   if (v === null || v instanceof Unknown) return;
-  for (const validator of attr.validators) checkOne(validator, attr, v, p, diags);
+  const c: Context = { sensitive: ctx.sensitive || attr.sensitive, diags: ctx.diags };
+  run(attr.validators, v, p, c, () => collectionElementType(attr));
+  if (attr.elementValidators) {
+    if (Array.isArray(v)) v.forEach((item, i) => run(attr.elementValidators, item, [...p, { index: i } as PathStep], c, () => undefined));
+    else if (isCtyObject(v)) for (const [k, item] of Object.entries(v)) run(attr.elementValidators, item, [...p, { key: k } as PathStep], c, () => undefined);
+  }
+  if (attr.keyValidators && isCtyObject(v)) {
+    for (const k of Object.keys(v)) run(attr.keyValidators, k, [...p, { key: k } as PathStep], c, () => undefined, `member name ${JSON.stringify(k)}`);
+  }
   if (!attr.nested) return;
   const nested = attr.nested;
   const visit = (item: CtyValue, at: AttributePath): void => {
-    if (item !== null && isCtyObject(item)) checkObject(nested.attributes, item, at, diags);
+    if (item !== null && isCtyObject(item)) checkObject(nested.attributes, item, at, c);
   };
   if (nested.nesting === "single") visit(v, p);
   else if (Array.isArray(v)) v.forEach((item, i) => visit(item, nested.nesting === "list" ? [...p, { index: i } as PathStep] : p));
   else if (isCtyObject(v)) for (const [k, item] of Object.entries(v)) visit(item, [...p, { key: k } as PathStep]);
 }
 
-export function checkObject(attributes: readonly AttributeModel[], value: CtyObject, base: AttributePath, diags: Diagnostic[]): void {
-  for (const attr of attributes) checkAttribute(attr, value[attr.name] ?? null, [...base, { attribute: attr.name }], diags);
+function checkObject(attributes: readonly AttributeModel[], value: CtyObject, base: AttributePath, ctx: Context): void {
+  for (const attr of attributes) checkAttribute(attr, value[attr.name] ?? null, [...base, { attribute: attr.name }], ctx);
 }
 
 /** Validation diagnostics for a resource configuration. */
 export function validateAttributes(attributes: readonly AttributeModel[], config: CtyObject): Diagnostic[] {
-  const diags: Diagnostic[] = [];
-  checkObject(attributes, config, [], diags);
-  return diags;
+  const ctx: Context = { sensitive: false, diags: [] };
+  checkObject(attributes, config, [], ctx);
+  return ctx.diags;
 }

@@ -2,28 +2,66 @@
 // - SIGINT reaches the whole process group on Ctrl-C; go-plugin servers ignore
 //   it and Terraform sends StopProvider instead, so in-flight applies finish and
 //   their results reach state.
-// - When Terraform goes away (even SIGKILLed) the parent changes: exit, so no
-//   node process is ever orphaned.
+// - When Terraform goes away (even SIGKILLed) the process exits, so no node
+//   process is ever orphaned: a watchdog checks that the parent is still the
+//   one that started it, and, when that parent is a wrapper shell that did not
+//   exec node, that the shell is still Terraform's child.
 // - A broken stdout or stderr (Terraform gone: both are its pipes) ends the
 //   process cleanly instead of crashing on the write error.
+import { readFileSync, readlinkSync } from "node:fs";
+import { basename } from "node:path";
 
 const WATCHDOG_MS = 250;
+const SHELLS = new Set(["sh", "dash", "bash", "zsh", "ash", "ksh", "mksh", "busybox"]);
+
+/** The parent pid of `pid` from /proc, or undefined when it cannot be read (gone, or not Linux). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    // pid (comm) state ppid ...; comm may contain spaces and parentheses
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function isShell(pid: number): boolean {
+  try {
+    return SHELLS.has(basename(readlinkSync(`/proc/${pid}/exe`)));
+  } catch {
+    return false;
+  }
+}
+
+/** Links [process, its parent] that must stay as they are while Terraform lives. */
+export function watchedLinks(): [number, number][] {
+  const links: [number, number][] = [[process.pid, process.ppid]];
+  let pid = process.ppid;
+  for (let depth = 0; depth < 4 && pid > 1 && isShell(pid); depth++) {
+    const parent = parentOf(pid);
+    if (parent === undefined) break;
+    links.push([pid, parent]);
+    pid = parent;
+  }
+  return links;
+}
 
 export function installProcessGuards(onExit: () => void): void {
   process.on("SIGINT", () => undefined);
-  const parent = process.ppid;
-  const timer = setInterval(() => {
-    if (process.ppid !== parent) {
-      onExit();
-      process.exit(0);
-    }
-  }, WATCHDOG_MS);
-  timer.unref();
-  const brokenPipe = (): void => {
+  const links = watchedLinks();
+  const leave = (): void => {
     onExit();
     process.exit(0);
   };
-  process.stdout.on("error", brokenPipe);
-  process.stderr.on("error", brokenPipe);
+  const timer = setInterval(() => {
+    for (const [child, parent] of links) {
+      const now = child === process.pid ? process.ppid : parentOf(child);
+      if (now !== parent) return leave();
+    }
+  }, WATCHDOG_MS);
+  timer.unref();
+  process.stdout.on("error", leave);
+  process.stderr.on("error", leave);
   process.on("exit", onExit);
 }

@@ -6,6 +6,7 @@
 import { parseCtyType, type CtyType } from "./cty-type.js";
 import { JsonNumber, parseJsonLossless, type JsonNode } from "./json-text.js";
 import { numberFromBigInt, numberFromText } from "./number.js";
+import { inferType } from "./infer.js";
 import { ctyObject, DynamicVal, type CtyValue } from "./value.js";
 
 export class JsonValueError extends Error {}
@@ -88,9 +89,51 @@ export function decodeJsonValue(type: CtyType, json: Uint8Array | string): CtyVa
   return valueFromJsonNode(type, parseJsonLossless(text));
 }
 
-/** A value of `type` from plain JavaScript data (model defaults, wire JSON already parsed). */
+/**
+ * A value of `type` from plain JavaScript data (model defaults, wire JSON the
+ * host returned). A "dynamic" position takes the data's own type: objects as
+ * objects, arrays as tuples.
+ */
 export function valueFromPlain(type: CtyType, data: unknown, path = ""): CtyValue {
-  return valueFromJsonNode(type, toNode(data), path);
+  if (data === null || data === undefined) return null;
+  switch (type.kind) {
+    case "dynamic": {
+      const v = inferredValue(data, path);
+      return new DynamicVal(inferType(v), v);
+    }
+    case "list":
+    case "set":
+      if (!Array.isArray(data)) break;
+      return data.map((item, i) => valueFromPlain(type.element, item, `${path}[${i}]`));
+    case "tuple":
+      if (!Array.isArray(data) || data.length !== type.elements.length) break;
+      return data.map((item, i) => valueFromPlain(type.elements[i]!, item, `${path}[${i}]`));
+    case "map":
+      if (typeof data !== "object" || Array.isArray(data)) break;
+      return ctyObject(Object.entries(data).map(([k, v]) => [k, valueFromPlain(type.element, v, `${path}[${JSON.stringify(k)}]`)]));
+    case "object": {
+      if (typeof data !== "object" || Array.isArray(data)) break;
+      const record = data as Record<string, unknown>;
+      const out = ctyObject();
+      for (const [name, t] of Object.entries(type.attributes)) {
+        out[name] = Object.prototype.hasOwnProperty.call(record, name) ? valueFromPlain(t, record[name], path === "" ? name : `${path}.${name}`) : null;
+      }
+      return out;
+    }
+    default:
+      return valueFromJsonNode(type, toNode(data), path);
+  }
+  throw new JsonValueError(`${at(path)}: ${Array.isArray(data) ? "an array" : typeof data} is not a valid ${type.kind}`);
+}
+
+function inferredValue(data: unknown, path: string): CtyValue {
+  if (data === null || data === undefined) return null;
+  if (typeof data === "string" || typeof data === "boolean") return data;
+  if (typeof data === "number") return data;
+  if (typeof data === "bigint") return numberFromBigInt(data);
+  if (Array.isArray(data)) return data.map((item, i) => inferredValue(item, `${path}[${i}]`));
+  if (typeof data === "object") return ctyObject(Object.entries(data).map(([k, v]) => [k, inferredValue(v, `${path}.${k}`)]));
+  throw new JsonValueError(`${at(path)}: cannot represent ${typeof data} as a value`);
 }
 
 function toNode(data: unknown): JsonNode {

@@ -43,10 +43,19 @@ interface Plugin {
   stderr: () => string;
 }
 
-async function startPlugin(env: Record<string, string>, viaShell = false): Promise<Plugin> {
-  const child = viaShell
-    ? spawn("/bin/sh", ["-c", `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} provider`], { env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(process.execPath, [cli, "provider"], { env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * direct: this process starts node itself; shell: through `sh -c` without exec;
+ * parent: a stand-in for Terraform (a node process) starts that shell.
+ */
+async function startPlugin(env: Record<string, string>, how: "direct" | "shell" | "parent" = "direct"): Promise<Plugin> {
+  const wrapper = `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} provider`;
+  const stdio: ["ignore", "pipe", "pipe"] = ["ignore", "pipe", "pipe"];
+  const child =
+    how === "shell"
+      ? spawn("/bin/sh", ["-c", wrapper], { env: cleanEnv(env), stdio })
+      : how === "parent"
+        ? spawn(process.execPath, ["-e", `require("child_process").spawn("/bin/sh", ["-c", ${JSON.stringify(wrapper)}], { stdio: "inherit" }); setInterval(() => {}, 1000);`], { env: cleanEnv(env), stdio })
+        : spawn(process.execPath, [cli, "provider"], { env: cleanEnv(env), stdio });
   started.push(child);
   let err = "";
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
@@ -146,16 +155,12 @@ describe("takoform provider as a go-plugin server", () => {
     c.close();
   });
 
-  it("exits on its own when its parent dies (a wrapper shell without exec, SIGKILLed)", async () => {
-    const client = generateServerCertificate();
-    const p = await startPlugin({ ...COOKIE, PLUGIN_CLIENT_CERT: client.certPem, TAKOFORM_PROVIDER_MODEL_DIR: fixtureDir }, true);
-    const c = connect(p, client);
-    await call(c, "/tfplugin6.Provider/GetMetadata", "tfplugin6.GetMetadata.Request", "tfplugin6.GetMetadata.Response");
-    const shell = p.child.pid!;
-    const node = Number(readFileSync(`/proc/${shell}/task/${shell}/children`, "latin1").trim().split(/\s+/)[0]);
-    expect(readFileSync(`/proc/${node}/comm`, "latin1").trim()).toBe("node");
-    // The connection stays open and nothing more is logged: only the watchdog can notice.
-    p.child.kill("SIGKILL");
+  /** The node process below a shell (its only child). */
+  function childOf(pid: number): number {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "latin1").trim().split(/\s+/)[0]);
+  }
+
+  async function expectGone(node: number, c: grpc.Client): Promise<void> {
     const alive = (): boolean => existsSync(`/proc/${node}`) && !/\) Z /.test(readFileSync(`/proc/${node}/stat`, "latin1"));
     try {
       const gone = await waitFor(() => (alive() ? undefined : true), 3_000);
@@ -164,5 +169,30 @@ describe("takoform provider as a go-plugin server", () => {
       c.close();
       if (alive()) process.kill(node, "SIGKILL");
     }
+  }
+
+  it("exits on its own when the wrapper shell that started it is SIGKILLed", async () => {
+    const client = generateServerCertificate();
+    const p = await startPlugin({ ...COOKIE, PLUGIN_CLIENT_CERT: client.certPem, TAKOFORM_PROVIDER_MODEL_DIR: fixtureDir }, "shell");
+    const c = connect(p, client);
+    await call(c, "/tfplugin6.Provider/GetMetadata", "tfplugin6.GetMetadata.Request", "tfplugin6.GetMetadata.Response");
+    const node = childOf(p.child.pid!);
+    expect(readFileSync(`/proc/${node}/comm`, "latin1").trim()).toBe("node");
+    // The connection stays open and nothing more is logged: only the watchdog can notice.
+    p.child.kill("SIGKILL");
+    await expectGone(node, c);
+  });
+
+  it("exits on its own when Terraform dies and its wrapper shell lives on", async () => {
+    const client = generateServerCertificate();
+    const p = await startPlugin({ ...COOKIE, PLUGIN_CLIENT_CERT: client.certPem, TAKOFORM_PROVIDER_MODEL_DIR: fixtureDir }, "parent");
+    const c = connect(p, client);
+    await call(c, "/tfplugin6.Provider/GetMetadata", "tfplugin6.GetMetadata.Request", "tfplugin6.GetMetadata.Response");
+    const shell = childOf(p.child.pid!);
+    const node = childOf(shell);
+    p.child.kill("SIGKILL"); // the stand-in for Terraform; the shell is merely orphaned
+    await expectGone(node, c);
+    const shellGone = await waitFor(() => (existsSync(`/proc/${shell}`) && !/\) Z /.test(readFileSync(`/proc/${shell}/stat`, "latin1")) ? undefined : true), 3_000);
+    expect(shellGone).toBe(true);
   });
 });

@@ -129,7 +129,15 @@ export class TerraformWorkdir {
     return processesWithEnv(MARKER_ENV, this.marker).filter((p) => p.pid !== exceptPid && p.comm !== "terraform");
   }
 
+  /** Kills whatever this directory's runs left behind (a failed test must not leak processes), then removes it. */
   cleanup(): void {
+    for (const p of processesWithEnv(MARKER_ENV, this.marker)) {
+      try {
+        process.kill(p.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -20,7 +20,7 @@ describe("model validators", () => {
     const diags = validateAttributes(attrs, config({
       size: 0,
       mode: "medium",
-      labels: ctyObject(Array.from({ length: 9 }, (_, i) => [`k${i}`, "v"] as [string, CtyValue])),
+      labels: ctyObject(Array.from({ length: 9 }, (_, i) => [`k${"abcdefghi"[i]}`, "v"] as [string, CtyValue])),
       ports: [80, 80],
       rules: [rule("/ok"), rule("", new CtyDecimal("100.5"))],
       retention: ctyObject([["days", 0]]),
@@ -35,23 +35,42 @@ describe("model validators", () => {
       "Invalid value for rules[1].weight",
       "Invalid value for size",
     ]);
-    expect(byPath["Invalid value for size"]!.detail).toBe("size must be at least 1; got 0.");
+    expect(byPath["Invalid value for size"]!.detail).toBe("size must be >= 1; got 0.");
     expect(byPath["Invalid value for size"]!.path).toEqual([{ attribute: "size" }]);
-    expect(byPath["Invalid value for labels"]!.detail).toBe("labels must have at most 8 elements; got 9.");
-    expect(byPath["Invalid value for ports"]!.detail).toContain("element 1 repeats element 0");
+    expect(byPath["Invalid value for labels"]!.detail).toBe("labels must NOT have more than 8 items; got an object.");
+    expect(byPath["Invalid value for ports"]!.detail).toBe("ports must NOT have duplicate items; got a list of 2.");
     // nested problems point at the top-level attribute (the line Terraform can show) and name the full path
     expect(byPath["Invalid value for rules[1].weight"]!.path).toEqual([{ attribute: "rules" }]);
-    expect(byPath["Invalid value for rules[1].weight"]!.detail).toBe("rules[1].weight must be at most 100; got 100.5.");
+    expect(byPath["Invalid value for rules[1].weight"]!.detail).toBe("rules[1].weight must be <= 100; got 100.5.");
     // an empty pattern fails both minLength and the pattern
     expect(diags.filter((d) => d.summary === "Invalid value for rules[1].pattern")).toHaveLength(2);
   });
 
-  it("compares numeric enums by value and counts characters, not UTF-16 units", () => {
+  it("compares numeric enums by value, counts characters, and checks integers, exclusive bounds and map sizes", () => {
+    const base = { wireName: "x", description: "", required: false, optional: true, computed: false, sensitive: false, requiresReplace: false } as const;
     const a: AttributeModel[] = [
-      { name: "n", wireName: "n", description: "", type: "number", required: false, optional: true, computed: false, sensitive: false, requiresReplace: false, validators: [{ kind: "enum", values: [1, 2.5] }] },
-      { name: "s", wireName: "s", description: "", type: "string", required: false, optional: true, computed: false, sensitive: false, requiresReplace: false, validators: [{ kind: "maxLength", value: 2 }] },
+      { ...base, name: "n", type: "number", validators: [{ kind: "enum", values: [1, 2.5], message: "must be 1 or 2.5" }] },
+      { ...base, name: "s", type: "string", validators: [{ kind: "maxLength", value: 2, message: "must NOT have more than 2 characters" }] },
+      { ...base, name: "i", type: "number", validators: [{ kind: "integer", message: "must be integer" }, { kind: "exclusiveMinimum", value: 0, message: "must be > 0" }] },
+      { ...base, name: "m", type: ["map", "string"], validators: [{ kind: "minProperties", value: 1, message: "must NOT have fewer than 1 properties" }] },
     ];
-    expect(validateAttributes(a, config({ n: new CtyDecimal("2.50"), s: "😀😀" }))).toEqual([]);
-    expect(validateAttributes(a, config({ n: 3, s: "abc" })).map((d) => d.summary)).toEqual(["Invalid value for n", "Invalid value for s"]);
+    expect(validateAttributes(a, config({ n: new CtyDecimal("2.50"), s: "😀😀", i: 10n ** 30n, m: ctyObject([["k", "v"]]) }))).toEqual([]);
+    const diags = validateAttributes(a, config({ n: 3, s: "abc", i: new CtyDecimal("1.5"), m: ctyObject() }));
+    expect(diags.map((d) => d.detail)).toEqual([
+      "n must be 1 or 2.5; got 3.",
+      "s must NOT have more than 2 characters; got \"abc\".",
+      "i must be integer; got 1.5.",
+      "m must NOT have fewer than 1 properties; got an object.",
+    ]);
+    expect(validateAttributes(a, config({ i: 0 })).map((d) => d.detail)).toEqual(["i must be > 0; got 0."]);
+  });
+
+  it("checks collection elements and map keys, and never echoes a sensitive value", () => {
+    const diags = validateAttributes(attrs, config({ labels: ctyObject([["Bad", "x"], ["ok", "y".repeat(17)]]), secret: "short" }));
+    expect(diags.map((d) => [d.summary, d.detail, d.path])).toEqual([
+      ["Invalid value for labels[\"ok\"]", 'labels["ok"] must NOT have more than 16 characters; got "yyyyyyyyyyyyyyyyy".', [{ attribute: "labels" }]],
+      ["Invalid value for labels[\"Bad\"]", 'member name "Bad" must match pattern "^[a-z]+$".', [{ attribute: "labels" }]],
+      ["Invalid value for secret", "secret must NOT have fewer than 8 characters.", [{ attribute: "secret" }]],
+    ]);
   });
 });
