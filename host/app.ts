@@ -3,8 +3,11 @@
 //
 //   request state -> request log -> Host header -> authentication -> [rate limit] -> conformance probes (only when enabled)
 //   -> raw-path check -> raw body -> routes -> unknown route -> error envelope
+//
+// Routes: discovery, forms and form-definitions, resources, support, artifacts.
 
 import express, { type Express } from "express";
+import type { BlobFiles } from "./artifacts/blob-files.js";
 import { bearerAuthenticator } from "./auth/authenticate.js";
 import type { Credential } from "./auth/credentials.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
@@ -22,6 +25,7 @@ import { discoveryRoutes } from "./http/routes/discovery.js";
 import { formRoutes } from "./http/routes/forms.js";
 import { resourceRoutes } from "./http/routes/resources.js";
 import { supportRoutes } from "./http/routes/support.js";
+import { artifactRoutes } from "./http/routes/artifacts.js";
 import { randomIds, type Ids } from "./ids.js";
 import type { HostContext } from "./lifecycle/context.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
@@ -31,6 +35,7 @@ import { TenantLocks } from "./store/tenant-lock.js";
 
 export interface HostDependencies {
   store: Store;
+  blobs: BlobFiles;
   catalog: HostCatalog;
   credentials: readonly Credential[];
   secret: Uint8Array;
@@ -63,6 +68,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
   const context: HostContext = {
     catalog: deps.catalog,
     store: deps.store,
+    blobs: deps.blobs,
     locks: new TenantLocks(),
     clock,
     ids,
@@ -90,6 +96,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(formRoutes(context));
   app.use(resourceRoutes(context));
   app.use(supportRoutes(context));
+  app.use(artifactRoutes(context));
   app.use(unknownRoute());
   app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));
   return { app, context };

@@ -11,8 +11,9 @@ import type { HostCatalog } from "./catalog/host-catalog.js";
 import { openStore } from "./store/open.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
+import { BlobFiles } from "./artifacts/blob-files.js";
 
-export interface StartOptions extends Omit<HostDependencies, "store" | "secret" | "origin"> {
+export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "secret" | "origin"> {
   dataDir: string;
   engine: StoreEngine;
   port: number;
@@ -30,12 +31,17 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   mkdirSync(options.dataDir, { recursive: true });
   const store = await openStore(options.dataDir, options.engine);
   let origin = "http://127.0.0.1";
-  const { app } = createHostApp({ ...options, store, secret: hostSecret(options.dataDir), origin: () => origin });
+  const blobs = new BlobFiles(options.dataDir);
+  const { app } = createHostApp({ ...options, store, blobs, secret: hostSecret(options.dataDir), origin: () => origin });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);
     answerClientErrors(listening);
   });
+  // Keep idle connections longer than clients and proxies usually do, so a client never sends a
+  // request on a socket the host is closing at that moment (a spurious ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   return {

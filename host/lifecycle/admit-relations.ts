@@ -2,7 +2,8 @@
 // every relation present in the materialized spec is resolved INSIDE THE CALLER'S TENANT and
 // space, verified against its group/kind, its binding contract and its annotated target
 // contract, and pinned to the target's uid and exact FormRef. Then the Worker aggregate and
-// attachment rules that are decided on those resolved uids run (admit-aggregate.ts). Returns the
+// attachment rules that are decided on those resolved uids run (admit-aggregate.ts), and the
+// artifact references are resolved for the caller's tenant (admit-artifacts.ts). Returns the
 // relation records to store; every accepted mutation re-pins, a spec-identical apply included.
 
 import type { JsonObject } from "../../corpus/lib/index.js";
@@ -11,6 +12,7 @@ import { resolveRelations } from "../rules/relations/resolve-relations.js";
 import type { RelationRecord } from "../rules/relations/view.js";
 import type { ResourceRecord } from "../store/records.js";
 import { admitAggregate } from "./admit-aggregate.js";
+import { admitArtifacts } from "./admit-artifacts.js";
 import { accepted } from "./refusals.js";
 import type { TenantView } from "./tenant-view.js";
 
@@ -34,5 +36,6 @@ export function admitRelations(view: TenantView, input: RelationAdmission): Rela
     }),
   );
   admitAggregate(view, { ...input, records });
+  admitArtifacts(view, { form: input.form, spec: input.spec, records });
   return records;
 }

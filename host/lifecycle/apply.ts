@@ -61,7 +61,7 @@ async function executeApply(ctx: HostContext, envelope: MutationEnvelope, reques
   if (intent instanceof HostError) throw intent;
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
   const occupant = ctx.store.get<ResourceRecord>(resourceKey(scope, address));
-  const view = new TenantView(scope, ctx.store, ctx.catalog);
+  const view = new TenantView(scope, ctx.store, ctx.catalog, ctx.blobs);
   const now = ctx.clock.now();
   const binding = { tenant: scope.tenant, space: request.space, ref: form.ref, name: request.name, specDigest };
   const presented = request.prepareDigest!;

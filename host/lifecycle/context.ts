@@ -1,5 +1,6 @@
 // What every lifecycle operation is given: the composition root builds one HostContext per host.
 
+import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { Clock } from "../clock.js";
 import type { Ids } from "../ids.js";
@@ -12,6 +13,8 @@ import type { TenantLocks } from "../store/tenant-lock.js";
 export interface HostContext {
   readonly catalog: HostCatalog;
   readonly store: Store;
+  /** Content-addressed blob bytes (DATA/blobs); who may use an address is held in the store. */
+  readonly blobs: BlobFiles;
   readonly locks: TenantLocks;
   readonly clock: Clock;
   readonly ids: Ids;

@@ -37,7 +37,7 @@ export function deleteResource(ctx: HostContext, envelope: MutationEnvelope, add
     const { record, version } = addressedResource(ctx, envelope.scope, address);
     const stale = generationFence(record.generation, fence, "delete") ?? revisionFence(record.revision, envelope.ifMatch);
     if (stale !== undefined) throw stale;
-    const view = new TenantView(envelope.scope, ctx.store, ctx.catalog);
+    const view = new TenantView(envelope.scope, ctx.store, ctx.catalog, ctx.blobs);
     // An out-of-band backend deletion (test-only probe) is the one path past the protections.
     if (envelope.probe !== "external-change") protections(view, record);
     const { writes } = planCommit(ctx.store, ctx.catalog, envelope.scope, { before: { record, version }, revisionMoved: false }, ctx.clock.now());

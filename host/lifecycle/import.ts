@@ -65,7 +65,7 @@ async function executeImport(ctx: HostContext, envelope: MutationEnvelope, reque
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
   const occupant = ctx.store.get<ResourceRecord>(resourceKey(scope, address));
   const holder = holderOf(ctx.store.get<ClaimRecord>(claimKey(scope, nativeId))?.value);
-  const view = new TenantView(scope, ctx.store, ctx.catalog);
+  const view = new TenantView(scope, ctx.store, ctx.catalog, ctx.blobs);
   const now = ctx.clock.now();
 
   if (intent.intent === "create") {

@@ -6,8 +6,9 @@
 import type { ExactFormRef, FormDefinition } from "../../corpus/lib/index.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../rules/relations/view.js";
-import { hostnamePrefix, pinsPrefix, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
-import type { HostnameRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
+import { blobHoldKey, hostnamePrefix, manifestKey, pinsPrefix, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
+import type { BlobFiles } from "../artifacts/blob-files.js";
+import type { HostnameRecord, ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreReader } from "../store/overlay.js";
 
@@ -32,7 +33,19 @@ export class TenantView implements RelationView {
     readonly scope: TenantScope,
     private readonly store: StoreReader,
     private readonly catalog: HostCatalog,
+    private readonly blobs?: BlobFiles,
   ) {}
+
+  /** The canonical text of a manifest this tenant committed, or undefined (absent OR another tenant's). */
+  heldManifest(digest: string): string | undefined {
+    return this.store.get<ManifestRecord>(manifestKey(this.scope, digest))?.value.canonical;
+  }
+
+  /** The bytes of a blob this tenant holds, or undefined (absent OR only another tenant's). */
+  heldBlob(digest: string): Uint8Array | undefined {
+    if (this.blobs === undefined || this.store.get(blobHoldKey(this.scope, digest)) === undefined) return undefined;
+    return this.blobs.read(digest);
+  }
 
   record(address: ResourceAddress): ResourceRecord | undefined {
     return this.store.get<ResourceRecord>(resourceKey(this.scope, address))?.value;

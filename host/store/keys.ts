@@ -64,6 +64,25 @@ export function hostnamePrefix(scope: TenantScope, hostname: string): ScopedKey 
   return (join("hostname", scope.tenant, hostname) + "/") as ScopedKey;
 }
 
+/** The tenant HOLDS a blob address (it uploaded the bytes): what lets it use the digest (decision 0018). */
+export function blobHoldKey(scope: TenantScope, digest: string): ScopedKey {
+  return join("blob", scope.tenant, digest);
+}
+
+/** A manifest the tenant committed, with its canonical bytes. */
+export function manifestKey(scope: TenantScope, digest: string): ScopedKey {
+  return join("manifest", scope.tenant, digest);
+}
+
+export function manifestsPrefix(scope: TenantScope): ScopedKey {
+  return (join("manifest", scope.tenant) + "/") as ScopedKey;
+}
+
+/** An upload session, owned by the tenant AND principal that started it. */
+export function uploadKey(scope: TenantScope, uploadId: string): ScopedKey {
+  return join("upload", scope.tenant, scope.principal, uploadId);
+}
+
 /** A replay record: namespaced by tenant, principal, space and Idempotency-Key (Shared wire rules). */
 export function replayKey(scope: TenantScope, space: string, idempotencyKey: string): ScopedKey {
   return join("replay", scope.tenant, scope.principal, space, idempotencyKey);

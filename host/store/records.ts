@@ -60,6 +60,24 @@ export interface HostnameRecord {
   hostname: string;
 }
 
+/** blobHoldKey(tenant, digest): the tenant uploaded these bytes. */
+export interface BlobHoldRecord {
+  size: number;
+}
+
+/** manifestKey(tenant, digest): a committed manifest, as its RFC 8785 canonical text. */
+export interface ManifestRecord {
+  canonical: string;
+  committedAt: string;
+}
+
+/** uploadKey(tenant, principal, uploadId): one upload session. */
+export interface UploadRecord {
+  manifest: unknown;
+  manifestDigest: string;
+  startedAt: string;
+}
+
 /** replayKey(tenant, principal, space, key) -> the recorded answer to one request. */
 export interface ReplayRecord {
   fingerprint: string;

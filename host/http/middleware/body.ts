@@ -6,7 +6,8 @@ import type { RequestHandler } from "express";
 import { refuse } from "../../errors.js";
 import { stateOf } from "../state.js";
 
-export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+// Large enough for one blob of a bundle at the portable 10 MiB aggregate ceiling.
+export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 export function rawBody(limit: number = DEFAULT_BODY_LIMIT): RequestHandler {
   return function readRawBody(req, _res, next) {

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API, builtinCatalog, call, OTHER_TENANT, startTestHost, type TestHost } from "./harness.js";
-import { apply, createWorkerAggregate, document, importResource, read, ref, refOf, remove, uniqueName } from "./client.js";
+import { apply, commitWorkerBundle, createWorkerAggregate, document, importResource, read, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectDocument, expectRefusal, expectResource } from "./expect-wire.js";
 
 let host: TestHost;
@@ -55,8 +55,10 @@ describe("attachments", () => {
     expectRefusal(await apply(host.url, kind("WorkerEndpoint"), uniqueName(), SPACE, { worker: ref("ModuleWorker", fetchOnly.worker) }), "invalid_argument");
     // the deployment may not stop serving fetch, nor be deleted, while the endpoint lives
     const scheduledOnly = uniqueName();
+    const scheduledBundle = uniqueName();
+    expectResource(await apply(host.url, kind("WorkerBundle"), scheduledBundle, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["scheduled"]) }), 201);
     expectResource(
-      await apply(host.url, kind("WorkerVersion"), scheduledOnly, SPACE, { worker: ref("ModuleWorker", fetchOnly.worker), bundle: ref("WorkerBundle", fetchOnly.bundle), handlers: ["scheduled"] }),
+      await apply(host.url, kind("WorkerVersion"), scheduledOnly, SPACE, { worker: ref("ModuleWorker", fetchOnly.worker), bundle: ref("WorkerBundle", scheduledBundle), handlers: ["scheduled"] }),
       201,
     );
     expectRefusal(

@@ -1,7 +1,7 @@
 // A small typed client of the lane for the host tests: request documents, paths, exact queries,
 // and the prepare-then-apply flow a provider performs.
 
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { ExactFormRef } from "../../../corpus/lib/index.js";
 import type { HostCatalog } from "../../../host/catalog/host-catalog.js";
 import { API, call, PRIMARY, type Reply } from "./harness.js";
@@ -147,7 +147,9 @@ export async function createWorkerAggregate(
   };
   const names: WorkerAggregate = { worker: `${prefix}-w`, bundle: `${prefix}-b`, versions: [], deployment: `${prefix}-d` };
   must(await apply(base, refOf(catalog, "ModuleWorker"), names.worker, space, {}, { token }), "worker");
-  must(await apply(base, refOf(catalog, "WorkerBundle"), names.bundle, space, { manifestDigest: "sha256:" + "e".repeat(64) }, { token }), "bundle");
+  const handlers = [...new Set(handlerSets.flat())];
+  const manifestDigest = await commitWorkerBundle(base, handlers, token);
+  must(await apply(base, refOf(catalog, "WorkerBundle"), names.bundle, space, { manifestDigest }, { token }), "bundle");
   for (const [index, handlers] of handlerSets.entries()) {
     const name = `${prefix}-v${index}`;
     must(
@@ -174,4 +176,41 @@ export async function createWorkerAggregate(
 export function evenWeights(count: number): number[] {
   const base = Math.floor(10000 / count);
   return Array.from({ length: count }, (_, i) => (i === 0 ? 10000 - base * (count - 1) : base));
+}
+
+/** An ES module whose default export defines exactly `handlers`; `salt` makes its bytes unique. */
+export function moduleSource(handlers: string[], salt: string): Buffer {
+  const members = handlers.map((h) => `  async ${h}() { return ${h === "fetch" ? 'new Response("ok")' : "undefined"}; },`);
+  return Buffer.from(`// ${salt}\nexport default {\n${members.join("\n")}\n};\n`, "utf8");
+}
+
+const sha256 = (bytes: Buffer) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
+
+/** Uploads and commits a manifest with its blobs through the artifact API; returns the manifest digest. */
+export async function commitManifest(base: string, manifest: object, blobs: Buffer[], token = PRIMARY): Promise<string> {
+  const start = await call(base, "POST", `${API}/artifacts/uploads`, { token, body: { manifest }, headers: { "idempotency-key": randomUUID() } });
+  if (start.status !== 201) throw new Error(`upload start: ${start.status} ${start.text}`);
+  const byDigest = new Map(blobs.map((blob) => [sha256(blob), blob]));
+  for (const digest of start.json.missingBlobs as string[]) {
+    const put = await call(base, "PUT", `${API}/artifacts/uploads/${start.json.uploadId}/blobs/${digest}`, { token, rawBody: byDigest.get(digest)! });
+    if (put.status !== 201 && put.status !== 204) throw new Error(`blob: ${put.status} ${put.text}`);
+  }
+  const commit = await call(base, "POST", `${API}/artifacts/uploads/${start.json.uploadId}/commit`, { token, headers: { "idempotency-key": randomUUID() } });
+  if (commit.status !== 201 && commit.status !== 200) throw new Error(`commit: ${commit.status} ${commit.text}`);
+  return commit.json.manifestDigest;
+}
+
+export function workerBundleManifest(source: Buffer, name = "index.js") {
+  return {
+    apiVersion: "artifacts.takoform.com/v1alpha1",
+    kind: "WorkerBundle",
+    mainModule: name,
+    modules: [{ name, mediaType: "application/javascript+module", size: source.length, digest: sha256(source) }],
+  };
+}
+
+/** A committed WorkerBundle manifest whose main module exports `handlers`. */
+export async function commitWorkerBundle(base: string, handlers: string[], token = PRIMARY): Promise<string> {
+  const source = moduleSource(handlers, randomUUID());
+  return commitManifest(base, workerBundleManifest(source), [source], token);
 }

@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinCatalog, startTestHost, type TestHost } from "./harness.js";
-import { apply, document, observe, prepare, put, read, refOf, remove, uniqueName } from "./client.js";
+import { apply, commitWorkerBundle, document, observe, prepare, put, read, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
 let host: TestHost;
@@ -203,9 +203,9 @@ describe("lifecycle capabilities and roles", () => {
   it("any update of a revision-role resource is invalid_argument", async () => {
     const bundle = refOf(builtinCatalog(), "WorkerBundle");
     const name = uniqueName();
-    const digest = "sha256:" + "a".repeat(64);
+    const digest = await commitWorkerBundle(host.url, ["fetch"]);
     expectResource(await apply(host.url, bundle, name, SPACE, { manifestDigest: digest }), 201);
     expectRefusal(await apply(host.url, bundle, name, SPACE, { manifestDigest: digest }, { generation: "1" }), "invalid_argument");
-    expectRefusal(await apply(host.url, bundle, name, SPACE, { manifestDigest: "sha256:" + "b".repeat(64) }, { generation: "1" }), "invalid_argument");
+    expectRefusal(await apply(host.url, bundle, name, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["queue"]) }, { generation: "1" }), "invalid_argument");
   });
 });

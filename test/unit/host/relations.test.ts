@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinCatalog, OTHER_TENANT, startTestHost, type TestHost } from "./harness.js";
-import { apply, createWorkerAggregate, observe, read, ref, refOf, remove, uniqueName } from "./client.js";
+import { apply, commitWorkerBundle, createWorkerAggregate, observe, read, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
 let host: TestHost;
@@ -37,7 +37,7 @@ describe("resolution and pinning", () => {
     const w = uniqueName();
     await worker(w, OTHER_TENANT);
     const b = uniqueName();
-    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest: "sha256:" + "1".repeat(64) }, { token: OTHER_TENANT }), 201);
+    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["fetch"], OTHER_TENANT) }, { token: OTHER_TENANT }), 201);
     expectRefusal(await apply(host.url, kind("WorkerVersion"), uniqueName(), SPACE, versionSpec(w, b)), "resource_not_found");
   });
 
@@ -45,7 +45,7 @@ describe("resolution and pinning", () => {
     const w = uniqueName();
     expectResource(await apply(host.url, kind("ModuleWorker", "0.2.0"), w, SPACE, {}), 201);
     const b = uniqueName();
-    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest: "sha256:" + "2".repeat(64) }), 201);
+    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["fetch"]) }), 201);
     const error = expectRefusal(await apply(host.url, kind("WorkerVersion"), uniqueName(), SPACE, versionSpec(w, b)), "invalid_argument");
     expect(error.message).toContain("/worker");
   });
@@ -54,7 +54,8 @@ describe("resolution and pinning", () => {
     const w = uniqueName();
     await worker(w);
     const b = uniqueName();
-    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest: "sha256:" + "3".repeat(64) }), 201);
+    const manifestDigest = await commitWorkerBundle(host.url, ["fetch"]);
+    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest }), 201);
     const v = uniqueName();
     const version = expectResource(await apply(host.url, kind("WorkerVersion"), v, SPACE, versionSpec(w, b)), 201);
     expect(version.status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
@@ -66,7 +67,7 @@ describe("resolution and pinning", () => {
     expect(missing.status.conditions[0].hostReason).toContain("/bundle");
     expect(missing.metadata).toMatchObject({ generation: "1", revision: "2" });
     // a new incarnation under the same name is a different target: ExternalChange, still not re-bound
-    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest: "sha256:" + "3".repeat(64) }), 201);
+    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest }), 201);
     const changed = expectResource(await read(host.url, kind("WorkerVersion"), v, SPACE), 200);
     expect(changed.status.conditions[0]).toMatchObject({ status: "False", reason: "ExternalChange" });
     expect(changed.metadata.revision).toBe("3");

@@ -1,0 +1,135 @@
+// The content-addressed upload API (artifact-transport): start, blob, commit, abandon.
+//
+// An upload session belongs to the tenant AND principal that started it; any other caller gets
+// artifact_missing, the same answer as for an id never issued (upload-session-bound-to-its-
+// creating-principal). A blob address is held by the tenants that uploaded its bytes, and a
+// manifest address by the tenants that committed it: missingBlobs, commit, reads and references
+// all ask the caller's tenant's holding, never the byte store (decision 0018). Every manifest rule
+// is checked at start and again at commit, which is what mints the immutable identity.
+
+import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../corpus/lib/index.js";
+import { refuse } from "../errors.js";
+import { closedEnvelope } from "../rules/shared-wire-rules/closed-request-envelope.js";
+import { validateManifest, type ValidatedManifest } from "../rules/artifacts/manifest-validation.js";
+import type { ManifestEntry } from "../rules/artifacts/manifest-entries.js";
+import { verifyBlobs } from "../rules/artifacts/blob-verification.js";
+import { blobHoldKey, manifestKey, manifestsPrefix, uploadKey } from "../store/keys.js";
+import type { BlobHoldRecord, ManifestRecord, UploadRecord } from "../store/records.js";
+import type { TenantScope } from "../store/scope.js";
+import type { StoreWrite } from "../store/store.js";
+import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
+import { runMutation } from "./mutation.js";
+import { accepted } from "./refusals.js";
+
+const UPLOAD_ID = /^up_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/;
+
+function entriesOf(manifest: ValidatedManifest): { member: "modules" | "files"; entries: ManifestEntry[] } {
+  return manifest.kind === "WorkerBundle" ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
+}
+
+function ownedUpload(ctx: HostContext, scope: TenantScope, uploadId: string): UploadRecord {
+  const upload = UPLOAD_ID.test(uploadId) ? ctx.store.get<UploadRecord>(uploadKey(scope, uploadId))?.value : undefined;
+  if (upload === undefined) throw refuse.artifact_missing("no upload session with this id is open for this caller");
+  return upload;
+}
+
+/** POST {api}/artifacts/uploads {manifest} -> 201 {uploadId, missingBlobs}. */
+export function startUpload(ctx: HostContext, envelope: MutationEnvelope, decode: () => unknown): Promise<LifecycleResponse> {
+  return runMutation(ctx, envelope, "artifact upload", "", async () => {
+    const document = decode();
+    if (typeof document !== "object" || document === null || Array.isArray(document)) throw refuse.invalid_argument("the body must be {\"manifest\": {...}}");
+    const closed = closedEnvelope(document as Record<string, unknown>, ["manifest"], "");
+    if (closed !== undefined) throw closed;
+    const manifestDocument = (document as { manifest?: unknown }).manifest;
+    if (manifestDocument === undefined) throw refuse.invalid_argument("/manifest: required member is missing");
+    const { manifest } = accepted(validateManifest(manifestDocument));
+    const uploadId = "up_" + ctx.ids.uid();
+    const record: UploadRecord = { manifest: manifestDocument, manifestDigest: canonicalDigest(manifestDocument), startedAt: ctx.clock.now().toISOString() };
+    const missing = [...new Set(entriesOf(manifest).entries.map((entry) => entry.digest))].filter(
+      (digest) => ctx.store.get(blobHoldKey(envelope.scope, digest)) === undefined,
+    );
+    return {
+      status: 201,
+      body: JSON.stringify({ uploadId, missingBlobs: missing }),
+      writes: [{ op: "put", key: uploadKey(envelope.scope, uploadId), value: record, expectedVersion: null }],
+    };
+  });
+}
+
+/** PUT {api}/artifacts/uploads/{uploadId}/blobs/{sha256} (raw bytes) -> 201 stored, 204 already held. */
+export function putBlob(ctx: HostContext, scope: TenantScope, uploadId: string, digest: string, bytes: Buffer): Promise<LifecycleResponse> {
+  return ctx.locks.run(scope.tenant, async () => {
+    const upload = ownedUpload(ctx, scope, uploadId);
+    if (!isDigest(digest)) throw refuse.artifact_invalid("the blob address must be sha256:<64 lowercase hex>");
+    const { manifest } = accepted(validateManifest(upload.manifest));
+    const entry = entriesOf(manifest).entries.find((candidate) => candidate.digest === digest);
+    if (entry === undefined) throw refuse.artifact_invalid(`the upload's manifest declares no blob ${digest}`);
+    if (bytes.byteLength !== entry.size || fileDigest(bytes) !== digest) {
+      throw refuse.artifact_invalid(`the bytes do not match ${entry.name}: the manifest declares ${entry.size} bytes hashing to ${digest}`);
+    }
+    ctx.blobs.write(digest, bytes);
+    const key = blobHoldKey(scope, digest);
+    if (ctx.store.get(key) !== undefined) return { status: 204, body: "" };
+    const hold: BlobHoldRecord = { size: bytes.byteLength };
+    await ctx.store.transaction([{ op: "put", key, value: hold }]);
+    return { status: 201, body: "" };
+  });
+}
+
+/** POST {api}/artifacts/uploads/{uploadId}/commit -> 201 new (200 already committed) {manifestDigest}. */
+export function commitUpload(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<LifecycleResponse> {
+  return runMutation(ctx, envelope, "artifact commit", "", async () => {
+    const scope = envelope.scope;
+    const upload = ownedUpload(ctx, scope, uploadId);
+    const { manifest } = accepted(validateManifest(upload.manifest));
+    const { member, entries } = entriesOf(manifest);
+    accepted(
+      verifyBlobs(member, entries, (digest) => (ctx.store.get(blobHoldKey(scope, digest)) === undefined ? undefined : ctx.blobs.read(digest))),
+    );
+    const key = manifestKey(scope, upload.manifestDigest);
+    const existing = ctx.store.get(key) !== undefined;
+    const record: ManifestRecord = { canonical: canonicalJson(upload.manifest), committedAt: ctx.clock.now().toISOString() };
+    return {
+      status: existing ? 200 : 201,
+      body: JSON.stringify({ manifestDigest: upload.manifestDigest }),
+      writes: existing ? [] : [{ op: "put", key, value: record, expectedVersion: null }],
+    };
+  });
+}
+
+/**
+ * DELETE {api}/artifacts/uploads/{uploadId} -> 204. The caller's holds on blobs this session staged
+ * are released unless a manifest the tenant committed names them: a referenced artifact stays
+ * resolvable whatever unrelated sessions are abandoned.
+ */
+export function abandonUpload(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<LifecycleResponse> {
+  return runMutation(ctx, envelope, "artifact abandon", "", async () => {
+    const scope = envelope.scope;
+    const upload = ownedUpload(ctx, scope, uploadId);
+    const writes: StoreWrite[] = [{ op: "delete", key: uploadKey(scope, uploadId) }];
+    const staged = validateManifest(upload.manifest);
+    if (staged.ok) {
+      const retained = new Set<string>();
+      for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) {
+        const committed = validateManifest(JSON.parse(entry.value.canonical));
+        if (committed.ok) for (const e of entriesOf(committed.manifest).entries) retained.add(e.digest);
+      }
+      for (const e of entriesOf(staged.manifest).entries) {
+        if (!retained.has(e.digest)) writes.push({ op: "delete", key: blobHoldKey(scope, e.digest) });
+      }
+    }
+    return { status: 204, body: "", writes };
+  });
+}
+
+/** GET {api}/artifacts/{manifestDigest}: the canonical manifest, for a tenant that holds it. */
+export function readManifest(ctx: HostContext, scope: TenantScope, digest: string): LifecycleResponse {
+  const record = isDigest(digest) ? ctx.store.get<ManifestRecord>(manifestKey(scope, digest))?.value : undefined;
+  if (record === undefined) throw refuse.artifact_missing("no committed manifest with this digest is available to this tenant");
+  return { status: 200, body: record.canonical };
+}
+
+/** HEAD {api}/artifacts/blobs/{sha256}: 200 when the caller's tenant holds the blob, else 404. */
+export function headBlob(ctx: HostContext, scope: TenantScope, digest: string): number {
+  return isDigest(digest) && ctx.store.get(blobHoldKey(scope, digest)) !== undefined && ctx.blobs.has(digest) ? 200 : 404;
+}
