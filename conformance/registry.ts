@@ -10,6 +10,7 @@ import type { RequiredCheck } from "./required-checks.js";
 import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
 import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import attachmentGateHoldsInBothDirections from "./checks/attachment-gate-holds-in-both-directions.js";
 import attachmentRequiresActiveDeployment from "./checks/attachment-requires-active-deployment.js";
 import bindingContractVerified from "./checks/binding-contract-verified.js";
 import bindingNameCollisionRejected from "./checks/binding-name-collision-rejected.js";
@@ -38,6 +39,7 @@ import deploymentDeleteBlockedByDependent from "./checks/deployment-delete-block
 import deploymentDeleteBlockedByInboundBinding from "./checks/deployment-delete-blocked-by-inbound-binding.js";
 import deploymentSingleActivePerWorker from "./checks/deployment-single-active-per-worker.js";
 import deploymentVersionDuplicateRejected from "./checks/deployment-version-duplicate-rejected.js";
+import deploymentVersionNotReadyRejected from "./checks/deployment-version-not-ready-rejected.js";
 import deploymentVersionOwnership from "./checks/deployment-version-ownership.js";
 import deploymentWeightSumEnforced from "./checks/deployment-weight-sum-enforced.js";
 import discoveryExact from "./checks/discovery-exact.js";
@@ -56,6 +58,7 @@ import importAdoptsNativeResource from "./checks/import-adopts-native-resource.j
 import importClaimsItsNativeIdentity from "./checks/import-claims-its-native-identity.js";
 import importRecordsItsNativeIdentity from "./checks/import-records-its-native-identity.js";
 import importValidatesLikeApply from "./checks/import-validates-like-apply.js";
+import inboundServiceBindingRequiresAServingWorker from "./checks/inbound-service-binding-requires-a-serving-worker.js";
 import moduleWorkerRuntimeContractAdvertised from "./checks/module-worker-runtime-contract-advertised.js";
 import namespacedGroupTravelsAsTwoPathSegments from "./checks/namespaced-group-travels-as-two-path-segments.js";
 import noUpdateSpecChangeRejected from "./checks/no-update-spec-change-rejected.js";
@@ -67,6 +70,7 @@ import prepareIsTenantScoped from "./checks/prepare-is-tenant-scoped.js";
 import prepareRequiresUpdateFence from "./checks/prepare-requires-update-fence.js";
 import prepareSubstitutionRejected from "./checks/prepare-substitution-rejected.js";
 import queueSingleConsumerEnforced from "./checks/queue-single-consumer-enforced.js";
+import relationDriftRecoveredByApply from "./checks/relation-drift-recovered-by-apply.js";
 import relationIncarnationChangeDetected from "./checks/relation-incarnation-change-detected.js";
 import relationPinRecordsTargetFormRef from "./checks/relation-pin-records-target-form-ref.js";
 import relationReapplyRepins from "./checks/relation-reapply-repins.js";
@@ -106,6 +110,7 @@ import workerEndpointAddressIsHostAssigned from "./checks/worker-endpoint-addres
 import workerEndpointAddressIsStableForItsUid from "./checks/worker-endpoint-address-is-stable-for-its-uid.js";
 import workerEndpointFollowsTheActiveDeployment from "./checks/worker-endpoint-follows-the-active-deployment.js";
 import workerEndpointSinglePerWorker from "./checks/worker-endpoint-single-per-worker.js";
+import workerReadinessFollowsTheActiveDeployment from "./checks/worker-readiness-follows-the-active-deployment.js";
 
 /** Checks of our own, for rules of the spec the required list does not name. */
 export const OWN_CHECKS = [
@@ -114,6 +119,11 @@ export const OWN_CHECKS = [
   "request-body-is-raw-first-i-json",
   "resource-name-unique-across-definition-versions",
   "environment-namespace-is-single",
+  "deployment-version-not-ready-rejected",
+  "worker-readiness-follows-the-active-deployment",
+  "inbound-service-binding-requires-a-serving-worker",
+  "attachment-gate-holds-in-both-directions",
+  "relation-drift-recovered-by-apply",
 ] as const;
 
 export type OwnCheck = (typeof OWN_CHECKS)[number];
@@ -241,6 +251,11 @@ export const REGISTRY = {
   "request-body-is-raw-first-i-json": requestBodyIsRawFirstIJson,
   "resource-name-unique-across-definition-versions": resourceNameUniqueAcrossDefinitionVersions,
   "environment-namespace-is-single": environmentNamespaceIsSingle,
+  "deployment-version-not-ready-rejected": deploymentVersionNotReadyRejected,
+  "worker-readiness-follows-the-active-deployment": workerReadinessFollowsTheActiveDeployment,
+  "inbound-service-binding-requires-a-serving-worker": inboundServiceBindingRequiresAServingWorker,
+  "attachment-gate-holds-in-both-directions": attachmentGateHoldsInBothDirections,
+  "relation-drift-recovered-by-apply": relationDriftRecoveredByApply,
 } satisfies { [K in RequiredCheck]: Check } & Record<OwnCheck, Check>;
 
 /** Names of the checks registered as pending. */
