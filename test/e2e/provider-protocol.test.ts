@@ -156,6 +156,42 @@ describe("terraform with the installed takoform provider", () => {
     expect(w.survivors()).toEqual([]);
   });
 
+  it("serves the generated provider schema exactly and plans generated resource types", async () => {
+    const config = `${header}
+resource "takoform_edge_kv_namespace" "cache" {
+  name = "cache"
+}
+resource "takoform_worker_version" "v1" {
+  name        = "v1"
+  worker      = "w"
+  bundle      = "b"
+  handlers    = ["fetch"]
+  vars        = { LOG_LEVEL = "info", flags = { beta = true } }
+  kv_bindings = [{ name = "CACHE", resource = takoform_edge_kv_namespace.cache.name }]
+}
+`;
+    const w = TerraformWorkdir.create({ cliConfigFile, files: { "main.tf": config } });
+    workdirs.push(w);
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    const schema = await w.run(["providers", "schema", "-json"]);
+    expect(schema.exitCode, schema.all).toBe(0);
+    const generated = JSON.parse(readFileSync(join(repoRoot, "generated", "provider", "schema.json"), "utf8")).provider_schemas[SOURCE];
+    expect(JSON.parse(schema.stdout).provider_schemas[SOURCE].resource_schemas).toEqual(generated.resource_schemas);
+
+    const plan = await w.run(["plan", "-out", "plan.bin"]);
+    expect(plan.exitCode, plan.all).toBe(0);
+    const show = JSON.parse((await w.run(["show", "-json", "plan.bin"])).stdout);
+    const { providerModel } = await import("../../generated/provider/model.js");
+    const byType = Object.fromEntries(show.resource_changes.map((c: { type: string; change: unknown }) => [c.type, c.change]));
+    for (const type of ["takoform_edge_kv_namespace", "takoform_worker_version"]) {
+      const ref = providerModel.resources.find((r) => r.typeName === type)!.defaultRef;
+      expect(byType[type].after.form_ref).toEqual({ api_version: ref.apiVersion, kind: ref.kind, definition_version: ref.definitionVersion, schema_digest: ref.schemaDigest });
+    }
+    expect(byType["takoform_worker_version"].after.vars).toEqual({ LOG_LEVEL: "info", flags: { beta: true } });
+    expect(byType["takoform_worker_version"].after.kv_bindings).toEqual([{ name: "CACHE", resource: "cache" }]);
+    expect(w.survivors()).toEqual([]);
+  });
+
   it("leaves no node process behind when terraform is SIGKILLed, even behind a wrapper that does not exec", async () => {
     // The installed launcher execs node. A wrapper shell that only runs node
     // (no exec) is what orphans a provider: when Terraform dies the shell goes
