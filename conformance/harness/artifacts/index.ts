@@ -1,0 +1,7 @@
+// Helpers of the artifact checks (issue 5): the six transport routes, runner-made and pinned
+// artifacts, the upload flow with its refusals, and the per-tenant holding read-backs.
+
+export * from "./bundles.js";
+export * from "./holding.js";
+export * from "./routes.js";
+export * from "./upload.js";

@@ -1,0 +1,63 @@
+// Asking for a long-running operation: a mutation sent with `Prefer: respond-async` (RFC 7240)
+// must be answered 202 with the Operation envelope (docs/decisions/0090). Each helper sends the
+// client's ordinary request (prepare first where the lane has one) and keeps what it sent, so a
+// check can retry the very same request under the same Idempotency-Key.
+
+import type { ExactFormRef } from "../../../corpus/lib/index.js";
+import { fail } from "../assert.js";
+import { describeResponse, type HeaderMap, type HostResponse } from "../http.js";
+import { resourceDoc, type Fence, type Live, type Plane } from "../lifecycle.js";
+import { operationOfAccepted, type OperationDoc } from "./document.js";
+
+export const PREFER_ASYNC: HeaderMap = { prefer: "respond-async" };
+
+export interface Accepted {
+  res: HostResponse;
+  op: OperationDoc;
+  /** The caller that was answered (the only one the operation belongs to). */
+  plane: Plane;
+  /** Sends the same request again: same bytes, same preconditions, same Idempotency-Key. */
+  resend(): Promise<HostResponse>;
+}
+
+/** The 202 of a request that asked for asynchrony, with the hint a host without it needs. */
+export function expectAccepted(res: HostResponse, plane: Plane, resend: () => Promise<HostResponse>, what: string): Accepted {
+  if (res.status !== 202) {
+    const hint = res.status < 300 ? " (the host answered synchronously although the request carried Prefer: respond-async; start it with --async-commit-delay-ms)" : "";
+    fail(`${what}: expected 202 Accepted with an Operation, got ${describeResponse(res)}${hint}`);
+  }
+  return { res, op: operationOfAccepted(res, what), plane, resend };
+}
+
+/** An apply (prepare, then PUT with the minted review) carrying Prefer: respond-async. */
+export async function sendAsyncApply(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, fence: Fence): Promise<{ res: HostResponse; resend(): Promise<HostResponse> }> {
+  const doc = resourceDoc(ref, name, space, spec);
+  const review = await plane.prepareDigest(doc, fence, `prepare of ${ref.kind} ${name}`);
+  const key = plane.newKey();
+  const send = () => plane.apply(doc, review, fence, { key, headers: PREFER_ASYNC });
+  return { res: await send(), resend: send };
+}
+
+export async function acceptCreate(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, what: string): Promise<Accepted> {
+  const sent = await sendAsyncApply(plane, ref, name, space, spec, { create: true });
+  return expectAccepted(sent.res, plane, sent.resend, what);
+}
+
+export async function acceptUpdate(plane: Plane, live: Live, spec: Record<string, unknown>, what: string): Promise<Accepted> {
+  const sent = await sendAsyncApply(plane, live.ref, live.name, live.space, spec, { generation: live.generation });
+  return expectAccepted(sent.res, plane, sent.resend, what);
+}
+
+export async function acceptDelete(plane: Plane, live: Live, what: string): Promise<Accepted> {
+  const key = plane.newKey();
+  const send = () => plane.remove(live.ref, live.name, live.space, { generation: live.generation }, { key, headers: PREFER_ASYNC });
+  return expectAccepted(await send(), plane, send, what);
+}
+
+/** An adoption of a free name (If-None-Match: *) with a fresh native identity. */
+export async function acceptImport(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, nativeId: string, what: string): Promise<Accepted> {
+  const doc = resourceDoc(ref, name, space, spec);
+  const key = plane.newKey();
+  const send = () => plane.importResource(doc, nativeId, { create: true }, { key, headers: PREFER_ASYNC });
+  return expectAccepted(await send(), plane, send, what);
+}
