@@ -168,7 +168,9 @@ async function run(context: BenchContext): Promise<Figure[]> {
           figure(`host.${size}.seed`, `seeding to ${count(size)} (prepare + PUT, ${SEED_CONCURRENCY} in flight)`, seeded.perSecond, "creates/s"),
         );
       }
-      await driver.round(`w${size}`, 1000, 50); // warm-up, not recorded
+      // Warm-up, not recorded: as long as a measured round, so the JIT has settled even at the
+      // first (smallest) size, which every growth ratio divides by.
+      await driver.round(`w${size}`, durationMs, Math.min(options.creates, 100));
       const m: SizeMeasures = { size, results: new Map() };
       for (let r = 0; r < options.runs; r++) {
         const round = await driver.round(`${size}-${r}`, durationMs, options.creates);
