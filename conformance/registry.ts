@@ -10,6 +10,10 @@ import type { RequiredCheck } from "./required-checks.js";
 import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
 import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import artifactCommitIdempotent from "./checks/artifact-commit-idempotent.js";
+import artifactDigestMismatch from "./checks/artifact-digest-mismatch.js";
+import artifactThenBundleApply from "./checks/artifact-then-bundle-apply.js";
+import artifactUploadMissingBlob from "./checks/artifact-upload-missing-blob.js";
 import attachmentGateHoldsInBothDirections from "./checks/attachment-gate-holds-in-both-directions.js";
 import attachmentRequiresActiveDeployment from "./checks/attachment-requires-active-deployment.js";
 import bindingContractVerified from "./checks/binding-contract-verified.js";
@@ -170,10 +174,10 @@ export const REGISTRY = {
   "operation-resumable-after-settlement": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "operation-cancel": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "exact-form-ref-fails-closed-on-unknown-definition": exactFormRefFailsClosedOnUnknownDefinition,
-  "artifact-upload-missing-blob": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "artifact-digest-mismatch": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "artifact-commit-idempotent": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "artifact-then-bundle-apply": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-upload-missing-blob": artifactUploadMissingBlob,
+  "artifact-digest-mismatch": artifactDigestMismatch,
+  "artifact-commit-idempotent": artifactCommitIdempotent,
+  "artifact-then-bundle-apply": artifactThenBundleApply,
   "support-profiles-present": supportProfilesPresent,
   "error-envelope-taxonomy": errorEnvelopeTaxonomy,
   "cross-space-isolation": crossSpaceIsolation,
