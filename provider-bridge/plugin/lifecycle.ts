@@ -63,5 +63,10 @@ export function installProcessGuards(onExit: () => void): void {
   timer.unref();
   process.stdout.on("error", leave);
   process.stderr.on("error", leave);
+  // Not sent by go-plugin, but by anyone else stopping the process: leave no socket directory behind.
+  process.on("SIGTERM", () => {
+    onExit();
+    process.exit(143);
+  });
   process.on("exit", onExit);
 }

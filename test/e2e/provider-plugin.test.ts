@@ -23,8 +23,14 @@ root.loadSync([join(repoRoot, "provider-bridge/proto/tfplugin6.proto"), join(rep
 root.resolveAll();
 
 const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of started.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+afterEach(async () => {
+  for (const c of started.splice(0)) {
+    if (c.exitCode !== null || c.signalCode !== null) continue;
+    const exited = new Promise((r) => c.once("exit", r));
+    c.kill("SIGTERM"); // the provider removes its socket directory on SIGTERM
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+    if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  }
 });
 
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
