@@ -2,7 +2,7 @@
 // the Express application is assembled from thin routes per surface behind one middleware chain:
 //
 //   request state -> request log -> Host header -> authentication -> [rate limit] -> conformance probes (only when enabled)
-//   -> raw-path check -> raw body -> routes -> unknown route -> error envelope
+//   -> raw-path check -> lane methods -> raw body -> routes -> unknown route -> error envelope
 //
 // Routes: discovery, forms and form-definitions, resources, support, artifacts.
 
@@ -16,6 +16,7 @@ import { authenticate } from "./http/middleware/authenticate.js";
 import { DEFAULT_BODY_LIMIT, rawBody } from "./http/middleware/body.js";
 import { errorEnvelope, unknownRoute } from "./http/middleware/error-envelope.js";
 import { requireHostHeader } from "./http/middleware/host-header.js";
+import { laneMethodsOnly } from "./http/middleware/lane-methods.js";
 import { conformanceProbes } from "./http/middleware/probes.js";
 import { rateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.js";
 import { rejectEncodedSlashes } from "./http/middleware/raw-path.js";
@@ -91,6 +92,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
   if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
   app.use(conformanceProbes(deps.conformanceProbes === true));
   app.use(rejectEncodedSlashes());
+  app.use(laneMethodsOnly());
   app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1")));
   app.use(formRoutes(context));

@@ -5,12 +5,15 @@
 // answers (431, or a bare 400 with no body) are outside the taxonomy and say nothing a client
 // can dispatch on (docs/decisions/0087-malformed-http-in-the-taxonomy.md).
 //
+// CONNECT, which Node hands to a separate event and otherwise drops unanswered, is answered
+// resource_not_found like every other method no route of the lane has.
+//
 // A request without a Host header is let through to the application (host-header.ts refuses it
 // there, in the same envelope, with the request logged like any other).
 
 import { maxHeaderSize, type Server } from "node:http";
 import type { Socket } from "node:net";
-import { refuse } from "../../errors.js";
+import { refuse, type HostError } from "../../errors.js";
 import { randomIds } from "../../ids.js";
 import { errorEnvelopeBody } from "../../wire/error-envelope.js";
 
@@ -34,11 +37,11 @@ function describe(error: NodeJS.ErrnoException, maxHeaderSize: number): string {
   }
 }
 
-function answer(socket: Socket, message: string): void {
+function answer(socket: Socket, error: HostError): void {
   const requestId = randomIds.requestId();
-  const body = errorEnvelopeBody(refuse.invalid_argument(message), requestId);
+  const body = errorEnvelopeBody(error, requestId);
   const head = [
-    "HTTP/1.1 400 Bad Request",
+    `HTTP/1.1 ${error.status} ${error.status === 404 ? "Not Found" : "Bad Request"}`,
     "Content-Type: application/json",
     `Content-Length: ${Buffer.byteLength(body)}`,
     `Takoform-Request-Id: ${requestId}`,
@@ -63,6 +66,10 @@ export function answerClientErrors(server: ServerOptions): void {
       socket.destroy();
       return;
     }
-    answer(socket, describe(error, server.maxHeaderSize ?? maxHeaderSize));
+    answer(socket, refuse.invalid_argument(describe(error, server.maxHeaderSize ?? maxHeaderSize)));
+  });
+  // CONNECT never reaches the application: without a listener Node closes the connection unanswered
+  server.on("connect", (_request: unknown, socket: Socket) => {
+    answer(socket, refuse.resource_not_found("CONNECT is not a method of this lane"));
   });
 }
