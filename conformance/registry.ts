@@ -19,6 +19,7 @@ import attachmentRequiresActiveDeployment from "./checks/attachment-requires-act
 import bindingContractVerified from "./checks/binding-contract-verified.js";
 import bindingNameCollisionRejected from "./checks/binding-name-collision-rejected.js";
 import bindingTargetMissing404BeforeMutation from "./checks/binding-target-missing-404-before-mutation.js";
+import bindingVerificationStepsAndCodes from "./checks/binding-verification-steps-and-codes.js";
 import clientInputNeverYieldsServerError from "./checks/client-input-never-yields-server-error.js";
 import concurrentUnrelatedMutation from "./checks/concurrent-unrelated-mutation.js";
 import conditionReasonClosed from "./checks/condition-reason-closed.js";
@@ -128,6 +129,7 @@ export const OWN_CHECKS = [
   "inbound-service-binding-requires-a-serving-worker",
   "attachment-gate-holds-in-both-directions",
   "relation-drift-recovered-by-apply",
+  "binding-verification-steps-and-codes",
 ] as const;
 
 export type OwnCheck = (typeof OWN_CHECKS)[number];
@@ -260,6 +262,7 @@ export const REGISTRY = {
   "inbound-service-binding-requires-a-serving-worker": inboundServiceBindingRequiresAServingWorker,
   "attachment-gate-holds-in-both-directions": attachmentGateHoldsInBothDirections,
   "relation-drift-recovered-by-apply": relationDriftRecoveredByApply,
+  "binding-verification-steps-and-codes": bindingVerificationStepsAndCodes,
 } satisfies { [K in RequiredCheck]: Check } & Record<OwnCheck, Check>;
 
 /** Names of the checks registered as pending. */

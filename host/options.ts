@@ -22,6 +22,8 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --store ENGINE        sqlite (default, durable per mutation) or lowdb (one JSON file)
   --conformance-probes  honour the test-only Takoform-Conformance-Probe header (host/README.md)
   --endpoint-domain D   DNS suffix of host-assigned WorkerEndpoint hostnames
+  --async-commit-delay-ms N
+                        delay before an accepted (202) mutation commits (default 100)
   --rate-limit R[:B]    refuse more than R requests/second per credential (burst B, default
                         R) with rate_limited (429, Retry-After); default: no limit
   --quiet               no request log`;
@@ -35,6 +37,7 @@ export interface HostCliOptions {
   engine: StoreEngine;
   conformanceProbes: boolean;
   endpointDomain?: string;
+  asyncCommitDelayMs?: number;
   rateLimit?: RateLimitOptions;
   quiet: boolean;
 }
@@ -100,6 +103,12 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const limit = parseRateLimit(text);
         if (limit === undefined) throw new UsageError(`--rate-limit must be RATE or RATE:BURST (RATE > 0 per second, BURST >= 1), got ${text}`);
         options.rateLimit = limit;
+        break;
+      }
+      case "--async-commit-delay-ms": {
+        const text = value();
+        if (!/^[0-9]{1,7}$/.test(text)) throw new UsageError(`--async-commit-delay-ms must be 0..9999999, got ${text}`);
+        options.asyncCommitDelayMs = Number(text);
         break;
       }
       case "--quiet":

@@ -32,7 +32,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const store = await openStore(options.dataDir, options.engine);
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
-  const { app } = createHostApp({ ...options, store, blobs, secret: hostSecret(options.dataDir), origin: () => origin });
+  const { app, context } = createHostApp({ ...options, store, blobs, secret: hostSecret(options.dataDir), origin: () => origin });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);
@@ -48,6 +48,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     url: origin,
     port,
     async close() {
+      context.scheduler.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await store.close();

@@ -54,6 +54,7 @@ const command: Subcommand = {
       credentials,
       conformanceProbes: options.conformanceProbes,
       ...(options.endpointDomain === undefined ? {} : { endpointDomain: options.endpointDomain }),
+      ...(options.asyncCommitDelayMs === undefined ? {} : { asyncCommitDelayMs: options.asyncCommitDelayMs }),
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
     });

@@ -6,7 +6,7 @@ import type { LifecycleResponse } from "../lifecycle/context.js";
 
 export function respond(res: Response, answer: LifecycleResponse, headers: Record<string, string> = {}): void {
   res.status(answer.status);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries({ ...(answer.headers ?? {}), ...headers })) res.setHeader(name, value);
   if (answer.etag !== undefined) res.setHeader("ETag", answer.etag);
   if (answer.body === "") {
     res.end();

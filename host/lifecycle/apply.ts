@@ -21,15 +21,13 @@ import { mutationIntent } from "../rules/resource-identity/mutation-intent.js";
 import { revisionFence } from "../rules/resource-identity/revision-fence.js";
 import { resourceKey } from "../store/keys.js";
 import type { ResourceRecord } from "../store/records.js";
-import { revisionETag } from "../wire/decimal.js";
-import { renderResource } from "../wire/render-resource.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
 import { admitRelations } from "./admit-relations.js";
 import { admitSpec, requireValidSpec } from "./admit-spec.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { newIncarnation, withDesiredSpec } from "./incarnation.js";
-import { runMutation, type MutationOutcome } from "./mutation.js";
+import { resourceOutcome, runMutation, type MutationOutcome } from "./mutation.js";
 import { preconditionsOf } from "./preconditions.js";
 import { TenantView } from "./tenant-view.js";
 
@@ -48,10 +46,10 @@ export function applyResource(
   decode: () => ResourceRequest,
   path: PathIdentity,
 ): Promise<LifecycleResponse> {
-  return runMutation(ctx, envelope, "apply", space, () => executeApply(ctx, envelope, decode(), path));
+  return runMutation(ctx, envelope, "apply", space, () => executeApply(ctx, envelope, decode(), path), { action: "apply", path });
 }
 
-async function executeApply(ctx: HostContext, envelope: MutationEnvelope, request: ResourceRequest, path: PathIdentity): Promise<MutationOutcome> {
+export async function executeApply(ctx: HostContext, envelope: MutationEnvelope, request: ResourceRequest, path: PathIdentity): Promise<MutationOutcome> {
   const scope = envelope.scope;
   const admitted = admitSpec(ctx, request, path);
   requireValidSpec(admitted);
@@ -74,7 +72,7 @@ async function executeApply(ctx: HostContext, envelope: MutationEnvelope, reques
     check(prepareBindingHolds(ctx.secret, { ...binding, uid: CREATE_UID_MARKER, generation: CREATE_GENERATION_MARKER }, presented, now));
     const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, now, outputs: ctx.outputs });
     const { writes, after } = planCommit(ctx.store, ctx.catalog, scope, { after: record, revisionMoved: true }, now);
-    return { status: 201, etag: revisionETag(after!.revision), body: JSON.stringify(renderResource(after!)), boundUid: after!.uid, writes };
+    return resourceOutcome(201, after!, writes);
   }
 
   const current = recordedFormRef(occupant?.value, { ...address, ref: request.ref });
@@ -95,5 +93,5 @@ async function executeApply(ctx: HostContext, envelope: MutationEnvelope, reques
     { before: { record: current, version: occupant!.version }, after: next.record, revisionMoved: next.revisionMoved },
     now,
   );
-  return { status: 200, etag: revisionETag(after!.revision), body: JSON.stringify(renderResource(after!)), boundUid: after!.uid, writes };
+  return { ...resourceOutcome(200, after!, writes), accepted: { address, uid: current.uid, ref: current.ref } };
 }

@@ -18,7 +18,7 @@ import type { BlobHoldRecord, ManifestRecord, UploadRecord } from "../store/reco
 import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
-import { runMutation } from "./mutation.js";
+import { runMutation, type MutationOutcome } from "./mutation.js";
 import { accepted } from "./refusals.js";
 
 const UPLOAD_ID = /^up_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/;
@@ -78,23 +78,26 @@ export function putBlob(ctx: HostContext, scope: TenantScope, uploadId: string, 
 
 /** POST {api}/artifacts/uploads/{uploadId}/commit -> 201 new (200 already committed) {manifestDigest}. */
 export function commitUpload(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<LifecycleResponse> {
-  return runMutation(ctx, envelope, "artifact commit", "", async () => {
-    const scope = envelope.scope;
-    const upload = ownedUpload(ctx, scope, uploadId);
-    const { manifest } = accepted(validateManifest(upload.manifest));
-    const { member, entries } = entriesOf(manifest);
-    accepted(
-      verifyBlobs(member, entries, (digest) => (ctx.store.get(blobHoldKey(scope, digest)) === undefined ? undefined : ctx.blobs.read(digest))),
-    );
-    const key = manifestKey(scope, upload.manifestDigest);
-    const existing = ctx.store.get(key) !== undefined;
-    const record: ManifestRecord = { canonical: canonicalJson(upload.manifest), committedAt: ctx.clock.now().toISOString() };
-    return {
-      status: existing ? 200 : 201,
-      body: JSON.stringify({ manifestDigest: upload.manifestDigest }),
-      writes: existing ? [] : [{ op: "put", key, value: record, expectedVersion: null }],
-    };
-  });
+  return runMutation(ctx, envelope, "artifact commit", "", () => executeCommit(ctx, envelope, uploadId), { action: "artifact-commit", uploadId });
+}
+
+export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<MutationOutcome> {
+  const scope = envelope.scope;
+  const upload = ownedUpload(ctx, scope, uploadId);
+  const { manifest } = accepted(validateManifest(upload.manifest));
+  const { member, entries } = entriesOf(manifest);
+  accepted(verifyBlobs(member, entries, (digest) => (ctx.store.get(blobHoldKey(scope, digest)) === undefined ? undefined : ctx.blobs.read(digest))));
+  const key = manifestKey(scope, upload.manifestDigest);
+  const existing = ctx.store.get(key) !== undefined;
+  const record: ManifestRecord = { canonical: canonicalJson(upload.manifest), committedAt: ctx.clock.now().toISOString() };
+  const result = { manifestDigest: upload.manifestDigest };
+  return {
+    status: existing ? 200 : 201,
+    body: JSON.stringify(result),
+    writes: existing ? [] : [{ op: "put", key, value: record, expectedVersion: null }],
+    result,
+    manifestDigest: upload.manifestDigest,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
+import type { OperationScheduler } from "./operation-scheduler.js";
 import type { Clock } from "../clock.js";
 import type { Ids } from "../ids.js";
 import type { OutputOptions } from "../outputs/producers.js";
@@ -25,6 +26,8 @@ export interface HostContext {
   readonly outputs: OutputOptions;
   /** How long a replay record stays answerable (a host MAY expire records by age). */
   readonly replayRetentionMs: number;
+  /** Commits accepted (202) mutations after their delay. */
+  readonly scheduler: OperationScheduler;
 }
 
 /** The answer of one lifecycle operation, exactly as it goes on the wire. */
@@ -33,10 +36,12 @@ export interface LifecycleResponse {
   etag?: string;
   /** Exact body text; "" for none (204). */
   body: string;
+  /** Extra response headers (Retry-After on a 202 or a pending Operation). */
+  headers?: Record<string, string>;
 }
 
 /** Test-only conformance probes the HTTP layer recognised (only with --conformance-probes). */
-export type Probe = "touch-status" | "external-change";
+export type Probe = "touch-status" | "external-change" | "async";
 
 /** The request facts a fenced mutation is fingerprinted and fenced on. */
 export interface MutationEnvelope {
@@ -51,4 +56,6 @@ export interface MutationEnvelope {
   ifNoneMatch?: string;
   expectedGeneration?: string;
   probe?: Probe;
+  /** Accept this mutation asynchronously: 202 with an Operation committed later. */
+  async?: boolean;
 }

@@ -17,9 +17,9 @@ import type { ResourceRecord } from "../store/records.js";
 import { addressedResource, type NameAddress } from "./addressed.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
-import { runMutation } from "./mutation.js";
+import { runMutation, type MutationOutcome } from "./mutation.js";
 import { accepted } from "./refusals.js";
-import { TenantView } from "./tenant-view.js";
+import { addressOf, TenantView } from "./tenant-view.js";
 
 function protections(view: TenantView, record: ResourceRecord): void {
   accepted(dependencyProtection(record.uid, view.holdersOf(record.uid)));
@@ -31,16 +31,27 @@ function protections(view: TenantView, record: ResourceRecord): void {
 }
 
 export function deleteResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {
-  return runMutation(ctx, envelope, "delete", address.space, async () => {
-    const fence = requiredGenerationFence(envelope.expectedGeneration, "delete");
-    if (fence instanceof HostError) throw fence;
-    const { record, version } = addressedResource(ctx, envelope.scope, address);
-    const stale = generationFence(record.generation, fence, "delete") ?? revisionFence(record.revision, envelope.ifMatch);
-    if (stale !== undefined) throw stale;
-    const view = new TenantView(envelope.scope, ctx.store, ctx.catalog, ctx.blobs);
-    // An out-of-band backend deletion (test-only probe) is the one path past the protections.
-    if (envelope.probe !== "external-change") protections(view, record);
-    const { writes } = planCommit(ctx.store, ctx.catalog, envelope.scope, { before: { record, version }, revisionMoved: false }, ctx.clock.now());
-    return { status: 204, body: "", writes };
+  return runMutation(ctx, envelope, "delete", address.space, () => executeDelete(ctx, envelope, address), {
+    action: "delete",
+    address,
   });
+}
+
+export async function executeDelete(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<MutationOutcome> {
+  const fence = requiredGenerationFence(envelope.expectedGeneration, "delete");
+  if (fence instanceof HostError) throw fence;
+  const { record, version } = addressedResource(ctx, envelope.scope, address);
+  const stale = generationFence(record.generation, fence, "delete") ?? revisionFence(record.revision, envelope.ifMatch);
+  if (stale !== undefined) throw stale;
+  const view = new TenantView(envelope.scope, ctx.store, ctx.catalog, ctx.blobs);
+  // An out-of-band backend deletion (test-only probe) is the one path past the protections.
+  if (envelope.probe !== "external-change") protections(view, record);
+  const { writes } = planCommit(ctx.store, ctx.catalog, envelope.scope, { before: { record, version }, revisionMoved: false }, ctx.clock.now());
+  return {
+    status: 204,
+    body: "",
+    writes,
+    accepted: { address: addressOf(record), uid: record.uid, ref: record.ref },
+    result: { deleted: true },
+  };
 }

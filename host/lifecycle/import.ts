@@ -22,15 +22,13 @@ import { mutationIntent } from "../rules/resource-identity/mutation-intent.js";
 import { revisionFence } from "../rules/resource-identity/revision-fence.js";
 import { claimKey, resourceKey } from "../store/keys.js";
 import type { ClaimRecord, ResourceRecord } from "../store/records.js";
-import { revisionETag } from "../wire/decimal.js";
-import { renderResource } from "../wire/render-resource.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
 import { admitRelations } from "./admit-relations.js";
 import { admitSpec, requireValidSpec } from "./admit-spec.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { newIncarnation, withDesiredSpec } from "./incarnation.js";
-import { runMutation, type MutationOutcome } from "./mutation.js";
+import { resourceOutcome, runMutation, type MutationOutcome } from "./mutation.js";
 import { preconditionsOf } from "./preconditions.js";
 import { TenantView } from "./tenant-view.js";
 
@@ -46,14 +44,14 @@ export function importResource(
   decode: () => ResourceRequest,
   path: PathIdentity,
 ): Promise<LifecycleResponse> {
-  return runMutation(ctx, envelope, "import", space, () => executeImport(ctx, envelope, decode(), path));
+  return runMutation(ctx, envelope, "import", space, () => executeImport(ctx, envelope, decode(), path), { action: "import", path });
 }
 
 function holderOf(claim: ClaimRecord | undefined): ClaimHolder | undefined {
   return claim === undefined ? undefined : { uid: claim.uid, space: claim.address.space, kind: claim.address.kind, name: claim.address.name };
 }
 
-async function executeImport(ctx: HostContext, envelope: MutationEnvelope, request: ResourceRequest, path: PathIdentity): Promise<MutationOutcome> {
+export async function executeImport(ctx: HostContext, envelope: MutationEnvelope, request: ResourceRequest, path: PathIdentity): Promise<MutationOutcome> {
   const scope = envelope.scope;
   const nativeId = request.nativeId!;
   const admitted = admitSpec(ctx, request, path);
@@ -78,7 +76,7 @@ async function executeImport(ctx: HostContext, envelope: MutationEnvelope, reque
       scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, nativeId, now, outputs: ctx.outputs,
     });
     const { writes, after } = planCommit(ctx.store, ctx.catalog, scope, { after: record, revisionMoved: true }, now);
-    return { status: 201, etag: revisionETag(after!.revision), body: JSON.stringify(renderResource(after!)), boundUid: after!.uid, writes };
+    return resourceOutcome(201, after!, writes);
   }
 
   const current = recordedFormRef(occupant?.value, { ...address, ref: request.ref });
@@ -103,5 +101,5 @@ async function executeImport(ctx: HostContext, envelope: MutationEnvelope, reque
     { before: { record: current, version: occupant!.version }, after: claimed, revisionMoved: next.revisionMoved },
     now,
   );
-  return { status: 200, etag: revisionETag(after!.revision), body: JSON.stringify(renderResource(after!)), boundUid: after!.uid, writes };
+  return { ...resourceOutcome(200, after!, writes), accepted: { address, uid: current.uid, ref: current.ref } };
 }

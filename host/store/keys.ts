@@ -83,6 +83,11 @@ export function uploadKey(scope: TenantScope, uploadId: string): ScopedKey {
   return join("upload", scope.tenant, scope.principal, uploadId);
 }
 
+/** A long-running Operation, owned by the tenant AND principal whose mutation it accepted. */
+export function operationKey(scope: TenantScope, operationId: string): ScopedKey {
+  return join("operation", scope.tenant, scope.principal, operationId);
+}
+
 /** A replay record: namespaced by tenant, principal, space and Idempotency-Key (Shared wire rules). */
 export function replayKey(scope: TenantScope, space: string, idempotencyKey: string): ScopedKey {
   return join("replay", scope.tenant, scope.principal, space, idempotencyKey);

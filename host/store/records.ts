@@ -78,6 +78,42 @@ export interface UploadRecord {
   startedAt: string;
 }
 
+/** What an accepted (202) mutation needs to be executed again at commit. */
+export interface StoredRequest {
+  action: "apply" | "import" | "delete" | "artifact-commit";
+  tenant: string;
+  principal: string;
+  requestId: string;
+  method: string;
+  target: string;
+  bodyBase64: string;
+  idempotencyKey?: string;
+  ifMatch?: string;
+  ifNoneMatch?: string;
+  expectedGeneration?: string;
+  probe?: string;
+  path?: { apiVersion: string; kind: string; name: string };
+  address?: { space: string; ref: ExactFormRef; name: string };
+  uploadId?: string;
+}
+
+/** operationKey(tenant, principal, id): one long-running Operation. */
+export interface OperationRecord {
+  id: string;
+  request: StoredRequest;
+  acceptedAt: string;
+  /** When the host commits the accepted mutation. */
+  commitAt: string;
+  /** The incarnation an update/import/delete was accepted against; the commit resolves through it. */
+  accepted?: { address: ResourceAddress; uid: string; ref: ExactFormRef };
+  target?: { uid?: string; manifestDigest?: string };
+  done: boolean;
+  /** Exact text of the terminal Operation document, replayed byte-for-byte. */
+  terminal?: string;
+  /** The incarnation a successful terminal result reports live (replay retirement). */
+  committedUid?: string;
+}
+
 /** replayKey(tenant, principal, space, key) -> the recorded answer to one request. */
 export interface ReplayRecord {
   fingerprint: string;
@@ -87,6 +123,8 @@ export interface ReplayRecord {
   body: string;
   /** The incarnation the recorded answer reports as live; absent for deletes and refusals. */
   boundUid?: string;
+  /** A 202's record follows its Operation: it retires with the incarnation the operation committed. */
+  boundOperation?: string;
   /** ISO time after which the record is no longer consulted. */
   expiresAt: string;
 }

@@ -21,3 +21,12 @@ export interface AuthenticatedIdentity {
 export function authenticatedScope(identity: AuthenticatedIdentity): TenantScope {
   return Object.freeze({ tenant: identity.tenant, principal: identity.principal }) as TenantScope;
 }
+
+/**
+ * Only for committing an accepted (202) mutation: the scope it was ADMITTED under, read back from
+ * the operation record that authenticated request created. At commit the tenant is the tenant the
+ * mutation was admitted from (decision 0026), never anything a later request says.
+ */
+export function admittedScope(identity: AuthenticatedIdentity): TenantScope {
+  return authenticatedScope(identity);
+}

@@ -8,16 +8,19 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_CHECKS } from "../../conformance/registry.js";
-import { ISSUE4_CHECKS, ISSUE4_OWN } from "./issue4-names.js";
+import { ISSUE4_CHECKS, ISSUE4_OWN, issue4Setup, type Issue4Setup } from "./issue4-support.js";
 import { failures, listChecks, runRunner, startHost, type RunningHost } from "./support.js";
 
 describe.skipIf(process.env.TAKOFORM_ISSUE4_WIRED !== "1")("issue-4 conformance checks against a fresh host", () => {
   let host: RunningHost;
+  let setup: Issue4Setup;
   beforeAll(async () => {
-    host = await startHost();
+    setup = issue4Setup();
+    host = await startHost(setup.hostArgs);
   });
   afterAll(async () => {
     await host?.stop();
+    setup?.cleanup();
   });
 
   it("registers every issue-4 check as implemented, our own ones as own checks", async () => {
@@ -27,7 +30,7 @@ describe.skipIf(process.env.TAKOFORM_ISSUE4_WIRED !== "1")("issue-4 conformance 
   });
 
   it("passes every issue-4 check", async () => {
-    const run = await runRunner(host.url, host.credentials.file, ["--only", ...ISSUE4_CHECKS]);
+    const run = await runRunner(host.url, host.credentials.file, [...setup.runnerArgs, "--only", ...ISSUE4_CHECKS]);
     expect(run.checks.map((c) => c.name).sort()).toEqual([...ISSUE4_CHECKS].sort());
     const failed = failures(run.checks);
     expect(failed, `failing issue-4 checks:\n${failed}`).toBe("");

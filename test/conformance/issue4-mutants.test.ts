@@ -9,7 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusRoot, loadCatalog } from "../../corpus/lib/index.js";
-import { ISSUE4_CHECKS } from "./issue4-names.js";
+import { ISSUE4_CHECKS, issue4Setup, type Issue4Setup } from "./issue4-support.js";
 import { ISSUE4_MUTANTS } from "./issue4-mutants.js";
 import { startProxy } from "./mutant-proxy.js";
 import type { MutantEnv } from "./mutants.js";
@@ -18,12 +18,15 @@ import { failures, runRunner, startHost, type RunningHost } from "./support.js";
 describe.skipIf(process.env.TAKOFORM_ISSUE4_WIRED !== "1")("issue-4 mutants: each broken rule is caught by its named check", () => {
   let host: RunningHost;
   let env: MutantEnv;
+  let setup: Issue4Setup;
   beforeAll(async () => {
-    host = await startHost();
+    setup = issue4Setup();
+    host = await startHost(setup.hostArgs);
     env = { tokens: host.credentials.tokens, catalog: loadCatalog([corpusRoot()]) };
   });
   afterAll(async () => {
     await host?.stop();
+    setup?.cleanup();
   });
 
   it("has at least four mutants, each naming issue-4 checks that catch it", () => {
@@ -39,7 +42,7 @@ describe.skipIf(process.env.TAKOFORM_ISSUE4_WIRED !== "1")("issue-4 mutants: eac
     const proxy = await startProxy(host.url);
     try {
       const names = [...new Set(ISSUE4_MUTANTS.flatMap((m) => m.caughtBy))];
-      const run = await runRunner(proxy.url, host.credentials.file, ["--only", ...names]);
+      const run = await runRunner(proxy.url, host.credentials.file, [...setup.runnerArgs, "--only", ...names]);
       expect(failures(run.checks), "checks failing through the transparent proxy").toBe("");
       expect(run.checks.map((c) => c.name).sort()).toEqual([...names].sort());
     } finally {
@@ -51,7 +54,7 @@ describe.skipIf(process.env.TAKOFORM_ISSUE4_WIRED !== "1")("issue-4 mutants: eac
     it(`${mutant.name}: ${mutant.breaks} -> caught by ${mutant.caughtBy.join(", ")}`, async () => {
       const proxy = await startProxy(host.url, mutant.make(env));
       try {
-        const run = await runRunner(proxy.url, host.credentials.file, ["--only", ...mutant.caughtBy]);
+        const run = await runRunner(proxy.url, host.credentials.file, [...setup.runnerArgs, "--only", ...mutant.caughtBy]);
         for (const name of mutant.caughtBy) {
           const result = run.checks.find((c) => c.name === name);
           expect(result, `${name} did not report; runner stderr: ${run.stderr}`).toBeDefined();

@@ -139,6 +139,19 @@ export const ISSUE4_MUTANTS: Mutant[] = [
     }),
   },
   {
+    name: "uninstalled-binding-blamed-on-the-client",
+    breaks: "a binding contract accepted at a digest the host never installed is refused invalid_argument instead of unsupported_capability",
+    caughtBy: ["binding-verification-steps-and-codes"],
+    make: () => ({
+      response: (req, res) => {
+        const doc = jsonOf(req.body) as ResourceLike | undefined;
+        const err = (jsonOf(res.body) as { error?: { code?: string; message?: string } } | undefined)?.error;
+        if (!doc?.kind?.startsWith("BindingProbe") || err?.code !== "unsupported_capability") return res;
+        return errorAnswer(400, "invalid_argument", err.message ?? "binding not accepted");
+      },
+    }),
+  },
+  {
     name: "hostname-claim-host-wide",
     breaks: "the hostname claim is scanned across tenants (another tenant's claim is refused, naming the first tenant's holder)",
     caughtBy: ["custom-domain-hostname-claim-stops-at-the-tenant"],

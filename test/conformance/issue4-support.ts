@@ -1,6 +1,14 @@
-// The conformance checks of issue 4 (cross-resource relations, binding verification, the Worker
-// aggregate and its attachments): the required names the issue lists and our own checks for the
-// same rules. Shared by the issue-4 suites.
+// Shared by the issue-4 suites: the conformance checks of issue 4 (cross-resource relations,
+// binding verification, the Worker aggregate and its attachments) — the required names the issue
+// lists and our own checks for the same rules — and the setup they run under: the runner's
+// binding-probe Form Packages written to a fresh directory, installed in the host (--forms) and
+// pinned by the runner (--corpus) beside the project corpus (docs/decisions/0083).
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { writeBindingProbePackages } from "../../conformance/harness/aggregate/binding-probes.js";
+import { corpusRoot, loadCatalog } from "../../corpus/lib/index.js";
 
 export const ISSUE4_REQUIRED = [
   "relation-target-form-ref-verified",
@@ -48,6 +56,25 @@ export const ISSUE4_OWN = [
   "inbound-service-binding-requires-a-serving-worker",
   "attachment-gate-holds-in-both-directions",
   "relation-drift-recovered-by-apply",
+  "binding-verification-steps-and-codes",
 ] as const;
 
 export const ISSUE4_CHECKS: readonly string[] = [...ISSUE4_REQUIRED, ...ISSUE4_OWN];
+
+export interface Issue4Setup {
+  /** Extra arguments of `takoform host`. */
+  hostArgs: string[];
+  /** Extra arguments of `takoform conformance` (before --only). */
+  runnerArgs: string[];
+  cleanup(): void;
+}
+
+export function issue4Setup(): Issue4Setup {
+  const dir = mkdtempSync(path.join(tmpdir(), "takoform-binding-probes-"));
+  writeBindingProbePackages(dir, loadCatalog([corpusRoot()]));
+  return {
+    hostArgs: ["--forms", dir],
+    runnerArgs: ["--corpus", corpusRoot(), "--corpus", dir],
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -4,6 +4,7 @@
 //   Takoform-Conformance-Probe: error:<code>       answer this request with that error envelope
 //   Takoform-Conformance-Probe: touch-status       observe records a host-side status change
 //   Takoform-Conformance-Probe: external-change    delete acts as an out-of-band backend deletion
+//   Takoform-Conformance-Probe: async              apply, import, delete, artifact commit answer 202
 
 import type { RequestHandler } from "express";
 import { isErrorCode } from "../../../corpus/lib/index.js";
@@ -22,7 +23,7 @@ export function conformanceProbes(enabled: boolean): RequestHandler {
       if (!isErrorCode(code)) return next(refuse.invalid_argument(`${PROBE_HEADER}: unknown error code ${JSON.stringify(code)}`));
       return next(refuse[code](`conformance probe: the host was asked to answer ${code}`, { hostCode: "conformance-probe" }));
     }
-    if (probe === "touch-status" || probe === "external-change") {
+    if (probe === "touch-status" || probe === "external-change" || probe === "async") {
       stateOf(req).probe = probe;
       return next();
     }

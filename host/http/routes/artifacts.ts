@@ -3,7 +3,7 @@
 import { Router, type Request } from "express";
 import { abandonUpload, commitUpload, headBlob, putBlob, readManifest, startUpload } from "../../lifecycle/artifact-upload.js";
 import type { HostContext, MutationEnvelope } from "../../lifecycle/context.js";
-import { decodeDocument, requireEmptyBody } from "../decode.js";
+import { decodeDocument, requireEmptyBody } from "../../wire/decode-body.js";
 import { respond } from "../respond.js";
 import { bodyOf, headerOf, rawTarget, scopeOf, stateOf } from "../state.js";
 import { API_PATH } from "./discovery.js";
@@ -15,6 +15,7 @@ function envelopeOf(req: Request): MutationEnvelope {
   const envelope: MutationEnvelope = { scope: scopeOf(req), requestId: state.requestId, method: req.method, target: rawTarget(req), body: bodyOf(req) };
   const key = headerOf(req, "Idempotency-Key");
   if (key !== undefined) envelope.idempotencyKey = key;
+  if (state.probe === "async") envelope.async = true;
   return envelope;
 }
 

@@ -23,7 +23,7 @@ export function discoveryDocument(origin: string): Record<string, unknown> {
       artifact_upload: true,
       support_profiles: true,
     },
-    endpoints: { api, artifacts: api + "/artifacts", support: api + "/support" },
+    endpoints: { api, artifacts: api + "/artifacts", operations: api + "/operations", support: api + "/support" },
   };
 }
 

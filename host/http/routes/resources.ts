@@ -17,7 +17,7 @@ import type { PathIdentity } from "../../rules/path-shape/body-identity-matches-
 import { exactFormQuery } from "../../rules/shared-wire-rules/exact-form-query.js";
 import { strictQuery } from "../../rules/shared-wire-rules/strict-query.js";
 import { decodeResourceRequest } from "../../wire/resource-request.js";
-import { bodySpace, decodeDocument, requireEmptyBody } from "../decode.js";
+import { bodySpace, decodeDocument, requireEmptyBody } from "../../wire/decode-body.js";
 import { API_PATH } from "./discovery.js";
 import { respond } from "../respond.js";
 import { bodyOf, headerOf, rawQuery, rawTarget, scopeOf, stateOf } from "../state.js";
@@ -68,6 +68,7 @@ function envelopeOf(req: Request): MutationEnvelope {
   if (ifNoneMatch !== undefined) envelope.ifNoneMatch = ifNoneMatch;
   if (generation !== undefined) envelope.expectedGeneration = generation;
   if (state.probe !== undefined) envelope.probe = state.probe;
+  if (state.probe === "async") envelope.async = true;
   return envelope;
 }
 

@@ -37,7 +37,7 @@ export interface TestHost {
 }
 
 export async function startTestHost(
-  options: { engine?: StoreEngine; catalog?: HostCatalog; probes?: boolean; clock?: Clock; dataDir?: string } = {},
+  options: { engine?: StoreEngine; catalog?: HostCatalog; probes?: boolean; clock?: Clock; dataDir?: string; asyncCommitDelayMs?: number } = {},
 ): Promise<TestHost> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "takoform-host-test-"));
   const host = await startHost({
@@ -48,6 +48,7 @@ export async function startTestHost(
     credentials: CREDENTIALS,
     conformanceProbes: options.probes ?? true,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.asyncCommitDelayMs === undefined ? {} : { asyncCommitDelayMs: options.asyncCommitDelayMs }),
     report: (error) => {
       throw error;
     },
