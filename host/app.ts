@@ -4,7 +4,7 @@
 //   request state -> request log -> Host header -> authentication -> [rate limit] -> conformance probes (only when enabled)
 //   -> raw-path check -> lane methods -> raw body -> routes -> unknown route -> error envelope
 //
-// Routes: discovery, forms and form-definitions, resources, support, artifacts.
+// Routes: discovery, forms and form-definitions, resources, support, artifacts, operations.
 
 import express, { type Express } from "express";
 import type { BlobFiles } from "./artifacts/blob-files.js";
@@ -27,6 +27,9 @@ import { formRoutes } from "./http/routes/forms.js";
 import { resourceRoutes } from "./http/routes/resources.js";
 import { supportRoutes } from "./http/routes/support.js";
 import { artifactRoutes } from "./http/routes/artifacts.js";
+import { operationRoutes } from "./http/routes/operations.js";
+import { commitOperation } from "./lifecycle/operation-commit.js";
+import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
 import { randomIds, type Ids } from "./ids.js";
 import type { HostContext } from "./lifecycle/context.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
@@ -51,6 +54,8 @@ export interface HostDependencies {
   rateLimit?: RateLimitOptions;
   endpointDomain?: string;
   replayRetentionMs?: number;
+  /** Delay between accepting an asynchronous (202) mutation and committing it. */
+  asyncCommitDelayMs?: number;
   bodyLimit?: number;
   /** The origin discovery falls back to when the Host header is unusable. */
   origin?: () => string;
@@ -62,6 +67,7 @@ export interface HostApp {
 }
 
 export const DEFAULT_REPLAY_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_ASYNC_COMMIT_DELAY_MS = 100;
 
 export function createHostApp(deps: HostDependencies): HostApp {
   const clock = deps.clock ?? systemClock;
@@ -77,7 +83,9 @@ export function createHostApp(deps: HostDependencies): HostApp {
     runtime: resolveRuntimeContract(deps.catalog),
     outputs: { endpointDomain: deps.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN },
     replayRetentionMs: deps.replayRetentionMs ?? DEFAULT_REPLAY_RETENTION_MS,
+    scheduler: new OperationScheduler(deps.asyncCommitDelayMs ?? DEFAULT_ASYNC_COMMIT_DELAY_MS),
   };
+  context.scheduler.bind((identity, operationId) => commitOperation(context, identity, operationId));
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
@@ -99,6 +107,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(resourceRoutes(context));
   app.use(supportRoutes(context));
   app.use(artifactRoutes(context));
+  app.use(operationRoutes(context));
   app.use(unknownRoute());
   app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));
   return { app, context };
