@@ -13,13 +13,14 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtinCatalog, CREDENTIALS, PRIMARY, type Reply } from "../unit/host/harness.js";
 import { apply, document, importResource, prepare, put, read as readResource, refOf } from "../unit/host/client.js";
-import { create, ok, read, reference, remove, standUpWorker, uploadMigrations, type Aggregate } from "./support/aggregate.js";
+import { create, ok, prepareCreate, read, reference, remove, standUpWorker, uploadMigrations, type Aggregate } from "./support/aggregate.js";
 import { consumerSpec, probeDependencyProtection, probeHostnameClaim, probeMigrations, probeSingleConsumer } from "./support/features.js";
 import { printFigures } from "./support/figures.js";
 import { startHostProcess, tempDir, writeCredentials, type HostProcess } from "./support/host-process.js";
 
 const RACERS = 16;
 const ROUNDS = 6;
+const DEPENDENCY_ROUNDS = 12;
 const queue = () => refOf(builtinCatalog(), "AtLeastOnceQueue");
 const dirs: string[] = [];
 const hosts: HostProcess[] = [];
@@ -137,16 +138,22 @@ describe("relation races (default engine)", () => {
     const space = PROBE_SPACE;
     aggregate ??= await standUpWorker(main.url, PRIMARY, space, "dep", ["fetch"]);
     const outcomes: Record<string, number> = {};
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < DEPENDENCY_ROUNDS; round++) {
       const target = `dep-bundle-${round}`;
       expect(ok(await create(main.url, PRIMARY, "WorkerBundle", target, space, { manifestDigest: aggregate.manifestDigest }))).toBe(true);
+      // the dependent is prepared while its target exists; then its commit and the target's delete race
+      const commitDependent = await prepareCreate(main.url, PRIMARY, "WorkerVersion", `dep-version-${round}`, space, {
+        worker: reference("ModuleWorker", aggregate.worker),
+        bundle: reference("WorkerBundle", target),
+        handlers: ["fetch"],
+      });
+      expect(typeof commitDependent, JSON.stringify((commitDependent as Reply).json)).toBe("function");
+      // alternate which request leaves first, and stagger by 0-4 ms, so both interleavings occur
+      const stagger = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const lead = round % 4;
       const [deleted, dependent] = await Promise.all([
-        remove(main.url, PRIMARY, "WorkerBundle", target, space, "1"),
-        create(main.url, PRIMARY, "WorkerVersion", `dep-version-${round}`, space, {
-          worker: reference("ModuleWorker", aggregate.worker),
-          bundle: reference("WorkerBundle", target),
-          handlers: ["fetch"],
-        }),
+        stagger(round % 2 === 0 ? lead : 0).then(() => remove(main.url, PRIMARY, "WorkerBundle", target, space, "1")),
+        stagger(round % 2 === 1 ? lead : 0).then(() => (commitDependent as () => Promise<Reply>)()),
       ]);
       const label = `delete ${deleted.status} ${deleted.json?.error?.code ?? ""} / dependent ${dependent.status} ${dependent.json?.error?.code ?? ""}`;
       outcomes[label] = (outcomes[label] ?? 0) + 1;
@@ -163,7 +170,7 @@ describe("relation races (default engine)", () => {
         expect((await read(main.url, PRIMARY, "WorkerVersion", `dep-version-${round}`, space)).status).toBe(404);
       }
     }
-    printFigures("races", "delete vs dependent apply", { races: ROUNDS, ...outcomes });
+    printFigures("races", "delete vs dependent apply", { races: DEPENDENCY_ROUNDS, ...outcomes });
   });
 
   it.skipIf(!consumers.available)("concurrent QueueConsumers for one queue: exactly one is created", async () => {

@@ -34,18 +34,36 @@ export async function settle(base: string, token: string, reply: Reply, deadline
   }
 }
 
-/** prepare + PUT (create under If-None-Match: *), settled. */
-export async function create(base: string, token: string, kind: string, name: string, space: string, spec: Record<string, unknown>): Promise<Reply> {
+/**
+ * prepare now, and return the create (PUT under If-None-Match: *, settled) to send later, so a
+ * race can fire the commit itself at one instant; or prepare's refusal.
+ */
+export async function prepareCreate(
+  base: string,
+  token: string,
+  kind: string,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+): Promise<(() => Promise<Reply>) | Reply> {
   const ref = form(kind);
   const body = document(ref, name, space, spec);
   const prepared = await prepare(base, body, { token });
   if (prepared.status !== 200) return prepared;
-  const put = await call(base, "PUT", resourcePath(ref, name), {
-    token,
-    body: { ...body, review: { prepareDigest: prepared.json.review.prepareDigest } },
-    headers: { "idempotency-key": randomUUID(), "if-none-match": "*" },
-  });
-  return settle(base, token, put);
+  return async () => {
+    const put = await call(base, "PUT", resourcePath(ref, name), {
+      token,
+      body: { ...body, review: { prepareDigest: prepared.json.review.prepareDigest } },
+      headers: { "idempotency-key": randomUUID(), "if-none-match": "*" },
+    });
+    return settle(base, token, put);
+  };
+}
+
+/** prepare + PUT (create under If-None-Match: *), settled. */
+export async function create(base: string, token: string, kind: string, name: string, space: string, spec: Record<string, unknown>): Promise<Reply> {
+  const commit = await prepareCreate(base, token, kind, name, space, spec);
+  return typeof commit === "function" ? commit() : commit;
 }
 
 export async function remove(base: string, token: string, kind: string, name: string, space: string, generation: string): Promise<Reply> {
