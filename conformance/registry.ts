@@ -10,8 +10,11 @@ import type { RequiredCheck } from "./required-checks.js";
 import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
 import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
+import artifactCommitBindsDeclaredSize from "./checks/artifact-commit-binds-declared-size.js";
 import artifactCommitIdempotent from "./checks/artifact-commit-idempotent.js";
 import artifactDigestMismatch from "./checks/artifact-digest-mismatch.js";
+import artifactManifestKindExclusive from "./checks/artifact-manifest-kind-exclusive.js";
+import artifactManifestRejectList from "./checks/artifact-manifest-reject-list.js";
 import artifactThenBundleApply from "./checks/artifact-then-bundle-apply.js";
 import artifactUploadMissingBlob from "./checks/artifact-upload-missing-blob.js";
 import attachmentGateHoldsInBothDirections from "./checks/attachment-gate-holds-in-both-directions.js";
@@ -20,6 +23,7 @@ import bindingContractVerified from "./checks/binding-contract-verified.js";
 import bindingNameCollisionRejected from "./checks/binding-name-collision-rejected.js";
 import bindingTargetMissing404BeforeMutation from "./checks/binding-target-missing-404-before-mutation.js";
 import bindingVerificationStepsAndCodes from "./checks/binding-verification-steps-and-codes.js";
+import bundleMainModuleIsLoadable from "./checks/bundle-main-module-is-loadable.js";
 import clientInputNeverYieldsServerError from "./checks/client-input-never-yields-server-error.js";
 import concurrentUnrelatedMutation from "./checks/concurrent-unrelated-mutation.js";
 import conditionReasonClosed from "./checks/condition-reason-closed.js";
@@ -207,10 +211,10 @@ export const REGISTRY = {
   "deployment-delete-blocked-by-inbound-binding": deploymentDeleteBlockedByInboundBinding,
   "dependent-revision-advances-with-rendering": dependentRevisionAdvancesWithRendering,
   "delete-fence-survives-derived-rendering": deleteFenceSurvivesDerivedRendering,
-  "artifact-manifest-reject-list": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "artifact-commit-binds-declared-size": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "artifact-manifest-kind-exclusive": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "bundle-main-module-is-loadable": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-manifest-reject-list": artifactManifestRejectList,
+  "artifact-commit-binds-declared-size": artifactCommitBindsDeclaredSize,
+  "artifact-manifest-kind-exclusive": artifactManifestKindExclusive,
+  "bundle-main-module-is-loadable": bundleMainModuleIsLoadable,
   "artifact-retention-while-referenced": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "namespaced-group-travels-as-two-path-segments": namespacedGroupTravelsAsTwoPathSegments,
   "operation-bound-to-its-creating-principal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
