@@ -1,0 +1,141 @@
+// An edge shop on takoform: a single-page app and JSON API on one worker, an internal auth
+// service, KV sessions, a SQLite database with its schema, an order queue with a dead-letter
+// queue, a nightly cron, a public endpoint and a custom domain. `cdktf synth` writes
+// cdktf.out/stacks/edge-app/cdk.tf.json; artifacts must be on the host first (push-artifacts.ts).
+import { App, TerraformOutput, TerraformStack } from "cdktf";
+import type { Construct } from "constructs";
+import { AtLeastOnceQueue } from "../../generated/cdktf/providers/takoform/at-least-once-queue/index.js";
+import { EdgeKvNamespace } from "../../generated/cdktf/providers/takoform/edge-kv-namespace/index.js";
+import { ModuleWorker } from "../../generated/cdktf/providers/takoform/module-worker/index.js";
+import { TakoformProvider } from "../../generated/cdktf/providers/takoform/provider/index.js";
+import { QueueConsumer } from "../../generated/cdktf/providers/takoform/queue-consumer/index.js";
+import { SqliteDatabase } from "../../generated/cdktf/providers/takoform/sqlite-database/index.js";
+import { SqliteMigrationApplication } from "../../generated/cdktf/providers/takoform/sqlite-migration-application/index.js";
+import { SqliteMigrationSet } from "../../generated/cdktf/providers/takoform/sqlite-migration-set/index.js";
+import { StaticAssetBundle } from "../../generated/cdktf/providers/takoform/static-asset-bundle/index.js";
+import { WorkerBundle } from "../../generated/cdktf/providers/takoform/worker-bundle/index.js";
+import { WorkerCronTrigger } from "../../generated/cdktf/providers/takoform/worker-cron-trigger/index.js";
+import { WorkerCustomDomain } from "../../generated/cdktf/providers/takoform/worker-custom-domain/index.js";
+import { WorkerDeployment } from "../../generated/cdktf/providers/takoform/worker-deployment/index.js";
+import { WorkerEndpoint } from "../../generated/cdktf/providers/takoform/worker-endpoint/index.js";
+import { WorkerVersion, type WorkerVersionConfig } from "../../generated/cdktf/providers/takoform/worker-version/index.js";
+import { authBundle, schema, shopBundle, spaAssets } from "./artifacts.js";
+import { replaceBeforeDestroy, revisionName } from "./lib/revision.js";
+
+export interface EdgeAppOptions {
+  /** Share of shop traffic the canary release gets, in basis points (0..10000). */
+  canaryWeight: number;
+  /** Public hostname of the shop. */
+  domain: string;
+}
+
+export class EdgeAppStack extends TerraformStack {
+  constructor(scope: Construct, id: string, options: EdgeAppOptions) {
+    super(scope, id);
+    // endpoint, token and space come from TAKOFORM_ENDPOINT / TAKOFORM_TOKEN / TAKOFORM_SPACE.
+    new TakoformProvider(this, "takoform");
+
+    // Stateful resources: identities, updated in place or kept.
+    const sessions = new EdgeKvNamespace(this, "sessions", { name: "shop-sessions" });
+    const db = new SqliteDatabase(this, "db", { name: "shop-db" });
+    const deadLetters = new AtLeastOnceQueue(this, "orders-dead", { name: "orders-dead", messageRetentionSeconds: 14 * 24 * 3600 });
+    const orders = new AtLeastOnceQueue(this, "orders", { name: "orders", messageRetentionSeconds: 4 * 24 * 3600 });
+
+    // The schema: the migration set is a revision named by its manifest digest; the
+    // application runs whatever the database's ledger is missing.
+    const schemaSet = new SqliteMigrationSet(this, "schema", {
+      name: `shop-schema-${schema.shortDigest}`,
+      manifestDigest: schema.manifestDigest,
+      lifecycle: replaceBeforeDestroy,
+    });
+    new SqliteMigrationApplication(this, "migrate", { name: "shop-db-schema", database: db.name, migrationSet: schemaSet.name });
+
+    // The internal auth service, reached only through a service binding.
+    const auth = new ModuleWorker(this, "auth", { name: "auth" });
+    const authCode = new WorkerBundle(this, "auth-bundle", {
+      name: `auth-${authBundle.shortDigest}`,
+      manifestDigest: authBundle.manifestDigest,
+      lifecycle: replaceBeforeDestroy,
+    });
+    const authVersionConfig = { worker: auth.name, bundle: authCode.name, handlers: ["fetch"] };
+    const authVersion = new WorkerVersion(this, "auth-version", {
+      ...authVersionConfig,
+      name: revisionName("auth", { bundle: authBundle.manifestDigest, handlers: authVersionConfig.handlers }),
+      lifecycle: replaceBeforeDestroy,
+    });
+    const authLive = new WorkerDeployment(this, "auth-deployment", {
+      name: "auth",
+      worker: auth.name,
+      versions: [{ workerVersion: authVersion.name, weight: 10_000 }],
+    });
+
+    // The shop worker: code, assets, two releases splitting traffic.
+    const shop = new ModuleWorker(this, "shop", { name: "shop" });
+    const shopCode = new WorkerBundle(this, "shop-bundle", {
+      name: `shop-${shopBundle.shortDigest}`,
+      manifestDigest: shopBundle.manifestDigest,
+      lifecycle: replaceBeforeDestroy,
+    });
+    const spa = new StaticAssetBundle(this, "shop-assets", {
+      name: `spa-${spaAssets.shortDigest}`,
+      manifestDigest: spaAssets.manifestDigest,
+      lifecycle: replaceBeforeDestroy,
+    });
+
+    const release = (label: string, vars: Record<string, unknown>): WorkerVersion => {
+      const config: Omit<WorkerVersionConfig, "name"> = {
+        worker: shop.name,
+        bundle: shopCode.name,
+        handlers: ["fetch", "scheduled", "queue"],
+        assets: { bundle: spa.name, notFoundHandling: "single_page_application", runWorkerFirst: false },
+        kvBindings: [{ name: "SESSIONS", resource: sessions.name }],
+        sqliteBindings: [{ name: "DB", resource: db.name }],
+        queueProducerBindings: [{ name: "ORDERS", resource: orders.name }],
+        serviceBindings: [{ name: "AUTH", resource: auth.name }],
+        vars,
+      };
+      // The name covers every input that is not already a name: code, assets and vars.
+      const content = { code: shopBundle.manifestDigest, assets: spaAssets.manifestDigest, handlers: config.handlers, vars };
+      return new WorkerVersion(this, `shop-${label}`, {
+        ...config,
+        name: revisionName("shop", content),
+        lifecycle: replaceBeforeDestroy,
+        dependsOn: [authLive], // a service binding needs its target serving
+      });
+    };
+    const stable = release("stable", { RELEASE: "2026.11", NEW_CHECKOUT: false });
+    const canary = release("canary", { RELEASE: "2026.12", NEW_CHECKOUT: true });
+
+    const weights = [
+      { workerVersion: stable.name, weight: 10_000 - options.canaryWeight },
+      { workerVersion: canary.name, weight: options.canaryWeight },
+    ].filter((v) => v.weight > 0);
+    const live = new WorkerDeployment(this, "shop-deployment", { name: "shop", worker: shop.name, versions: weights });
+
+    // Attachments: admitted against the handlers the live deployment serves.
+    const attached = { worker: shop.name, dependsOn: [live] };
+    const endpoint = new WorkerEndpoint(this, "endpoint", { ...attached, name: "shop" });
+    new WorkerCustomDomain(this, "domain", { ...attached, name: "shop-domain", hostname: options.domain });
+    new WorkerCronTrigger(this, "nightly", { ...attached, name: "shop-nightly", cron: "15 3 * * *" });
+    new QueueConsumer(this, "order-consumer", {
+      ...attached,
+      name: "orders-consumer",
+      queue: orders.name,
+      deadLetterQueue: deadLetters.name,
+      maxBatchSize: 25,
+      maxBatchTimeoutSeconds: 5,
+      maxConcurrency: 4,
+      maxRetries: 3,
+      retryDelaySeconds: 30,
+    });
+
+    new TerraformOutput(this, "endpoint_url", { value: endpoint.url });
+  }
+}
+
+const app = new App();
+new EdgeAppStack(app, "edge-app", {
+  canaryWeight: Number(process.env["EDGE_APP_CANARY_WEIGHT"] ?? "1000"),
+  domain: process.env["EDGE_APP_DOMAIN"] ?? "shop.example.test",
+});
+app.synth();

@@ -1,0 +1,5 @@
+CREATE TABLE customers (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL
+);
