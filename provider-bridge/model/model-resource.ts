@@ -1,15 +1,23 @@
 // A takoform_* resource type driven by the generated model: its schema comes
-// from schema.json, validation and planning from the model. The lifecycle
-// calls to the host (prepare/apply, read, delete, import, operations) are
-// phase 2 of the provider bridge and answer with an error until then.
-import { errorDiag, type Diagnostic } from "../framework/diagnostics.js";
+// from schema.json, validation and planning from the model, and its lifecycle
+// from lifecycle/ (prepare/apply, read, delete, import, operations, the
+// host's validate at plan time).
+import { hasErrors, type Diagnostic } from "../framework/diagnostics.js";
 import type { ApplyRequest, ApplyResult, ImportResult, PlanDraft, PlanRequest, PrivateState, ReadResult, Resource, ResourceContext } from "../framework/resource.js";
 import type { ProviderConfig } from "../config/provider-config.js";
 import { compileSchema, type CompiledSchema } from "../schema/compiled.js";
 import type { SchemaJson } from "../schema/schema-json.js";
-import type { CtyObject } from "../wire/value.js";
-import { modifyModelPlan } from "./plan-rules.js";
-import type { ResourceModel } from "./types.js";
+import { isWhollyKnown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
+import { deleteResource } from "../lifecycle/delete.js";
+import { importResource } from "../lifecycle/adopt.js";
+import { createResource, updateResource } from "../lifecycle/mutations.js";
+import { driftOf } from "../lifecycle/drift.js";
+import { readResource } from "../lifecycle/refresh.js";
+import { validateOnHost } from "../lifecycle/plan-validate.js";
+import { toPlain } from "../lifecycle/spec-mapping.js";
+import type { Lifecycle } from "../lifecycle/context.js";
+import { dispatchRef, modifyModelPlan } from "./plan-rules.js";
+import { VOLATILE_COMPUTED_ATTRIBUTES, type ResourceModel } from "./types.js";
 import { validateAttributes } from "./validators.js";
 
 export class ModelResource implements Resource<ProviderConfig> {
@@ -37,34 +45,54 @@ export class ModelResource implements Resource<ProviderConfig> {
     return validateAttributes(this.model.attributes, config);
   }
 
-  modifyPlan(req: PlanRequest, draft: PlanDraft): Diagnostic[] {
-    return modifyModelPlan(this.model, this.compiled().block, req, draft);
+  private lifecycle(): Lifecycle {
+    return { model: this.model, block: this.compiled().block };
   }
 
-  private unavailable(operation: string): Diagnostic {
-    return errorDiag(
-      `Cannot ${operation} ${this.model.typeName} yet`,
-      `This build of the takoform provider plans ${this.model.kind} resources but does not yet talk to a host to ${operation} them.`,
-    );
+  async modifyPlan(req: PlanRequest, draft: PlanDraft, ctx: ResourceContext<ProviderConfig>): Promise<Diagnostic[]> {
+    const diags = modifyModelPlan(this.model, this.compiled().block, req, draft);
+    if (hasErrors(diags)) return diags;
+    const dispatch = dispatchRef(this.model, req.prior);
+    if ("error" in dispatch) return [dispatch.error];
+    const capabilities = this.model.capabilities[dispatch.ref.definitionVersion] ?? [];
+    const updatable = this.model.role !== "revision" && capabilities.includes("update");
+    if (req.prior !== null && updatable && driftOf(req.prior).length > 0) planVolatile(this.model, this.compiled().block, req.config, draft);
+    const changed = req.prior === null || this.model.attributes.some((a) => !isWhollyKnown(draft.planned[a.name] ?? null) || JSON.stringify(plain(req.prior![a.name])) !== JSON.stringify(plain(draft.planned[a.name])));
+    if (changed) diags.push(...(await validateOnHost(this.lifecycle(), dispatch.ref, draft.planned, ctx)));
+    return diags;
   }
 
-  async create(_req: ApplyRequest, _ctx: ResourceContext<ProviderConfig>): Promise<ApplyResult> {
-    return { diagnostics: [this.unavailable("create")] };
+  create(req: ApplyRequest, ctx: ResourceContext<ProviderConfig>): Promise<ApplyResult> {
+    return createResource(this.lifecycle(), req, ctx);
   }
 
-  async read(state: CtyObject, _priv: PrivateState | undefined, _ctx: ResourceContext<ProviderConfig>): Promise<ReadResult> {
-    return { state, diagnostics: [this.unavailable("read")] };
+  read(state: CtyObject, _priv: PrivateState | undefined, ctx: ResourceContext<ProviderConfig>): Promise<ReadResult> {
+    return readResource(this.lifecycle(), state, ctx);
   }
 
-  async update(_req: ApplyRequest, _ctx: ResourceContext<ProviderConfig>): Promise<ApplyResult> {
-    return { diagnostics: [this.unavailable("update")] };
+  update(req: ApplyRequest, ctx: ResourceContext<ProviderConfig>): Promise<ApplyResult> {
+    return updateResource(this.lifecycle(), req, ctx);
   }
 
-  async delete(_prior: CtyObject, _priv: PrivateState | undefined, _ctx: ResourceContext<ProviderConfig>): Promise<{ diagnostics: Diagnostic[] }> {
-    return { diagnostics: [this.unavailable("delete")] };
+  delete(prior: CtyObject, _priv: PrivateState | undefined, ctx: ResourceContext<ProviderConfig>): Promise<{ diagnostics: Diagnostic[] }> {
+    return deleteResource(this.lifecycle(), prior, ctx);
   }
 
-  async importState(_id: string, _ctx: ResourceContext<ProviderConfig>): Promise<ImportResult> {
-    return { diagnostics: [this.unavailable("import")] };
+  importState(id: string, ctx: ResourceContext<ProviderConfig>): Promise<ImportResult> {
+    return importResource(this.lifecycle(), id, ctx);
+  }
+}
+
+/** A comparable form of a value (unknowns as a marker). */
+function plain(v: CtyValue | undefined): unknown {
+  if (v === undefined || v === null) return null;
+  return isWhollyKnown(v) ? toPlain(v) : "<unknown>";
+}
+
+/** An apply that changes nothing in the spec but re-pins relations: the host's volatile values are unknown. */
+function planVolatile(model: ResourceModel, block: CompiledSchema["block"], config: CtyObject, draft: PlanDraft): void {
+  for (const name of [...VOLATILE_COMPUTED_ATTRIBUTES, ...model.outputs.map((o) => o.name)]) {
+    const compiled = block.attributes.get(name);
+    if (compiled && compiled.computed && (config[name] ?? null) === null) draft.planned[name] = UNKNOWN;
   }
 }

@@ -1,0 +1,101 @@
+// The typed Host API calls a takoform_* resource makes, on top of client/:
+// discovery once per provider process and endpoint, then validate, prepare,
+// apply, read, delete, import and operation polling, each addressed through
+// an exact FormRef with the exact query on bodyless routes.
+import type { ProviderConfig } from "../config/provider-config.js";
+import { discover } from "../client/discovery.js";
+import { HostHttp, type HostResponse } from "../client/http.js";
+import { resourcePath } from "../client/paths.js";
+import { waitForOperation, type Operation } from "../client/operations.js";
+import type { ExactFormRef } from "../model/types.js";
+import { idempotencyKey } from "./idempotency.js";
+
+/** The space a resource lives in when neither it nor the provider block names one (ADR 0100). */
+export const FALLBACK_SPACE = "default";
+
+export interface Address {
+  ref: ExactFormRef;
+  space: string;
+  name: string;
+}
+
+export function exactQuery(a: Address): string {
+  const q = new URLSearchParams({ space: a.space, definitionVersion: a.ref.definitionVersion, schemaDigest: a.ref.schemaDigest });
+  return q.toString();
+}
+
+export class HostApi {
+  private constructor(
+    readonly http: HostHttp,
+    readonly config: ProviderConfig,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  static async connect(config: ProviderConfig, signal?: AbortSignal): Promise<HostApi> {
+    const opts = { token: config.token, requestTimeoutMs: config.requestTimeoutMs, signal, userAgent: `takoform-terraform-provider (terraform ${config.terraformVersion})` };
+    const probe = new HostHttp(config.endpoint, opts);
+    const found = await discover(config.endpoint, async (url, deadlineMs) => {
+      const r = await probe.once("GET", url, {}, deadlineMs);
+      return { status: r.status, body: r.body };
+    });
+    return new HostApi(new HostHttp(found.api, opts), config, signal);
+  }
+
+  /** Absolute time after which no new attempt starts for one request. */
+  private requestDeadline(): number {
+    return Date.now() + this.config.requestTimeoutMs;
+  }
+
+  operationDeadline(): number {
+    return Date.now() + this.config.operationTimeoutMs;
+  }
+
+  validate(body: unknown): Promise<HostResponse> {
+    return this.http.send("POST", "resources/validate", { body, deadline: this.requestDeadline() });
+  }
+
+  prepare(body: unknown, expectedGeneration?: string): Promise<HostResponse> {
+    const headers: Record<string, string> = expectedGeneration ? { "takoform-expected-generation": expectedGeneration } : {};
+    return this.http.send("POST", "resources/prepare", { body, headers, deadline: this.requestDeadline() });
+  }
+
+  /** A mutation with its deterministic Idempotency-Key. */
+  private mutate(method: "PUT" | "POST" | "DELETE", target: string, body: unknown, headers: Record<string, string>): Promise<HostResponse> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text) };
+    return this.http.send(method, target, { body, headers: all, deadline: this.requestDeadline() });
+  }
+
+  apply(a: Address, body: unknown, headers: Record<string, string>): Promise<HostResponse> {
+    return this.mutate("PUT", resourcePath(a.ref.apiVersion, a.ref.kind, a.name), body, headers);
+  }
+
+  read(a: Address): Promise<HostResponse> {
+    return this.http.send("GET", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, { deadline: this.requestDeadline() });
+  }
+
+  remove(a: Address, headers: Record<string, string>): Promise<HostResponse> {
+    return this.mutate("DELETE", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, undefined, headers);
+  }
+
+  adopt(a: Address, body: unknown, headers: Record<string, string>): Promise<HostResponse> {
+    return this.mutate("POST", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}/import`, body, headers);
+  }
+
+  operation(id: string): Promise<Operation> {
+    return waitForOperation(this.http, id, { deadline: this.operationDeadline(), signal: this.signal });
+  }
+}
+
+const connections = new WeakMap<ProviderConfig, Promise<HostApi>>();
+
+/** One discovery per configured provider; a failed discovery is retried by the next call. */
+export function hostFor(config: ProviderConfig, signal?: AbortSignal): Promise<HostApi> {
+  let p = connections.get(config);
+  if (!p) {
+    p = HostApi.connect(config, signal);
+    p.catch(() => connections.delete(config));
+    connections.set(config, p);
+  }
+  return p;
+}

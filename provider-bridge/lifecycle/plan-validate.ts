@@ -1,0 +1,35 @@
+// Plan-time validation through the host's validate (never prepare): the
+// desired spec under the exact ref the plan addresses; each host diagnostic
+// becomes a diagnostic at the attribute its field names. Skipped while any
+// desired value is unknown or the provider is not configured.
+import type { ProviderConfig } from "../config/provider-config.js";
+import { errorDiag, warningDiag, type Diagnostic } from "../framework/diagnostics.js";
+import type { ResourceContext } from "../framework/resource.js";
+import type { ExactFormRef } from "../model/types.js";
+import { isWhollyKnown, type CtyObject } from "../wire/value.js";
+import { addressOf, connect, requestBody, subjectOf, type Lifecycle } from "./context.js";
+import { hostFailure, identityText, pathForPointer } from "./host-diagnostics.js";
+
+export async function validateOnHost(lc: Lifecycle, ref: ExactFormRef, planned: CtyObject, ctx: ResourceContext<ProviderConfig>): Promise<Diagnostic[]> {
+  if (!ctx.provider) return [];
+  if (!isWhollyKnown(planned["name"] ?? null)) return [];
+  if (!lc.model.attributes.every((attr) => isWhollyKnown(planned[attr.name] ?? null))) return [];
+  const space = planned["space"];
+  const a = addressOf(ref, { ...planned, space: typeof space === "string" ? space : null }, ctx.provider);
+  const conn = await connect(ctx);
+  if ("error" in conn) return [conn.error];
+  let answer: { valid?: unknown; diagnostics?: { severity?: unknown; field?: unknown; message?: unknown }[] };
+  try {
+    answer = (await conn.api.validate(requestBody(lc, a, planned))).body as typeof answer;
+  } catch (err) {
+    return [hostFailure("validate", subjectOf(lc, a, "validate (no fence)"), err, lc.model.attributes)];
+  }
+  const who = identityText(subjectOf(lc, a, ""));
+  return (answer.diagnostics ?? []).map((d) => {
+    const field = typeof d.field === "string" ? d.field : undefined;
+    const summary = `The host refuses this ${lc.model.kind}${field ? ` at ${field}` : ""}`;
+    const detail = `${who}: ${String(d.message ?? "")}\n\nThe host's validate (code invalid_argument on apply) names this; fix the value and plan again.`;
+    const p = pathForPointer(lc.model.attributes, field);
+    return d.severity === "warning" ? warningDiag(summary, detail, p) : errorDiag(summary, detail, p);
+  });
+}
