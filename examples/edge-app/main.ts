@@ -2,7 +2,7 @@
 // service, KV sessions, a SQLite database with its schema, an order queue with a dead-letter
 // queue, a nightly cron, a public endpoint and a custom domain. `cdktf synth` writes
 // cdktf.out/stacks/edge-app/cdk.tf.json; artifacts must be on the host first (push-artifacts.ts).
-import { App, TerraformOutput, TerraformStack } from "cdktf";
+import { App, LocalBackend, TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { AtLeastOnceQueue } from "../../generated/cdktf/providers/takoform/at-least-once-queue/index.js";
 import { EdgeKvNamespace } from "../../generated/cdktf/providers/takoform/edge-kv-namespace/index.js";
@@ -27,13 +27,18 @@ export interface EdgeAppOptions {
   canaryWeight: number;
   /** Public hostname of the shop. */
   domain: string;
+  /** Where the local backend keeps state (default: terraform.edge-app.tfstate beside main.ts). */
+  statePath?: string | undefined;
 }
 
 export class EdgeAppStack extends TerraformStack {
   constructor(scope: Construct, id: string, options: EdgeAppOptions) {
     super(scope, id);
+    if (options.statePath !== undefined) new LocalBackend(this, { path: options.statePath });
     // endpoint, token and space come from TAKOFORM_ENDPOINT / TAKOFORM_TOKEN / TAKOFORM_SPACE.
     new TakoformProvider(this, "takoform");
+    // cdktf deploy requires a version constraint, which the generated provider class lacks.
+    this.addOverride("terraform.required_providers.takoform.version", "~> 0.1");
 
     // Stateful resources: identities, updated in place or kept.
     const sessions = new EdgeKvNamespace(this, "sessions", { name: "shop-sessions" });
@@ -137,5 +142,6 @@ const app = new App();
 new EdgeAppStack(app, "edge-app", {
   canaryWeight: Number(process.env["EDGE_APP_CANARY_WEIGHT"] ?? "1000"),
   domain: process.env["EDGE_APP_DOMAIN"] ?? "shop.example.test",
+  statePath: process.env["EDGE_APP_STATE"],
 });
 app.synth();

@@ -1,0 +1,132 @@
+// `npm run demo`: the edge-app example deployed end to end on the bundled host.
+//   1. start `takoform host` (embedded SQLite store, generated credential) detached, or reuse it
+//   2. install the offline provider mirror (`takoform provider install`)
+//   3. upload the example's bundles, assets and migrations through the artifact routes
+//   4. `cdktf synth` and `cdktf deploy` of examples/edge-app with the real terraform binary
+//   5. print every resource's Ready condition as the host reports it, and the endpoint URL
+// The host keeps running. `npm run demo -- --destroy` destroys the resources and stops it.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { allArtifacts } from "../examples/edge-app/artifacts.js";
+import { uploadAll } from "../examples/edge-app/lib/upload.js";
+import { APPLY_FLAGS, runCdktf, type CdktfTarget } from "./demo/cdktf.js";
+import { ensureHost, stopHost } from "./demo/host.js";
+import { demoPaths, repoRoot, type DemoPaths } from "./demo/paths.js";
+import { step } from "./demo/progress.js";
+import { readFromHost, resourcesInState, table } from "./demo/resources.js";
+
+const USAGE = `usage: npm run demo [-- --destroy] [-- --dir DIR]
+  (no flag)   start or reuse the demo host, deploy examples/edge-app, print its resources
+  --destroy   destroy the deployed resources, then stop the demo host
+  --dir DIR   keep host data, state and logs in DIR (default .takoform/demo)`;
+
+function ensureBuilt(): void {
+  if (existsSync(path.join(repoRoot, "dist", "cli", "main.js"))) return;
+  const s = step("building takoform (npm run build)");
+  execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore" });
+  s.done();
+}
+
+function installProvider(paths: DemoPaths): string {
+  const s = step("installing the provider mirror");
+  const out = execFileSync(process.execPath, [path.join(repoRoot, "bin", "takoform.mjs"), "provider", "install", "--dir", paths.terraform], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const match = /^export TF_CLI_CONFIG_FILE=(.+)$/m.exec(out);
+  if (match === null) throw new Error(`provider install printed no TF_CLI_CONFIG_FILE line:\n${out}`);
+  const file = match[1]!.trim().replace(/^'(.*)'$/, "$1");
+  s.done(path.relative(repoRoot, file));
+  return file;
+}
+
+/** Runs one cdktf command, turning terraform's per-resource lines into a progress count. */
+async function cdktfStep(title: string, args: string[], target: CdktfTarget, paths: DemoPaths, verb: RegExp): Promise<void> {
+  const s = step(title);
+  let finished = 0;
+  const run = await runCdktf(args, target, {
+    log: paths.cdktfLog,
+    onLine: (line) => {
+      if (verb.test(line)) s.note(`${++finished} resources`);
+      else if (/Synthesizing|Generated Terraform code/.test(line)) s.note("synthesizing");
+      else if (/terraform init|Initializing/.test(line)) s.note("terraform init");
+    },
+  });
+  if (run.code !== 0) {
+    s.fail(`exit ${run.code}`);
+    const errors = run.output.split("\n").filter((l) => /Error|error:/.test(l)).slice(0, 12);
+    throw new Error(`cdktf ${args[0]} failed (full log: ${path.relative(repoRoot, paths.cdktfLog)})\n${errors.join("\n")}`);
+  }
+  s.done(finished > 0 ? `${finished} resources` : "");
+}
+
+async function deploy(paths: DemoPaths): Promise<number> {
+  ensureBuilt();
+  mkdirSync(paths.root, { recursive: true });
+  rmSync(paths.cdktfLog, { force: true });
+  const hs = step("starting takoform host");
+  const host = await ensureHost(paths);
+  hs.done(`${host.reused ? "reused" : "started"} ${host.url}, pid ${host.pid}`);
+  const cliConfigFile = installProvider(paths);
+
+  const us = step("uploading bundles, assets and migrations");
+  await uploadAll(allArtifacts, { endpoint: host.url, token: host.token });
+  us.done(`${allArtifacts.length} artifacts`);
+
+  const target: CdktfTarget = { endpoint: host.url, token: host.token, cliConfigFile, synthOut: paths.synthOut, statePath: paths.tfState };
+  await cdktfStep("cdktf synth examples/edge-app", ["synth"], target, paths, /(?!)/);
+  await cdktfStep("cdktf deploy (terraform apply)", ["deploy", "--skip-synth", ...APPLY_FLAGS, "--outputs-file", paths.outputs], target, paths, /(Creation|Modifications|Destruction) complete after/);
+
+  const rows = await Promise.all(resourcesInState(paths.tfState).map((r) => readFromHost(host.url, host.token, r)));
+  const outputs = JSON.parse(readFileSync(paths.outputs, "utf8")) as Record<string, Record<string, string>>;
+  const stackOutputs = outputs["edge-app"] ?? {};
+  const url = Object.entries(stackOutputs).find(([k]) => /endpoint.?url/i.test(k))?.[1];
+  console.log(`\n${table(rows)}\n`);
+  console.log(`endpoint URL: ${url ?? "(not in the outputs)"}`);
+  console.log(`host: ${host.url} (pid ${host.pid}, still running; data in ${path.relative(repoRoot, paths.hostData)})`);
+  console.log(`token: in ${path.relative(repoRoot, paths.credentials)}`);
+  console.log("destroy everything and stop the host: npm run demo -- --destroy");
+  return rows.every((r) => r.found && r.ready === "True") && url !== undefined ? 0 : 1;
+}
+
+async function destroy(paths: DemoPaths): Promise<number> {
+  ensureBuilt();
+  if (!existsSync(paths.tfState)) {
+    console.log("nothing deployed by the demo");
+  } else {
+    const hs = step("reaching the demo host");
+    const host = await ensureHost(paths);
+    hs.done(host.url);
+    const cliConfigFile = installProvider(paths);
+    const target: CdktfTarget = { endpoint: host.url, token: host.token, cliConfigFile, synthOut: paths.synthOut, statePath: paths.tfState };
+    await cdktfStep("cdktf destroy (terraform destroy)", ["destroy", ...APPLY_FLAGS], target, paths, /Destruction complete after/);
+  }
+  const stopped = await stopHost(paths);
+  console.log(stopped ? "demo host stopped" : "no demo host was running");
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let mode: "deploy" | "destroy" = "deploy";
+  let dir: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--destroy") mode = "destroy";
+    else if (a === "--dir" && argv[i + 1] !== undefined) dir = path.resolve(argv[++i]!);
+    else if (a === "--help" || a === "-h") {
+      console.log(USAGE);
+      return 0;
+    } else {
+      console.error(`demo: unexpected argument ${a}\n${USAGE}`);
+      return 2;
+    }
+  }
+  const paths = demoPaths(dir);
+  return mode === "deploy" ? deploy(paths) : destroy(paths);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`demo: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
