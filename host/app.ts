@@ -8,6 +8,7 @@
 
 import express, { type Express } from "express";
 import type { BlobFiles } from "./artifacts/blob-files.js";
+import type { DatabaseFiles } from "./artifacts/database-files.js";
 import { bearerAuthenticator } from "./auth/authenticate.js";
 import type { Credential } from "./auth/credentials.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
@@ -40,6 +41,7 @@ import { TenantLocks } from "./store/tenant-lock.js";
 export interface HostDependencies {
   store: Store;
   blobs: BlobFiles;
+  databases: DatabaseFiles;
   catalog: HostCatalog;
   credentials: readonly Credential[];
   secret: Uint8Array;
@@ -76,6 +78,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     catalog: deps.catalog,
     store: deps.store,
     blobs: deps.blobs,
+    databases: deps.databases,
     locks: new TenantLocks(),
     clock,
     ids,

@@ -12,8 +12,9 @@ import { openStore } from "./store/open.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
+import { DatabaseFiles } from "./artifacts/database-files.js";
 
-export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "secret" | "origin"> {
+export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin"> {
   dataDir: string;
   engine: StoreEngine;
   port: number;
@@ -32,7 +33,8 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const store = await openStore(options.dataDir, options.engine);
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
-  const { app, context } = createHostApp({ ...options, store, blobs, secret: hostSecret(options.dataDir), origin: () => origin });
+  const databases = new DatabaseFiles(options.dataDir);
+  const { app, context } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);

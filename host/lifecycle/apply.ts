@@ -23,13 +23,14 @@ import { resourceKey } from "../store/keys.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
 import { admitRelations } from "./admit-relations.js";
+import { admitMigrations } from "./admit-migrations.js";
 import { admitSpec, requireValidSpec } from "./admit-spec.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { newIncarnation, withDesiredSpec } from "./incarnation.js";
 import { resourceOutcome, runMutation, type MutationOutcome } from "./mutation.js";
 import { preconditionsOf } from "./preconditions.js";
-import { TenantView } from "./tenant-view.js";
+import { viewFor } from "./tenant-view.js";
 
 function check(error: HostError | undefined): void {
   if (error !== undefined) throw error;
@@ -59,7 +60,7 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
   if (intent instanceof HostError) throw intent;
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
   const occupant = ctx.store.get<ResourceRecord>(resourceKey(scope, address));
-  const view = new TenantView(scope, ctx.store, ctx.catalog, ctx.blobs);
+  const view = viewFor(ctx, scope);
   const now = ctx.clock.now();
   const binding = { tenant: scope.tenant, space: request.space, ref: form.ref, name: request.name, specDigest };
   const presented = request.prepareDigest!;
@@ -70,8 +71,9 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
     const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
     check(declaredOutputsProducible(form.declaresOutputs, outputProducer(form.ref.apiVersion, form.ref.kind) !== undefined, form.ref.kind));
     check(prepareBindingHolds(ctx.secret, { ...binding, uid: CREATE_UID_MARKER, generation: CREATE_GENERATION_MARKER }, presented, now));
+    await admitMigrations(view, form, relations, envelope.async === true);
     const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, now, outputs: ctx.outputs });
-    const { writes, after } = planCommit(ctx.store, ctx.catalog, scope, { after: record, revisionMoved: true }, now);
+    const { writes, after } = planCommit(ctx, scope, { after: record, revisionMoved: true }, now);
     return resourceOutcome(201, after!, writes);
   }
 
@@ -85,11 +87,9 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
   check(immutableFieldsUnchanged(form.immutableFields, current.spec, spec));
   const relations = admitRelations(view, { form, spec, space: request.space, name: request.name, self: current });
   check(prepareBindingHolds(ctx.secret, { ...binding, uid: current.uid, generation: current.generation }, presented, now));
+  await admitMigrations(view, form, relations, envelope.async === true);
   const next = withDesiredSpec(current, spec, specDigest, relations);
-  const { writes, after } = planCommit(
-    ctx.store,
-    ctx.catalog,
-    scope,
+  const { writes, after } = planCommit(ctx, scope,
     { before: { record: current, version: occupant!.version }, after: next.record, revisionMoved: next.revisionMoved },
     now,
   );

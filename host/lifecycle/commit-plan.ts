@@ -4,15 +4,14 @@
 // pinned to its address and, for a deployment, the worker whose readiness it decides. Only the
 // resources whose rendering actually changed are written (decision 0016).
 
-import type { HostCatalog } from "../catalog/host-catalog.js";
 import { EDGE_GROUP, WORKER_RELATION } from "../rules/worker-aggregate/aggregate.js";
 import { claimKey, hostnameKey, pinKey, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
-import { StagedWrites, type StoreReader } from "../store/overlay.js";
+import { StagedWrites } from "../store/overlay.js";
 import type { ClaimRecord, HostnameRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
 import { rendered } from "./rendering.js";
-import { addressOf, TenantView } from "./tenant-view.js";
+import { addressOf, viewFor, type ViewSources } from "./tenant-view.js";
 
 export interface MutationPlan {
   /** The stored incarnation before the mutation (absent on create). */
@@ -80,7 +79,8 @@ function governedWorkers(record: ResourceRecord | undefined): string[] {
   return (record.relations ?? []).filter((relation) => relation.relation === WORKER_RELATION).map((relation) => relation.targetUid);
 }
 
-export function planCommit(store: StoreReader, catalog: HostCatalog, scope: TenantScope, plan: MutationPlan, now: Date): CommitResult {
+export function planCommit(sources: ViewSources, scope: TenantScope, plan: MutationPlan, now: Date): CommitResult {
+  const store = sources.store;
   const staged = new StagedWrites(store);
   const before = plan.before?.record;
   const address = addressOf((plan.after ?? before)!);
@@ -90,7 +90,7 @@ export function planCommit(store: StoreReader, catalog: HostCatalog, scope: Tena
   else staged.stage({ op: "delete", key, expectedVersion: expectedVersion ?? 0 });
   stageIndexes(staged, scope, before, plan.after);
 
-  const view = new TenantView(scope, staged, catalog);
+  const view = viewFor({ ...sources, store: staged }, scope);
   let after = plan.after;
   if (after !== undefined) {
     after = rendered(view, after, plan.revisionMoved || before === undefined, now);

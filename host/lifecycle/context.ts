@@ -1,6 +1,7 @@
 // What every lifecycle operation is given: the composition root builds one HostContext per host.
 
 import type { BlobFiles } from "../artifacts/blob-files.js";
+import type { DatabaseFiles } from "../artifacts/database-files.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { OperationScheduler } from "./operation-scheduler.js";
 import type { Clock } from "../clock.js";
@@ -16,6 +17,8 @@ export interface HostContext {
   readonly store: Store;
   /** Content-addressed blob bytes (DATA/blobs); who may use an address is held in the store. */
   readonly blobs: BlobFiles;
+  /** Where SQLiteDatabase incarnations keep their files (DATA/sqlite). */
+  readonly databases: DatabaseFiles;
   readonly locks: TenantLocks;
   readonly clock: Clock;
   readonly ids: Ids;

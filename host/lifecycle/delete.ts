@@ -19,7 +19,7 @@ import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { runMutation, type MutationOutcome } from "./mutation.js";
 import { accepted } from "./refusals.js";
-import { addressOf, TenantView } from "./tenant-view.js";
+import { addressOf, viewFor, type TenantView } from "./tenant-view.js";
 
 function protections(view: TenantView, record: ResourceRecord): void {
   accepted(dependencyProtection(record.uid, view.holdersOf(record.uid)));
@@ -43,10 +43,10 @@ export async function executeDelete(ctx: HostContext, envelope: MutationEnvelope
   const { record, version } = addressedResource(ctx, envelope.scope, address);
   const stale = generationFence(record.generation, fence, "delete") ?? revisionFence(record.revision, envelope.ifMatch);
   if (stale !== undefined) throw stale;
-  const view = new TenantView(envelope.scope, ctx.store, ctx.catalog, ctx.blobs);
+  const view = viewFor(ctx, envelope.scope);
   // An out-of-band backend deletion (test-only probe) is the one path past the protections.
   if (envelope.probe !== "external-change") protections(view, record);
-  const { writes } = planCommit(ctx.store, ctx.catalog, envelope.scope, { before: { record, version }, revisionMoved: false }, ctx.clock.now());
+  const { writes } = planCommit(ctx, envelope.scope, { before: { record, version }, revisionMoved: false }, ctx.clock.now());
   return {
     status: 204,
     body: "",

@@ -24,13 +24,14 @@ import { claimKey, resourceKey } from "../store/keys.js";
 import type { ClaimRecord, ResourceRecord } from "../store/records.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
 import { admitRelations } from "./admit-relations.js";
+import { admitMigrations } from "./admit-migrations.js";
 import { admitSpec, requireValidSpec } from "./admit-spec.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { newIncarnation, withDesiredSpec } from "./incarnation.js";
 import { resourceOutcome, runMutation, type MutationOutcome } from "./mutation.js";
 import { preconditionsOf } from "./preconditions.js";
-import { TenantView } from "./tenant-view.js";
+import { viewFor } from "./tenant-view.js";
 
 function check(error: HostError | undefined): void {
   if (error !== undefined) throw error;
@@ -63,7 +64,7 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
   const address = { space: request.space, apiVersion: request.apiVersion, kind: request.kind, name: request.name };
   const occupant = ctx.store.get<ResourceRecord>(resourceKey(scope, address));
   const holder = holderOf(ctx.store.get<ClaimRecord>(claimKey(scope, nativeId))?.value);
-  const view = new TenantView(scope, ctx.store, ctx.catalog, ctx.blobs);
+  const view = viewFor(ctx, scope);
   const now = ctx.clock.now();
 
   if (intent.intent === "create") {
@@ -72,10 +73,11 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
     check(nativeIdClaimExclusive(holder, undefined));
     const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
     check(declaredOutputsProducible(form.declaresOutputs, outputProducer(form.ref.apiVersion, form.ref.kind) !== undefined, form.ref.kind));
+    await admitMigrations(view, form, relations, envelope.async === true);
     const record = newIncarnation({
       scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, nativeId, now, outputs: ctx.outputs,
     });
-    const { writes, after } = planCommit(ctx.store, ctx.catalog, scope, { after: record, revisionMoved: true }, now);
+    const { writes, after } = planCommit(ctx, scope, { after: record, revisionMoved: true }, now);
     return resourceOutcome(201, after!, writes);
   }
 
@@ -92,12 +94,10 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
     check(immutableFieldsUnchanged(form.immutableFields, current.spec, spec));
   }
   const relations = admitRelations(view, { form, spec, space: request.space, name: request.name, self: current });
+  await admitMigrations(view, form, relations, envelope.async === true);
   const next = withDesiredSpec(current, spec, specDigest, relations);
   const claimed = { ...next.record, nativeId };
-  const { writes, after } = planCommit(
-    ctx.store,
-    ctx.catalog,
-    scope,
+  const { writes, after } = planCommit(ctx, scope,
     { before: { record: current, version: occupant!.version }, after: claimed, revisionMoved: next.revisionMoved },
     now,
   );

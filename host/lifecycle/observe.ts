@@ -26,10 +26,7 @@ export function observeResource(ctx: HostContext, envelope: MutationEnvelope, ad
     let current = record;
     let writes: MutationOutcome["writes"] = [];
     if (envelope.probe === "touch-status") {
-      const plan = planCommit(
-        ctx.store,
-        ctx.catalog,
-        envelope.scope,
+      const plan = planCommit(ctx, envelope.scope,
         { before: { record, version }, after: withObservation(record), revisionMoved: true },
         ctx.clock.now(),
       );

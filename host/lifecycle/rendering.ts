@@ -6,7 +6,6 @@
 
 import { rfc3339 } from "../clock.js";
 import { relationDrift } from "../rules/relations/relation-drift.js";
-import type { RenderedCondition } from "../rules/relations/view.js";
 import { deploymentServing, EDGE_GROUP, type DeploymentServing } from "../rules/worker-aggregate/aggregate.js";
 import { deploymentsOf } from "../rules/worker-aggregate/one-active-deployment.js";
 import { workerReadiness } from "../rules/worker-aggregate/worker-readiness.js";
@@ -14,6 +13,7 @@ import type { ResourceRecord } from "../store/records.js";
 import type { Condition } from "../wire/conditions.js";
 import { nextDecimal } from "../wire/decimal.js";
 import type { TenantView } from "./tenant-view.js";
+import { migrationReadinessCondition } from "./admit-migrations.js";
 
 export function readyMessage(generation: string, observations: number): string {
   const base = `The host holds the desired state of generation ${generation}.`;
@@ -27,9 +27,13 @@ export function activeDeployment(view: TenantView, workerUid: string): Deploymen
   return deployment === undefined ? undefined : deploymentServing(deployment, (uid) => view.byUid(uid));
 }
 
-function derivedReady(view: TenantView, record: ResourceRecord): RenderedCondition | undefined {
+function derivedReady(view: TenantView, record: ResourceRecord): Omit<Condition, "lastTransitionTime"> | undefined {
   const drift = relationDrift(record.space, record.relations ?? [], view);
   if (drift.drifted) return drift.condition;
+  const migrations = migrationReadinessCondition(view, record);
+  if (migrations !== undefined) {
+    return { type: "Ready", ...migrations, message: `the migration ledger does not yet equal the set (${migrations.hostReason})` };
+  }
   if (record.ref.apiVersion === EDGE_GROUP && record.ref.kind === "ModuleWorker") {
     const readiness = workerReadiness({ name: record.name }, activeDeployment(view, record.uid));
     if (readiness.status !== "True") return readiness;

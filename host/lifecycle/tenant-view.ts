@@ -8,6 +8,7 @@ import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../rules/relations/view.js";
 import { blobHoldKey, hostnamePrefix, manifestKey, pinsPrefix, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
 import type { BlobFiles } from "../artifacts/blob-files.js";
+import type { DatabaseFiles } from "../artifacts/database-files.js";
 import type { HostnameRecord, ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreReader } from "../store/overlay.js";
@@ -28,13 +29,31 @@ export function addressOf(record: ResourceRecord): ResourceAddress {
   return { space: record.space, apiVersion: record.ref.apiVersion, kind: record.ref.kind, name: record.name };
 }
 
+/** The tenant view of one request, with everything the rules may read through it. */
+export function viewFor(ctx: ViewSources, scope: TenantScope): TenantView {
+  return new TenantView(scope, ctx.store, ctx.catalog, ctx.blobs, ctx.databases);
+}
+
+export interface ViewSources {
+  store: StoreReader;
+  catalog: HostCatalog;
+  blobs: BlobFiles;
+  databases: DatabaseFiles;
+}
+
 export class TenantView implements RelationView {
   constructor(
     readonly scope: TenantScope,
     private readonly store: StoreReader,
     private readonly catalog: HostCatalog,
     private readonly blobs?: BlobFiles,
+    private readonly databases?: DatabaseFiles,
   ) {}
+
+  /** The SQLite file of one of this tenant's SQLiteDatabase incarnations. */
+  databasePath(uid: string): string | undefined {
+    return this.databases?.pathOf(this.scope.tenant, uid);
+  }
 
   /** The canonical text of a manifest this tenant committed, or undefined (absent OR another tenant's). */
   heldManifest(digest: string): string | undefined {

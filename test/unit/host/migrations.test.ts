@@ -1,0 +1,87 @@
+// SQLite migration history: a SQLiteMigrationApplication executes the unapplied suffix of its set
+// against a real SQLite file, proves the ledger is an exact prefix, and is Ready exactly when the
+// ledger equals the set.
+
+import { createHash } from "node:crypto";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DatabaseFiles } from "../../../host/artifacts/database-files.js";
+import { builtinCatalog, startTestHost, type TestHost } from "./harness.js";
+import { apply, commitManifest, read, ref, refOf, remove, uniqueName } from "./client.js";
+import { expectRefusal, expectResource } from "./expect-wire.js";
+
+let host: TestHost;
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(async () => host.close());
+
+const SPACE = "sql";
+const kind = (k: string) => refOf(builtinCatalog(), k);
+const sha256 = (bytes: Buffer) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
+
+async function migrationSet(files: [string, string][]): Promise<string> {
+  const blobs = files.map(([, sql]) => Buffer.from(sql));
+  const manifest = {
+    apiVersion: "artifacts.takoform.com/v1alpha1",
+    kind: "MigrationBundle",
+    files: files.map(([path], i) => ({ path, mediaType: "application/sql", size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
+  };
+  const digest = await commitManifest(host.url, manifest, blobs);
+  const name = uniqueName("set");
+  expectResource(await apply(host.url, kind("SQLiteMigrationSet"), name, SPACE, { manifestDigest: digest }), 201);
+  return name;
+}
+
+function application(database: string, set: string) {
+  return { database: ref("SQLiteDatabase", database), migrationSet: ref("SQLiteMigrationSet", set) };
+}
+
+function ledger(uid: string): { path: string }[] {
+  const db = new Database(new DatabaseFiles(host.dataDir).pathOf("tenant-a", uid), { readonly: true });
+  try {
+    return db.prepare("SELECT ordinal, path, digest FROM takoform_migration_ledger ORDER BY ordinal").all() as { path: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+const ONE: [string, string] = ["0001-customers.sql", "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n"];
+const TWO: [string, string] = ["0002-orders.sql", "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer INTEGER REFERENCES customers(id));\n"];
+const THREE: [string, string] = ["0003-index.sql", "CREATE INDEX orders_by_customer ON orders(customer);\n"];
+
+describe("migration applications", () => {
+  it("execute the set, extend by the suffix only, and refuse a set the ledger is not a prefix of", async () => {
+    const dbName = uniqueName("db");
+    const database = expectResource(await apply(host.url, kind("SQLiteDatabase"), dbName, SPACE, {}), 201);
+    const first = await migrationSet([ONE, TWO]);
+    const app1 = uniqueName("app");
+    const applied = expectResource(await apply(host.url, kind("SQLiteMigrationApplication"), app1, SPACE, application(dbName, first)), 201);
+    expect(applied.status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
+    expect(ledger(database.metadata.uid).map((row) => row.path)).toEqual([ONE[0], TWO[0]]);
+    // the database and set are protected while the application lives
+    expectRefusal(await remove(host.url, kind("SQLiteDatabase"), dbName, SPACE, "1"), "dependency_in_use");
+    expectRefusal(await remove(host.url, kind("SQLiteMigrationSet"), first, SPACE, "1"), "dependency_in_use");
+    // deleting the application removes nothing from the database
+    expect((await remove(host.url, kind("SQLiteMigrationApplication"), app1, SPACE, "1")).status).toBe(204);
+    expect(ledger(database.metadata.uid)).toHaveLength(2);
+    // an extended set runs only its suffix
+    const extended = await migrationSet([ONE, TWO, THREE]);
+    expectResource(await apply(host.url, kind("SQLiteMigrationApplication"), uniqueName("app"), SPACE, application(dbName, extended)), 201);
+    expect(ledger(database.metadata.uid).map((row) => row.path)).toEqual([ONE[0], TWO[0], THREE[0]]);
+    // a set that changed an applied file is migration_required and changes nothing
+    const rewritten = await migrationSet([ONE, [TWO[0], TWO[1] + "-- changed\n"]]);
+    expectRefusal(await apply(host.url, kind("SQLiteMigrationApplication"), uniqueName("app"), SPACE, application(dbName, rewritten)), "migration_required");
+    expect(ledger(database.metadata.uid)).toHaveLength(3);
+  });
+
+  it("a failing file is rolled back alone; the files before it stay applied", async () => {
+    const dbName = uniqueName("db");
+    const database = expectResource(await apply(host.url, kind("SQLiteDatabase"), dbName, SPACE, {}), 201);
+    const broken = await migrationSet([ONE, ["0002-broken.sql", "CREATE TABLE nope (;\n"]]);
+    const name = uniqueName("app");
+    expectRefusal(await apply(host.url, kind("SQLiteMigrationApplication"), name, SPACE, application(dbName, broken)), "invalid_argument");
+    expectRefusal(await read(host.url, kind("SQLiteMigrationApplication"), name, SPACE), "resource_not_found");
+    expect(ledger(database.metadata.uid).map((row) => row.path)).toEqual([ONE[0]]);
+  });
+});
