@@ -1,0 +1,222 @@
+// Phase 2 of the provider, end to end: the real terraform binary drives the
+// installed takoform provider against a freshly started host process. A
+// Worker aggregate (bundle, version with a KV binding, deployment, endpoint,
+// cron trigger, custom domain, queue with consumer and dead-letter queue) is
+// planned, applied, re-planned empty, updated in place, partly replaced and
+// destroyed; a cron expression the host refuses fails at its attribute and
+// stores nothing; an existing resource is imported by SPACE/NAME and plans empty.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { providerModel } from "../../generated/provider/model.js";
+import { installTakoformProvider, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
+import { HostProcess, TOKEN } from "./provider-host/host.js";
+
+const SPACE = "e2e";
+
+function refOf(kind: string): { definitionVersion: string; schemaDigest: string } {
+  const m = providerModel.resources.find((r) => r.kind === kind);
+  if (!m) throw new Error(`no model for ${kind}`);
+  return m.defaultRef;
+}
+
+/** The recorded attribute values of one resource address (terraform show -json). */
+async function stateValues(w: TerraformWorkdir, address: string): Promise<Record<string, unknown>> {
+  const shown = await w.run(["show", "-json"]);
+  const doc = JSON.parse(shown.stdout) as { values?: { root_module?: { resources?: { address: string; values: Record<string, unknown> }[] } } };
+  const found = doc.values?.root_module?.resources?.find((r) => r.address === address);
+  if (!found) throw new Error(`${address} is not in state: ${shown.all}`);
+  return found.values;
+}
+
+function header(host: HostProcess): string {
+  return `
+terraform {
+  required_providers {
+    takoform = { source = "takoform/takoform", version = "0.1.0" }
+  }
+}
+provider "takoform" {
+  endpoint = "${host.url}"
+  token    = "${TOKEN}"
+  space    = "${SPACE}"
+}
+`;
+}
+
+function aggregate(digest: string, opts: { cron: string; domainName: string }): string {
+  return `
+resource "takoform_module_worker" "api" { name = "api" }
+resource "takoform_edge_kv_namespace" "cache" { name = "cache" }
+resource "takoform_at_least_once_queue" "jobs" {
+  name                      = "jobs"
+  message_retention_seconds = 3600
+}
+resource "takoform_at_least_once_queue" "dead" {
+  name                      = "jobs-dead"
+  message_retention_seconds = 86400
+}
+resource "takoform_worker_bundle" "api" {
+  name            = "api-bundle"
+  manifest_digest = "${digest}"
+}
+resource "takoform_worker_version" "v1" {
+  name        = "api-v1"
+  worker      = takoform_module_worker.api.name
+  bundle      = takoform_worker_bundle.api.name
+  handlers    = ["fetch", "scheduled", "queue"]
+  kv_bindings = [{ name = "CACHE", resource = takoform_edge_kv_namespace.cache.name }]
+}
+resource "takoform_worker_deployment" "live" {
+  name     = "api-live"
+  worker   = takoform_module_worker.api.name
+  versions = [{ worker_version = takoform_worker_version.v1.name, weight = 10000 }]
+}
+resource "takoform_worker_endpoint" "api" {
+  name       = "api-endpoint"
+  worker     = takoform_module_worker.api.name
+  depends_on = [takoform_worker_deployment.live]
+}
+resource "takoform_worker_cron_trigger" "tick" {
+  name       = "api-tick"
+  worker     = takoform_module_worker.api.name
+  cron       = "${opts.cron}"
+  depends_on = [takoform_worker_deployment.live]
+}
+resource "takoform_worker_custom_domain" "www" {
+  name       = "${opts.domainName}"
+  worker     = takoform_module_worker.api.name
+  hostname   = "api.example.com"
+  depends_on = [takoform_worker_deployment.live]
+}
+resource "takoform_queue_consumer" "jobs" {
+  name                      = "jobs-consumer"
+  queue                     = takoform_at_least_once_queue.jobs.name
+  worker                    = takoform_module_worker.api.name
+  dead_letter_queue         = takoform_at_least_once_queue.dead.name
+  max_batch_size            = 10
+  max_batch_timeout_seconds = 5
+  max_concurrency           = 2
+  max_retries               = 3
+  retry_delay_seconds       = 1
+  depends_on                = [takoform_worker_deployment.live]
+}
+`;
+}
+
+describe("takoform provider against a host (terraform 1.11)", () => {
+  let host: HostProcess;
+  let installDir: string;
+  let cliConfigFile: string;
+  const workdirs: TerraformWorkdir[] = [];
+
+  beforeAll(async () => {
+    host = await HostProcess.start();
+    installDir = mkdtempSync(join(tmpdir(), "takoform-e2e-install-"));
+    cliConfigFile = (await installTakoformProvider(installDir)).cliConfigFile;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const w of workdirs) w.cleanup();
+    await host?.stop();
+    if (installDir) rmSync(installDir, { recursive: true, force: true });
+  });
+
+  function workdir(files: Record<string, string>): TerraformWorkdir {
+    const w = TerraformWorkdir.create({ cliConfigFile, files });
+    workdirs.push(w);
+    return w;
+  }
+
+  it("creates, re-plans empty, updates in place, replaces and destroys a Worker aggregate", async () => {
+    const digest = await host.uploadArtifact(join(repoRoot, "corpus", "artifacts", "worker-bundles", "all-handlers"));
+    const w = workdir({ "main.tf": header(host) + aggregate(digest, { cron: "*/5 * * * *", domainName: "api-www" }) });
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    expect((await w.run(["validate"])).exitCode).toBe(0);
+
+    const apply = await w.run(["apply", "-auto-approve"]);
+    expect(apply.all).toContain("Apply complete! Resources: 11 added, 0 changed, 0 destroyed.");
+    expect(apply.exitCode).toBe(0);
+
+    const endpoint = await host.read("WorkerEndpoint", SPACE, "api-endpoint", refOf("WorkerEndpoint"));
+    expect(endpoint.status).toBe(200);
+    const recorded = await stateValues(w, "takoform_worker_endpoint.api");
+    expect(recorded["hostname"]).toBe(endpoint.body.status.outputs.hostname);
+    expect(recorded["url"]).toBe(endpoint.body.status.outputs.url);
+    expect(recorded["uid"]).toBe(endpoint.body.metadata.uid);
+    expect(JSON.parse(recorded["outputs_json"] as string)).toEqual(endpoint.body.status.outputs);
+    expect(recorded["ready"]).toBe(true);
+    expect((recorded["conditions"] as unknown[]).length).toBe(endpoint.body.status.conditions.length);
+    expect(recorded["relations"]).toEqual([expect.objectContaining({ pointer: "/worker", target_kind: "ModuleWorker", target_name: "api" })]);
+
+    const again = await w.run(["plan", "-detailed-exitcode"]);
+    expect(again.all).toContain("No changes.");
+    expect(again.exitCode).toBe(0);
+
+    // In place: the cron trigger's schedule may change without replacement.
+    const before = await host.read("WorkerCronTrigger", SPACE, "api-tick", refOf("WorkerCronTrigger"));
+    w.write("main.tf", header(host) + aggregate(digest, { cron: "*/10 * * * *", domainName: "api-www" }));
+    const update = await w.run(["apply", "-auto-approve"]);
+    expect(update.all).toContain("Resources: 0 added, 1 changed, 0 destroyed.");
+    const after = await host.read("WorkerCronTrigger", SPACE, "api-tick", refOf("WorkerCronTrigger"));
+    expect(after.body.spec.cron).toBe("*/10 * * * *");
+    expect(after.body.metadata.uid).toBe(before.body.metadata.uid);
+    expect(BigInt(after.body.metadata.generation)).toBe(BigInt(before.body.metadata.generation) + 1n);
+
+    // Replacement: a new name is a new resource.
+    w.write("main.tf", header(host) + aggregate(digest, { cron: "*/10 * * * *", domainName: "api-www2" }));
+    const replace = await w.run(["apply", "-auto-approve"]);
+    expect(replace.all).toContain("Resources: 1 added, 0 changed, 1 destroyed.");
+    expect((await host.read("WorkerCustomDomain", SPACE, "api-www", refOf("WorkerCustomDomain"))).status).toBe(404);
+    expect((await host.read("WorkerCustomDomain", SPACE, "api-www2", refOf("WorkerCustomDomain"))).status).toBe(200);
+    expect((await w.run(["plan", "-detailed-exitcode"])).exitCode).toBe(0);
+
+    // Refused at plan by the host's validate, at the cron attribute; nothing stored.
+    w.write("bad.tf", `
+resource "takoform_worker_cron_trigger" "bad" {
+  name   = "bad-tick"
+  worker = takoform_module_worker.api.name
+  cron   = "99 * * * *"
+}
+`);
+    const refused = await w.run(["apply", "-auto-approve"]);
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.all).toMatch(/on bad\.tf line \d+, in resource "takoform_worker_cron_trigger" "bad":\s*\n\s*\d+:\s+cron\s+=/);
+    expect(refused.all).toContain("/cron");
+    expect((await host.read("WorkerCronTrigger", SPACE, "bad-tick", refOf("WorkerCronTrigger"))).status).toBe(404);
+    rmSync(join(w.dir, "bad.tf"));
+
+    const destroy = await w.run(["destroy", "-auto-approve"]);
+    expect(destroy.all).toContain("Resources: 11 destroyed.");
+    expect(destroy.exitCode).toBe(0);
+    expect((await host.read("ModuleWorker", SPACE, "api", refOf("ModuleWorker"))).status).toBe(404);
+  }, 600_000);
+
+  it("imports an existing resource by SPACE/NAME and by NAME, then plans no changes", async () => {
+    await host.create("EdgeKVNamespace", SPACE, "adopted", refOf("EdgeKVNamespace"), {});
+    await host.create("AtLeastOnceQueue", SPACE, "adopted-queue", refOf("AtLeastOnceQueue"), { messageRetentionSeconds: 600 });
+    const w = workdir({
+      "main.tf": header(host) + `
+resource "takoform_edge_kv_namespace" "adopted" { name = "adopted" }
+resource "takoform_at_least_once_queue" "adopted" {
+  name                      = "adopted-queue"
+  message_retention_seconds = 600
+}
+`,
+    });
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    const byPair = await w.run(["import", "takoform_edge_kv_namespace.adopted", `${SPACE}/adopted`]);
+    expect(byPair.all).toContain("Import successful!");
+    const byName = await w.run(["import", "takoform_at_least_once_queue.adopted", "adopted-queue"]);
+    expect(byName.all).toContain("Import successful!");
+    const adopted = await stateValues(w, "takoform_edge_kv_namespace.adopted");
+    expect((adopted["form_ref"] as Record<string, unknown>)["schema_digest"]).toBe(refOf("EdgeKVNamespace").schemaDigest);
+    expect(adopted["space"]).toBe(SPACE);
+    const plan = await w.run(["plan", "-detailed-exitcode"]);
+    expect(plan.all).toContain("No changes.");
+    expect(plan.exitCode).toBe(0);
+    const missing = await w.run(["import", "takoform_edge_kv_namespace.adopted", `${SPACE}/nothing-here`]);
+    expect(missing.exitCode).not.toBe(0);
+  }, 300_000);
+});
