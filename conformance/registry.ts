@@ -7,6 +7,7 @@
 
 import { pending, type Check } from "./check.js";
 import type { RequiredCheck } from "./required-checks.js";
+import { untilHostWiresIssue5 } from "./harness/operations/host-wiring.js";
 import applyCreateUidMinted from "./checks/apply-create-uid-minted.js";
 import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
@@ -17,6 +18,7 @@ import artifactManifestKindExclusive from "./checks/artifact-manifest-kind-exclu
 import artifactManifestRejectList from "./checks/artifact-manifest-reject-list.js";
 import artifactThenBundleApply from "./checks/artifact-then-bundle-apply.js";
 import artifactUploadMissingBlob from "./checks/artifact-upload-missing-blob.js";
+import asyncOperationFlow from "./checks/async-operation-flow.js";
 import attachmentGateHoldsInBothDirections from "./checks/attachment-gate-holds-in-both-directions.js";
 import attachmentRequiresActiveDeployment from "./checks/attachment-requires-active-deployment.js";
 import bindingContractVerified from "./checks/binding-contract-verified.js";
@@ -72,6 +74,10 @@ import moduleWorkerRuntimeContractAdvertised from "./checks/module-worker-runtim
 import namespacedGroupTravelsAsTwoPathSegments from "./checks/namespaced-group-travels-as-two-path-segments.js";
 import noUpdateSpecChangeRejected from "./checks/no-update-spec-change-rejected.js";
 import observeFenceExact from "./checks/observe-fence-exact.js";
+import operationBoundToItsCreatingPrincipal from "./checks/operation-bound-to-its-creating-principal.js";
+import operationCancel from "./checks/operation-cancel.js";
+import operationReplayTerminal from "./checks/operation-replay-terminal.js";
+import operationResumableAfterSettlement from "./checks/operation-resumable-after-settlement.js";
 import packageDigestNotIdentity from "./checks/package-digest-not-identity.js";
 import portableDefaultsMaterialized from "./checks/portable-defaults-materialized.js";
 import prepareBindsExactSpec from "./checks/prepare-binds-exact-spec.js";
@@ -175,10 +181,10 @@ export const REGISTRY = {
   "relation-incarnation-change-detected": relationIncarnationChangeDetected,
   "relation-reapply-repins": relationReapplyRepins,
   "binding-contract-verified": bindingContractVerified,
-  "async-operation-flow": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "operation-replay-terminal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "operation-resumable-after-settlement": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "operation-cancel": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "async-operation-flow": untilHostWiresIssue5(asyncOperationFlow),
+  "operation-replay-terminal": untilHostWiresIssue5(operationReplayTerminal),
+  "operation-resumable-after-settlement": operationResumableAfterSettlement,
+  "operation-cancel": untilHostWiresIssue5(operationCancel),
   "exact-form-ref-fails-closed-on-unknown-definition": exactFormRefFailsClosedOnUnknownDefinition,
   "artifact-upload-missing-blob": artifactUploadMissingBlob,
   "artifact-digest-mismatch": artifactDigestMismatch,
@@ -217,7 +223,7 @@ export const REGISTRY = {
   "bundle-main-module-is-loadable": bundleMainModuleIsLoadable,
   "artifact-retention-while-referenced": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "namespaced-group-travels-as-two-path-segments": namespacedGroupTravelsAsTwoPathSegments,
-  "operation-bound-to-its-creating-principal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "operation-bound-to-its-creating-principal": untilHostWiresIssue5(operationBoundToItsCreatingPrincipal),
   "upload-session-bound-to-its-creating-principal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "artifact-digest-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "manifest-reference-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),

@@ -1,5 +1,6 @@
-// Asking for a long-running operation: a mutation sent with `Prefer: respond-async` (RFC 7240)
-// must be answered 202 with the Operation envelope (docs/decisions/0090). Each helper sends the
+// Asking for a long-running operation: a mutation carries `Prefer: respond-async` (RFC 7240) and
+// the test-only probe `Takoform-Conformance-Probe: async` (the reference runner's way), and must be
+// answered 202 with the Operation envelope (docs/decisions/0090). Each helper sends the
 // client's ordinary request (prepare first where the lane has one) and keeps what it sent, so a
 // check can retry the very same request under the same Idempotency-Key.
 
@@ -7,9 +8,11 @@ import type { ExactFormRef } from "../../../corpus/lib/index.js";
 import { fail } from "../assert.js";
 import { describeResponse, type HeaderMap, type HostResponse } from "../http.js";
 import { resourceDoc, type Fence, type Live, type Plane } from "../lifecycle.js";
+import { PROBE_HEADER } from "../paths.js";
 import { operationOfAccepted, type OperationDoc } from "./document.js";
 
-export const PREFER_ASYNC: HeaderMap = { prefer: "respond-async" };
+/** The headers that ask a host for a 202: the standard preference and the conformance probe. */
+export const PREFER_ASYNC: HeaderMap = { prefer: "respond-async", [PROBE_HEADER]: "async" };
 
 export interface Accepted {
   res: HostResponse;
@@ -23,7 +26,7 @@ export interface Accepted {
 /** The 202 of a request that asked for asynchrony, with the hint a host without it needs. */
 export function expectAccepted(res: HostResponse, plane: Plane, resend: () => Promise<HostResponse>, what: string): Accepted {
   if (res.status !== 202) {
-    const hint = res.status < 300 ? " (the host answered synchronously although the request carried Prefer: respond-async; start it with --async-commit-delay-ms)" : "";
+    const hint = res.status < 300 ? " (the host answered synchronously although the request carried Prefer: respond-async and the async probe; start it with --conformance-probes and --async-commit-delay-ms)" : "";
     fail(`${what}: expected 202 Accepted with an Operation, got ${describeResponse(res)}${hint}`);
   }
   return { res, op: operationOfAccepted(res, what), plane, resend };
