@@ -1,0 +1,107 @@
+// The provider's lifecycle pieces that need no host: wire spec <-> state
+// mapping (references as {apiVersion, kind, name}), representation -> state
+// (conditions, ready, relations, typed outputs), deterministic idempotency
+// keys, import ids, host pointers -> attribute paths, and drift warnings.
+import { describe, expect, it } from "vitest";
+import { providerModel } from "../../../generated/provider/model.js";
+import { loadProviderModel } from "../../../provider-bridge/model/load.js";
+import { compileSchema } from "../../../provider-bridge/schema/compiled.js";
+import { parseImportId } from "../../../provider-bridge/lifecycle/adopt.js";
+import { driftOf, driftWarnings } from "../../../provider-bridge/lifecycle/drift.js";
+import { pathForPointer } from "../../../provider-bridge/lifecycle/host-diagnostics.js";
+import { idempotencyKey } from "../../../provider-bridge/lifecycle/idempotency.js";
+import { parseRepresentation, RepresentationError, stateFromRepresentation } from "../../../provider-bridge/lifecycle/representation.js";
+import { specFromState, stateFromSpec, toPlain } from "../../../provider-bridge/lifecycle/spec-mapping.js";
+import { ctyObject, type CtyObject } from "../../../provider-bridge/wire/value.js";
+
+async function resource(kind: string) {
+  const loaded = await loadProviderModel({});
+  const r = loaded.resources.find((x) => x.model.kind === kind)!;
+  return { model: r.model, block: compileSchema(r.schema).block };
+}
+
+function rep(kind: string, spec: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const ref = providerModel.resources.find((r) => r.kind === kind)!.defaultRef;
+  return {
+    resource: {
+      apiVersion: ref.apiVersion, kind, form: { formRef: ref },
+      metadata: { name: "n1", space: "s1", uid: "u-1", generation: "2", revision: "5" },
+      spec,
+      status: { observedGeneration: "2", conditions: [{ type: "Ready", status: "True", reason: "Available", message: "ok", lastTransitionTime: "2026-01-01T00:00:00Z" }], ...extra },
+    },
+  };
+}
+
+describe("provider lifecycle mapping", () => {
+  it("maps references and nested sets to the wire and back", async () => {
+    const { model, block } = await resource("WorkerVersion");
+    const spec = {
+      worker: { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "ModuleWorker", name: "api" },
+      bundle: { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "WorkerBundle", name: "b" },
+      handlers: ["fetch"],
+      kvBindings: [{ name: "CACHE", resource: { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "EdgeKVNamespace", name: "cache" } }],
+    };
+    const state = stateFromSpec(model.attributes, block, spec);
+    expect(state["worker"]).toBe("api");
+    expect(toPlain(state["kv_bindings"]!)).toEqual([{ name: "CACHE", resource: "cache" }]);
+    expect(state["assets"]).toBeNull();
+    expect(specFromState(model.attributes, state)).toEqual(spec);
+  });
+
+  it("reads a representation into state: whole condition list, ready, relations, typed outputs", async () => {
+    const { model, block } = await resource("WorkerEndpoint");
+    const worker = { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "ModuleWorker", name: "api" };
+    const outputs = { hostname: "api.example.test", url: "https://api.example.test/" };
+    const state = stateFromRepresentation(model, block, parseRepresentation(rep("WorkerEndpoint", { worker }, { outputs })));
+    expect(state["uid"]).toBe("u-1");
+    expect(state["generation"]).toBe("2");
+    expect(state["ready"]).toBe(true);
+    expect(state["hostname"]).toBe("api.example.test");
+    expect(JSON.parse(state["outputs_json"] as string)).toEqual(outputs);
+    expect(toPlain(state["relations"]!)).toEqual([{ pointer: "/worker", relation: "worker", target_api_version: worker.apiVersion, target_kind: "ModuleWorker", target_name: "api", target_uid: null, target_form_ref: null }]);
+    expect((state["conditions"] as CtyObject[])[0]!["reason"]).toBe("Available");
+  });
+
+  it("fails naming a missing or mistyped declared output, and allows null only for an unfinished mutation", async () => {
+    const { model, block } = await resource("WorkerEndpoint");
+    const worker = { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "ModuleWorker", name: "api" };
+    const missing = parseRepresentation(rep("WorkerEndpoint", { worker }, { outputs: { url: "https://x/" } }));
+    expect(() => stateFromRepresentation(model, block, missing)).toThrow(/hostname/);
+    expect(() => stateFromRepresentation(model, block, missing)).toThrow(RepresentationError);
+    expect(stateFromRepresentation(model, block, missing, true)["hostname"]).toBeNull();
+    const mistyped = parseRepresentation(rep("WorkerEndpoint", { worker }, { outputs: { hostname: ["a"], url: "https://x/" } }));
+    expect(() => stateFromRepresentation(model, block, mistyped)).toThrow(/hostname.*wrong type/);
+  });
+
+  it("derives the same Idempotency-Key for the same request and another for any change", () => {
+    const a = idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}');
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}')).toBe(a);
+    expect(a).toMatch(/^tf-[0-9a-f]{64}$/);
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "takoform-expected-generation": "1" }, '{"spec":{}}')).not.toBe(a);
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{"a":1}}')).not.toBe(a);
+  });
+
+  it("parses import ids NAME and SPACE/NAME", () => {
+    expect(parseImportId("cache", "dev")).toEqual({ space: "dev", name: "cache" });
+    expect(parseImportId("prod/cache", "dev")).toEqual({ space: "prod", name: "cache" });
+    expect(parseImportId("prod/", "dev")).toBeUndefined();
+  });
+
+  it("places host pointers at the attribute they name", async () => {
+    const { model } = await resource("WorkerCronTrigger");
+    expect(pathForPointer(model.attributes, "/spec/cron")).toEqual([{ attribute: "cron" }]);
+    expect(pathForPointer(model.attributes, "/cron")).toEqual([{ attribute: "cron" }]);
+    expect(pathForPointer(model.attributes, "/spec/unknownMember")).toBeUndefined();
+  });
+
+  it("turns relation drift into a warning naming the relation and the remedy", () => {
+    const state = ctyObject([["conditions", [ctyObject([["type", "Ready"], ["status", "False"], ["reason", "DependencyMissing"], ["message", "relation /worker: target no longer exists"], ["host_reason", "/worker uid a->none ref x->none"], ["observed_generation", null], ["last_transition_time", null]])]]]);
+    const findings = driftOf(state);
+    expect(findings).toHaveLength(1);
+    const [w] = driftWarnings("takoform_worker_endpoint \"s/e\"", findings, true);
+    expect(w!.severity).toBe("warning");
+    expect(w!.summary).toContain("relation /worker");
+    expect(w!.detail).toContain("Re-create the missing target");
+    expect(driftOf(ctyObject([["conditions", []]]))).toEqual([]);
+  });
+});
