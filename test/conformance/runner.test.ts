@@ -5,15 +5,20 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUIRED_CHECKS } from "../../conformance/required-checks.js";
+import { issue4Setup, type Issue4Setup } from "./issue4-support.js";
 import { failures, listChecks, runRunner, startHost, type RunningHost } from "./support.js";
 
 describe("takoform conformance against a fresh host", () => {
   let host: RunningHost;
+  // The host installs, and the runner pins, the binding-probe Forms (docs/decisions/0083).
+  let probes: Issue4Setup;
   beforeAll(async () => {
-    host = await startHost();
+    probes = issue4Setup();
+    host = await startHost(probes.hostArgs);
   });
   afterAll(async () => {
     await host?.stop();
+    probes?.cleanup();
   });
 
   it("registers every required check exactly once, implemented or explicitly pending", async () => {
@@ -27,7 +32,7 @@ describe("takoform conformance against a fresh host", () => {
 
   it("passes every implemented check", async () => {
     const { implemented } = await listChecks();
-    const run = await runRunner(host.url, host.credentials.file, ["--only", ...implemented]);
+    const run = await runRunner(host.url, host.credentials.file, [...probes.runnerArgs, "--only", ...implemented]);
     const reported = run.checks.map((c) => c.name).sort();
     expect(reported).toEqual([...implemented].sort());
     const failed = failures(run.checks);
@@ -35,7 +40,7 @@ describe("takoform conformance against a fresh host", () => {
     expect(run.exitCode).toBe(0);
     const last = run.stdout.trim().split("\n").at(-1);
     expect(last).toBe(`${implemented.length} passed, 0 failed`);
-  });
+  }, 600_000);
 
   it("reports pending checks as failed, never passed, and exits 1", async () => {
     const { pending } = await listChecks();

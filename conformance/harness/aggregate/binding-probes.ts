@@ -91,6 +91,7 @@ function definitionOf(probe: BindingProbe, binding: BindingRef, targetInterface:
     desiredSchema,
     lifecycleCapabilities: [] as string[],
     acceptedBindings: accepted,
+    conformanceFixtures: [{ name: "canonical", desiredPath: "fixtures/canonical.json" }],
   };
   definition["lifecycleCapabilities"] = deriveLifecycleCapabilities(definition as never);
   return definition;
@@ -105,15 +106,20 @@ export function writeBindingProbePackages(dir: string, catalog: Catalog): string
   for (const probe of BINDING_PROBES) {
     const definition = definitionOf(probe, contract.ref, targetInterface);
     const bytes = Buffer.from(JSON.stringify(definition, null, 2) + "\n", "utf8");
+    const fixture = Buffer.from(JSON.stringify({ kvBindings: [{ name: "CACHE", resource: { apiVersion: EDGE, kind: probeTargetKind(probe), name: "cache" } }] }, null, 2) + "\n", "utf8");
     const pkg = path.join(dir, probe.kind.toLowerCase(), "0.1.0");
-    mkdirSync(pkg, { recursive: true });
+    mkdirSync(path.join(pkg, "fixtures"), { recursive: true });
     writeFileSync(path.join(pkg, "definition.json"), bytes);
+    writeFileSync(path.join(pkg, "fixtures", "canonical.json"), fixture);
     const index = {
       apiVersion: "packages.forms.takoform.com/v1alpha4",
       kind: "FormPackage",
       definitionPath: "definition.json",
       formRef: { apiVersion: BINDING_PROBE_GROUP, kind: probe.kind, definitionVersion: "0.1.0", schemaDigest: canonicalDigest(definition) },
-      files: [{ path: "definition.json", mediaType: "application/vnd.takoform.form-definition.v1+json", size: bytes.length, digest: fileDigest(bytes) }],
+      files: [
+        { path: "definition.json", mediaType: "application/vnd.takoform.form-definition.v1+json", size: bytes.length, digest: fileDigest(bytes) },
+        { path: "fixtures/canonical.json", mediaType: "application/json", size: fixture.length, digest: fileDigest(fixture) },
+      ],
     };
     writeFileSync(path.join(pkg, "package-index.json"), canonicalJson(index) + "\n");
     out.push(pkg);
