@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canonicalDigest, fileDigest } from "../../corpus/lib/index.js";
+import { writeBindingProbePackages } from "../../conformance/harness/aggregate/binding-probes.js";
+import { canonicalDigest, fileDigest, loadCatalog } from "../../corpus/lib/index.js";
 import { failures, listChecks, reference, runRunner, startHost, type RunningHost } from "./support.js";
 
 const synthetic = path.join(reference, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json");
@@ -37,6 +38,8 @@ describe.skipIf(!existsSync(synthetic))("takoform conformance pinned to the refe
   beforeAll(async () => {
     extra = packageSyntheticDefinition(mkdtempSync(path.join(tmpdir(), "takoform-reference-forms-")));
     dirs = [path.join(reference, "forms"), path.join(reference, "interfaces"), path.join(reference, "bindings"), extra];
+    // The binding-probe Forms (docs/decisions/0083), bound to the reference's own contract digests.
+    writeBindingProbePackages(path.join(extra, "binding-probes"), loadCatalog(dirs));
     host = await startHost(["--no-builtin-forms", ...dirs.flatMap((d) => ["--forms", d])]);
   });
   afterAll(async () => {
@@ -50,5 +53,5 @@ describe.skipIf(!existsSync(synthetic))("takoform conformance pinned to the refe
     const failed = failures(run.checks);
     expect(failed, `failing checks:\n${failed}`).toBe("");
     expect(run.exitCode).toBe(0);
-  });
+  }, 600_000);
 });
