@@ -45,7 +45,7 @@ async function cdktfStep(title: string, args: string[], target: CdktfTarget, pat
   const run = await runCdktf(args, target, {
     log: paths.cdktfLog,
     onLine: (line) => {
-      if (verb.test(line)) s.note(`${++finished} resources`);
+      if (verb.test(line) && ++finished % 5 === 0) s.note(`${finished} resources`);
       else if (/Synthesizing|Generated Terraform code/.test(line)) s.note("synthesizing");
       else if (/terraform init|Initializing/.test(line)) s.note("terraform init");
     },

@@ -1,5 +1,6 @@
 // `npx tsx push.ts`: uploads worker/ as a WorkerBundle to the host named by TAKOFORM_ENDPOINT
-// (TAKOFORM_TOKEN) and writes its digest to artifacts.auto.tfvars.json for terraform.
+// (TAKOFORM_TOKEN) and writes its digest to ./artifacts.auto.tfvars.json (run it from the
+// configuration's directory) for terraform.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,5 +15,5 @@ if (endpoint === undefined || endpoint === "") {
 }
 const bundle = workerBundle(path.join(here, "worker"));
 await uploadAll([bundle], { endpoint, token: process.env["TAKOFORM_TOKEN"] });
-writeFileSync(path.join(here, "artifacts.auto.tfvars.json"), JSON.stringify({ bundle_digest: bundle.manifestDigest }, null, 2) + "\n");
+writeFileSync(path.resolve("artifacts.auto.tfvars.json"), JSON.stringify({ bundle_digest: bundle.manifestDigest }, null, 2) + "\n");
 console.log(`bundle_digest = ${bundle.manifestDigest}`);

@@ -1,7 +1,7 @@
 // Runs the cdktf CLI (node_modules/.bin/cdktf) on examples/edge-app against a host, with the
 // real terraform binary, the offline provider mirror and no prompts or network look-ups.
 import { spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import path from "node:path";
 import { exampleDir, repoRoot } from "./paths.js";
 
@@ -40,9 +40,20 @@ export interface CdktfRun {
   output: string;
 }
 
+/**
+ * The CDK CLI: cdktf (a dependency) by default; TAKOFORM_CDK_CLI=cdktn runs CDK Terrain's CLI
+ * instead (same cdktf.json and cdk.tf.json; ADR 0095), from node_modules/.bin or the PATH.
+ */
+export function cliBinary(): string {
+  const name = process.env["TAKOFORM_CDK_CLI"] ?? "cdktf";
+  if (name !== "cdktf" && name !== "cdktn") throw new Error(`TAKOFORM_CDK_CLI must be cdktf or cdktn, not ${name}`);
+  const local = path.join(repoRoot, "node_modules", ".bin", name);
+  return existsSync(local) ? local : name;
+}
+
 /** `cdktf <args>` in examples/edge-app; every output line goes to onLine and the log file. */
 export function runCdktf(args: string[], target: CdktfTarget, opts: { log?: string; onLine?: (line: string) => void } = {}): Promise<CdktfRun> {
-  const bin = path.join(repoRoot, "node_modules", ".bin", "cdktf");
+  const bin = cliBinary();
   const child = spawn(bin, [...args, "--output", target.synthOut], { cwd: exampleDir, env: cdktfEnv(target), stdio: ["ignore", "pipe", "pipe"] });
   const log = opts.log === undefined ? undefined : createWriteStream(opts.log, { flags: "a" });
   log?.write(`\n$ cdktf ${args.join(" ")}\n`);

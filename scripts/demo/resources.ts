@@ -14,6 +14,8 @@ export interface DeployedResource {
 
 export interface HostView extends DeployedResource {
   found: boolean;
+  uid: string;
+  generation: string;
   ready: string;
   reason: string;
   outputs: Record<string, unknown>;
@@ -41,11 +43,11 @@ export async function readFromHost(endpoint: string, token: string, r: DeployedR
   const query = new URLSearchParams({ space: r.space, definitionVersion: r.definitionVersion, schemaDigest: r.schemaDigest });
   const url = `${endpoint}/apis/forms.takoform.com/v1beta1/resources/${r.apiVersion}/${r.kind}/${encodeURIComponent(r.name)}?${query.toString()}`;
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status === 404) return { ...r, found: false, ready: "-", reason: "absent", outputs: {} };
+  if (res.status === 404) return { ...r, found: false, uid: "", generation: "", ready: "-", reason: "absent", outputs: {} };
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
-  const doc = (await res.json()) as { status?: { conditions?: { type: string; status: string; reason: string }[]; outputs?: Record<string, unknown> } };
+  const doc = (await res.json()) as { metadata: { uid: string; generation: string }; status?: { conditions?: { type: string; status: string; reason: string }[]; outputs?: Record<string, unknown> } };
   const ready = doc.status?.conditions?.find((c) => c.type === "Ready");
-  return { ...r, found: true, ready: ready?.status ?? "Unknown", reason: ready?.reason ?? "-", outputs: doc.status?.outputs ?? {} };
+  return { ...r, found: true, uid: doc.metadata.uid, generation: doc.metadata.generation, ready: ready?.status ?? "Unknown", reason: ready?.reason ?? "-", outputs: doc.status?.outputs ?? {} };
 }
 
 export function table(rows: HostView[]): string {
