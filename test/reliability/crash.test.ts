@@ -23,6 +23,11 @@ import { seededRng } from "./support/rng.js";
 import { addressKey, auditStore } from "./support/store-audit.js";
 
 const ROUNDS = 4;
+/** Each round's kill comes after 50 to 80 acknowledged mutations (so a run acknowledges 200 or more). */
+const MIN_ACKS_PER_ROUND = 50;
+/** A round is killed after this long even if fewer were acknowledged (a very slow machine). */
+const ROUND_DEADLINE_MS = 60_000;
+const TEST_TIMEOUT_MS = 240_000;
 const WORKERS = 24;
 const SLOTS_PER_TENANT = 30;
 const TENANTS = [
@@ -179,17 +184,29 @@ for (const engine of ["sqlite", "lowdb"] as const) {
       let host = await startHostProcess(args);
       try {
         for (let round = 0; round < ROUNDS; round++) {
-          const killAfterMs = rng.int(800, 2800);
+          // the kill point: after a random number of acknowledged mutations, plus a random delay,
+          // so it lands at an arbitrary point of whatever requests are in flight then (and does
+          // not depend on how fast a busy machine runs the host)
+          const killAfterAcks = rng.int(MIN_ACKS_PER_ROUND, MIN_ACKS_PER_ROUND + 30);
+          const jitterMs = rng.int(0, 40);
           let killed: Promise<void> = Promise.resolve();
-          const stop = new Promise<void>((resolve) =>
-            setTimeout(() => {
-              killed = host.kill(); // SIGKILL now; clients stop sending new mutations
-              resolve();
-            }, killAfterMs),
-          );
-          const driven = await drive(host.url, slots, rng, WORKERS, stop);
+          let signal!: () => void;
+          const stop = new Promise<void>((resolve) => (signal = resolve));
+          let armed = false;
+          const kill = () => {
+            killed = host.kill(); // SIGKILL now; clients stop sending new mutations
+            signal();
+          };
+          const deadline = setTimeout(kill, ROUND_DEADLINE_MS);
+          const driven = await drive(host.url, slots, rng, WORKERS, stop, (acknowledged) => {
+            if (armed || acknowledged < killAfterAcks) return;
+            armed = true;
+            setTimeout(kill, jitterMs);
+          });
+          clearTimeout(deadline);
           await stop;
           await killed;
+          const killAfterMs = `${killAfterAcks} acks + ${jitterMs}`;
           kills++;
           expect(host.alive()).toBe(false);
           unexpected.push(...driven.unexpected);
@@ -237,6 +254,6 @@ for (const engine of ["sqlite", "lowdb"] as const) {
       });
       expect(total.lost).toBe(0);
       expect(total.acknowledged).toBeGreaterThanOrEqual(200);
-    });
+    }, TEST_TIMEOUT_MS);
   });
 }

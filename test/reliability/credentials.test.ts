@@ -6,7 +6,7 @@
 
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { bearerAuthenticator } from "../../host/auth/authenticate.js";
 import { CredentialsError, parseCredentials, type Credential } from "../../host/auth/credentials.js";
 import { HostError } from "../../host/errors.js";
@@ -14,6 +14,9 @@ import { API, call } from "../unit/host/harness.js";
 import { wireProblems } from "../unit/host/wire-schemas.js";
 import { printFigures } from "./support/figures.js";
 import { startHostProcess, tempDir, writeCredentials, type CredentialEntry } from "./support/host-process.js";
+
+// heavy suites: generous bounds for a busy two-core machine
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const HASHED_TOKEN = "hashed-token-Zq8v1xN4c7Lw2pR5";
@@ -177,6 +180,7 @@ describe("per-credential rate limiting", () => {
     dirs.push(dir);
     const host = await startHostProcess(["--data", dir, "--credentials", writeCredentials(dir, CREDENTIALS), "--rate-limit", "4:4"]);
     try {
+      const started = Date.now();
       const [busy, calm, anonymous] = await Promise.all([
         Promise.all(Array.from({ length: 24 }, () => call(host.url, "GET", DISCOVERY, { token: HASHED_TOKEN }))),
         Promise.all(Array.from({ length: 4 }, () => call(host.url, "GET", DISCOVERY, { token: OTHER_TOKEN }))),
@@ -185,8 +189,11 @@ describe("per-credential rate limiting", () => {
       const limited = busy.filter((reply) => reply.status === 429);
       const admitted = busy.filter((reply) => reply.status === 200);
       expect(admitted.length + limited.length).toBe(busy.length);
+      // the burst of 4, plus what 4/s refills while the 24 requests were being answered
+      const refilled = Math.ceil((4 * (Date.now() - started)) / 1000);
       expect(admitted.length).toBeGreaterThanOrEqual(4);
-      expect(admitted.length).toBeLessThanOrEqual(8);
+      expect(admitted.length).toBeLessThanOrEqual(4 + refilled);
+      expect(limited.length).toBeGreaterThan(0);
       let retryAfter = 0;
       for (const reply of limited) {
         expect(wireProblems("errorEnvelope", reply.json)).toEqual([]);

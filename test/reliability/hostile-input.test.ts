@@ -7,7 +7,7 @@
 import { fileDigest } from "../../corpus/lib/index.js";
 import fc from "fast-check";
 import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CREDENTIALS } from "../unit/host/harness.js";
 import { apply, read, refOf } from "../unit/host/client.js";
 import { builtinCatalog } from "../unit/host/harness.js";
@@ -16,6 +16,9 @@ import { printFigures } from "./support/figures.js";
 import { startHostProcess, tempDir, writeCredentials, type HostProcess } from "./support/host-process.js";
 import { API, FORBIDDEN_ASSET_PATHS, hostileCase, ROUTES, WATCHED_KINDS, WATCHED_NAMES, WATCHED_SPACES, type HostileCase } from "./support/hostile-inputs.js";
 import { rawHttp, sendBytes, type RawHttpAnswer, type RawHttpFailure, type RawHttpRequest } from "./support/raw-http.js";
+
+// heavy suites: generous bounds for a busy two-core machine
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20261010);
 const RUNS = 360;

@@ -10,7 +10,7 @@
 
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { builtinCatalog, CREDENTIALS, PRIMARY, type Reply } from "../unit/host/harness.js";
 import { apply, document, importResource, prepare, put, read as readResource, refOf } from "../unit/host/client.js";
 import { create, ok, prepareCreate, read, reference, remove, standUpWorker, uploadMigrations, type Aggregate } from "./support/aggregate.js";
@@ -19,9 +19,11 @@ import { printFigures } from "./support/figures.js";
 import { startHostProcess, tempDir, writeCredentials, type HostProcess } from "./support/host-process.js";
 
 const RACERS = 16;
+const TIMEOUT_MS = 120_000;
 const ROUNDS = 6;
 const DEPENDENCY_ROUNDS = 12;
 const queue = () => refOf(builtinCatalog(), "AtLeastOnceQueue");
+vi.setConfig({ testTimeout: TIMEOUT_MS, hookTimeout: TIMEOUT_MS });
 const dirs: string[] = [];
 const hosts: HostProcess[] = [];
 afterAll(async () => {

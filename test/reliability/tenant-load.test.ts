@@ -8,7 +8,7 @@
 
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { API, CREDENTIALS, OTHER_TENANT, PRIMARY, type Reply } from "../unit/host/harness.js";
 import { document, exactQuery, resourcePath } from "../unit/host/client.js";
 import { form, ok, reference, settle, standUpWorker, uploadWorkerBundle } from "./support/aggregate.js";
@@ -16,6 +16,9 @@ import { printFigures } from "./support/figures.js";
 import { startHostProcess, tempDir, writeCredentials, type HostProcess } from "./support/host-process.js";
 import { seededRng, type Rng } from "./support/rng.js";
 import { leaks, normalized, TenantRecorder } from "./support/tenant-recorder.js";
+
+// heavy suites: generous bounds for a busy two-core machine
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const SPACES = ["shared-a", "shared-b"];
 const SHARED = Array.from({ length: 8 }, (_, i) => `shared-${i}`);

@@ -72,7 +72,14 @@ async function chooseRequest(base: string, rng: Rng, slot: Slot): Promise<RawReq
  * killed). A mutation answered before the connection died is acknowledged; one whose connection
  * died stays pending on its slot (never retried here), and its client stops.
  */
-export async function drive(base: string, slots: Slot[], rng: Rng, workers: number, stop: Promise<void>): Promise<DriveResult> {
+export async function drive(
+  base: string,
+  slots: Slot[],
+  rng: Rng,
+  workers: number,
+  stop: Promise<void>,
+  onAcknowledged: (acknowledged: number) => void = () => undefined,
+): Promise<DriveResult> {
   let stopped = false;
   void stop.then(() => (stopped = true));
   const result: DriveResult = { sent: 0, acknowledged: 0, byOp: {}, unexpected: [] };
@@ -116,6 +123,7 @@ export async function drive(base: string, slots: Slot[], rng: Rng, workers: numb
         slot.answered.push(recorded);
         result.acknowledged++;
         result.byOp[raw.op] = (result.byOp[raw.op] ?? 0) + 1;
+        onAcknowledged(result.acknowledged);
       } finally {
         slot.busy = false;
       }
