@@ -83,7 +83,7 @@ describe("examples/edge-app with cdktf", () => {
   }, STEP);
 
   it("a second deploy changes nothing", async () => {
-    const output = await deploy();
+    const output = await deploy(["--skip-synth"]);
     expect(output).toMatch(/No changes\./);
     const again = await view(deployed);
     expect(again.map((r) => [r.kind, r.name, r.uid, r.generation])).toEqual(first.map((r) => [r.kind, r.name, r.uid, r.generation]));
