@@ -13,6 +13,7 @@ import {
   expectNothingStored,
   expectRefused,
   referenceByName,
+  versionSpec,
 } from "../harness/aggregate/index.js";
 
 export default defineCheck("a relation to a name nothing holds is resource_not_found naming the pointer, on apply and import, storing nothing", async (ctx) => {
@@ -37,7 +38,7 @@ export default defineCheck("a relation to a name nothing holds is resource_not_f
   // A single-valued relation, too: the worker reference itself.
   const versionForm = ctx.form("WorkerVersion");
   const orphanName = ctx.name("version");
-  const orphan = { worker: referenceByName(ctx, "ModuleWorker", ctx.name("absent")), bundle: { apiVersion: bundle.ref.apiVersion, kind: bundle.ref.kind, name: bundle.name }, handlers: ["fetch"] };
+  const orphan = versionSpec(ctx, { worker: referenceByName(ctx, "ModuleWorker", ctx.name("absent")), bundle, handlers: ["fetch"] });
   expectRefused(await attemptCreate(ctx.primary, versionForm.ref, orphanName, ctx.space, orphan), "resource_not_found", "apply of a version of an absent worker", ["/worker"]);
   await expectNothingStored(ctx.primary, versionForm.ref, orphanName, ctx.space, "apply of a version of an absent worker");
 

@@ -8,35 +8,40 @@ import type { ErrorCode, ExactFormRef } from "../../../corpus/lib/index.js";
 import { expectEqual, expectError, fail, show } from "../assert.js";
 import { describeResponse, errorOf, type HostResponse } from "../http.js";
 import { liveFrom, resourceDoc, type Live, type Plane } from "../lifecycle.js";
+import { canonicalHostname } from "./specs.js";
 
 export interface Attempt {
   /** Which request answered: the prepare (a refusal there), the apply, the import, the delete. */
   stage: "prepare" | "apply" | "import" | "delete";
   res: HostResponse;
+  /** What a create, update or adoption asked for. */
+  sent?: { ref: ExactFormRef; name: string; space: string; spec: Record<string, unknown> };
 }
 
 /** prepare (If-None-Match: *) then apply under If-None-Match: * with the minted review. */
 export async function attemptCreate(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>): Promise<Attempt> {
   const doc = resourceDoc(ref, name, space, spec);
+  const sent = { ref, name, space, spec };
   const prep = await plane.prepare(doc, { create: true });
-  if (prep.status !== 200) return { stage: "prepare", res: prep };
+  if (prep.status !== 200) return { stage: "prepare", res: prep, sent };
   const review = (prep.body as { review: { prepareDigest: string } }).review.prepareDigest;
-  return { stage: "apply", res: await plane.settle(await plane.apply(doc, review, { create: true })) };
+  return { stage: "apply", res: await plane.settle(await plane.apply(doc, review, { create: true })), sent };
 }
 
 /** prepare then apply, both fenced on the generation of `live`. */
 export async function attemptUpdate(plane: Plane, live: Live, spec: Record<string, unknown>): Promise<Attempt> {
   const doc = resourceDoc(live.ref, live.name, live.space, spec);
+  const sent = { ref: live.ref, name: live.name, space: live.space, spec };
   const prep = await plane.prepare(doc, { generation: live.generation });
-  if (prep.status !== 200) return { stage: "prepare", res: prep };
+  if (prep.status !== 200) return { stage: "prepare", res: prep, sent };
   const review = (prep.body as { review: { prepareDigest: string } }).review.prepareDigest;
-  return { stage: "apply", res: await plane.settle(await plane.apply(doc, review, { generation: live.generation })) };
+  return { stage: "apply", res: await plane.settle(await plane.apply(doc, review, { generation: live.generation })), sent };
 }
 
 /** An adoption of a free name under If-None-Match: * with a fresh native identity. */
 export async function attemptImport(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, nativeId: string): Promise<Attempt> {
   const doc = resourceDoc(ref, name, space, spec);
-  return { stage: "import", res: await plane.settle(await plane.importResource(doc, nativeId, { create: true })) };
+  return { stage: "import", res: await plane.settle(await plane.importResource(doc, nativeId, { create: true })), sent: { ref, name, space, spec } };
 }
 
 /** A delete fenced on the current generation of `live`. */
@@ -64,11 +69,25 @@ export function expectRefused(a: Attempt, code: ErrorCode, what: string, mention
   return message;
 }
 
-/** The attempt succeeded with `status` (201 create/adoption, 200 update); returns the resource. */
+/**
+ * The attempt succeeded with `status` (201 create/adoption, 200 update); returns the resource. The
+ * answer must be the resource asked for — same exact FormRef, name and space — and keep every
+ * member the request wrote as written (defaults only fill absent members; a custom domain's
+ * hostname comes back in its canonical spelling).
+ */
 export function expectAccepted(a: Attempt, status: 200 | 201, what: string): Live {
   if (a.stage === "prepare") fail(`${what}: expected the prepare to succeed and the apply to answer HTTP ${status}; prepare answered ${describeResponse(a.res)}`);
   if (a.res.status !== status) fail(`${what}: expected HTTP ${status}, got ${describeResponse(a.res)}`);
-  return liveFrom(a.res, what);
+  const live = liveFrom(a.res, what);
+  if (a.sent) {
+    const { ref, name, space, spec } = a.sent;
+    expectEqual({ formRef: live.ref, name: live.name, space: live.space }, { formRef: ref, name, space }, `${what}: identity of the answer`);
+    for (const [member, value] of Object.entries(spec)) {
+      const expected = ref.kind === "WorkerCustomDomain" && member === "hostname" && typeof value === "string" ? canonicalHostname(value) : value;
+      expectEqual(live.body.spec[member], expected, `${what}: spec member /${member} as answered`);
+    }
+  }
+  return live;
 }
 
 /** Reading the name back finds nothing: the refused create stored nothing. */
