@@ -62,6 +62,7 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
   const occupant = ctx.store.get<ResourceRecord>(resourceKey(scope, address));
   const view = viewFor(ctx, scope);
   const now = ctx.clock.now();
+  const reviewedAt = envelope.admittedAt ?? now;
   const binding = { tenant: scope.tenant, space: request.space, ref: form.ref, name: request.name, specDigest };
   const presented = request.prepareDigest!;
 
@@ -70,7 +71,7 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
     if (pre.ifMatch !== undefined) throw refuse.revision_conflict("If-Match names a representation, and none exists");
     const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
     check(declaredOutputsProducible(form.declaresOutputs, outputProducer(form.ref.apiVersion, form.ref.kind) !== undefined, form.ref.kind));
-    check(prepareBindingHolds(ctx.secret, { ...binding, uid: CREATE_UID_MARKER, generation: CREATE_GENERATION_MARKER }, presented, now));
+    check(prepareBindingHolds(ctx.secret, { ...binding, uid: CREATE_UID_MARKER, generation: CREATE_GENERATION_MARKER }, presented, reviewedAt));
     await admitMigrations(view, form, relations, envelope.async === true);
     const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, now, outputs: ctx.outputs });
     const { writes, after } = planCommit(ctx, scope, { after: record, revisionMoved: true }, now);
@@ -86,7 +87,7 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
   check(noUpdateSpecChangeRejected(form.declaresUpdate, form.ref.kind, current.specDigest, specDigest));
   check(immutableFieldsUnchanged(form.immutableFields, current.spec, spec));
   const relations = admitRelations(view, { form, spec, space: request.space, name: request.name, self: current });
-  check(prepareBindingHolds(ctx.secret, { ...binding, uid: current.uid, generation: current.generation }, presented, now));
+  check(prepareBindingHolds(ctx.secret, { ...binding, uid: current.uid, generation: current.generation }, presented, reviewedAt));
   await admitMigrations(view, form, relations, envelope.async === true);
   const next = withDesiredSpec(current, spec, specDigest, relations);
   const { writes, after } = planCommit(ctx, scope,

@@ -61,4 +61,9 @@ export interface MutationEnvelope {
   probe?: Probe;
   /** Accept this mutation asynchronously: 202 with an Operation committed later. */
   async?: boolean;
+  /**
+   * When the request was admitted, for a commit that executes it later: a review (prepareDigest)
+   * valid when the mutation was accepted stays valid for its commit.
+   */
+  admittedAt?: Date;
 }

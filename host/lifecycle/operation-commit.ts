@@ -32,8 +32,8 @@ function envelopeOf(scope: TenantScope, request: StoredRequest): MutationEnvelop
 }
 
 /** Executes a stored request again, every rule included, against the store as it is now. */
-function executeStored(ctx: HostContext, scope: TenantScope, request: StoredRequest): Promise<MutationOutcome> {
-  const envelope = envelopeOf(scope, request);
+function executeStored(ctx: HostContext, scope: TenantScope, request: StoredRequest, admittedAt: Date): Promise<MutationOutcome> {
+  const envelope = { ...envelopeOf(scope, request), admittedAt };
   switch (request.action) {
     case "apply":
       return executeApply(ctx, envelope, decodeResourceRequest(decodeDocument(envelope.body), "apply"), request.path!);
@@ -71,7 +71,7 @@ export async function commitOperation(ctx: HostContext, identity: AuthenticatedI
     let failure: HostError | undefined;
     try {
       failure = acceptedIncarnation(ctx, scope, record);
-      if (failure === undefined) outcome = await executeStored(ctx, scope, record.request);
+      if (failure === undefined) outcome = await executeStored(ctx, scope, record.request, new Date(record.acceptedAt));
     } catch (error) {
       if (!(error instanceof HostError)) throw error;
       failure = error;

@@ -7,9 +7,15 @@ import { ALTERNATE, API, builtinCatalog, call, OTHER_TENANT, startTestHost, type
 import { apply, createWorkerAggregate, document, prepare, put, read, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
+// Time is the test's: the commit timer (one minute) never fires during a test, and an operation
+// commits when it is read after the test moved the clock past its commit time.
+let offset = 0;
+const clock = { now: () => new Date(Date.now() + offset) };
+const COMMIT_DELAY_MS = 60_000;
+
 let host: TestHost;
 beforeAll(async () => {
-  host = await startTestHost({ asyncCommitDelayMs: 250 });
+  host = await startTestHost({ asyncCommitDelayMs: COMMIT_DELAY_MS, clock });
 });
 afterAll(async () => host.close());
 
@@ -18,14 +24,16 @@ const ASYNC = { "takoform-conformance-probe": "async" };
 const queue = () => refOf(builtinCatalog(), "AtLeastOnceQueue");
 const getOperation = (id: string, token?: string) => call(host.url, "GET", `${API}/operations/${id}`, token === undefined ? {} : { token });
 
+/** The operation is still pending; after the clock passes its commit time, the next read settles it. */
 async function settle(id: string): Promise<any> {
-  for (let i = 0; i < 100; i++) {
-    const reply = await getOperation(id);
-    expect(reply.status, reply.text).toBe(200);
-    if (reply.json.done) return reply;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`operation ${id} never settled`);
+  const pending = await getOperation(id);
+  expect(pending.status, pending.text).toBe(200);
+  if (pending.json.done) return pending;
+  expect(pending.headers.get("retry-after")).not.toBeNull();
+  offset += COMMIT_DELAY_MS + 1;
+  const reply = await getOperation(id);
+  expect(reply.json.done, reply.text).toBe(true);
+  return reply;
 }
 
 async function reviewed(name: string, spec: Record<string, unknown>, generation?: string) {
@@ -46,7 +54,7 @@ describe("accepted mutations", () => {
     const body = await reviewed(name, { messageRetentionSeconds: 60 });
     const accepted = await put(host.url, body, { key, headers: ASYNC });
     expect(accepted.status).toBe(202);
-    expect(accepted.headers.get("retry-after")).toBe("1");
+    expect(accepted.headers.get("retry-after")).toBe(String(COMMIT_DELAY_MS / 1000));
     const operation = accepted.json.operation;
     expect(operation).toMatchObject({ apiVersion: "operations.takoform.com/v1alpha1", kind: "Operation", done: false });
     expect(operation.id).toMatch(/^op_/);
@@ -95,6 +103,14 @@ describe("accepted mutations", () => {
     expect(settled.json.error.code).toBe("invalid_argument");
   });
 
+  it("a review valid when the mutation was accepted stays valid for its commit, however late", async () => {
+    const name = uniqueName();
+    const accepted = await asyncApply(name, { messageRetentionSeconds: 60 });
+    offset += 45 * 60 * 1000; // three prepare windows later
+    const settled = await settle(accepted.json.operation.id);
+    expect(settled.json.result.resource.metadata.name).toBe(name);
+  });
+
   it("a delete and an artifact commit can be accepted too", async () => {
     const name = uniqueName();
     expectResource(await apply(host.url, queue(), name, SPACE, { messageRetentionSeconds: 60 }), 201);
@@ -125,7 +141,8 @@ describe("operation handles", () => {
     const cancelled = await cancel();
     expect(cancelled.status).toBe(200);
     expect(cancelled.json).toMatchObject({ done: true, error: { code: "operation_cancelled", retryable: false } });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    offset += COMMIT_DELAY_MS + 1;
+    expect((await getOperation(accepted.json.operation.id)).text).toBe(cancelled.text);
     expectRefusal(await read(host.url, queue(), name, SPACE), "resource_not_found");
     expect((await cancel()).text).toBe(cancelled.text);
   });
