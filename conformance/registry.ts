@@ -13,9 +13,11 @@ import applyHeadersRequired from "./checks/apply-headers-required.js";
 import applyIdempotencyReplay from "./checks/apply-idempotency-replay.js";
 import artifactCommitBindsDeclaredSize from "./checks/artifact-commit-binds-declared-size.js";
 import artifactCommitIdempotent from "./checks/artifact-commit-idempotent.js";
+import artifactDigestIsNotACapability from "./checks/artifact-digest-is-not-a-capability.js";
 import artifactDigestMismatch from "./checks/artifact-digest-mismatch.js";
 import artifactManifestKindExclusive from "./checks/artifact-manifest-kind-exclusive.js";
 import artifactManifestRejectList from "./checks/artifact-manifest-reject-list.js";
+import artifactRetentionWhileReferenced from "./checks/artifact-retention-while-referenced.js";
 import artifactThenBundleApply from "./checks/artifact-then-bundle-apply.js";
 import artifactUploadMissingBlob from "./checks/artifact-upload-missing-blob.js";
 import asyncOperationFlow from "./checks/async-operation-flow.js";
@@ -70,6 +72,7 @@ import importClaimsItsNativeIdentity from "./checks/import-claims-its-native-ide
 import importRecordsItsNativeIdentity from "./checks/import-records-its-native-identity.js";
 import importValidatesLikeApply from "./checks/import-validates-like-apply.js";
 import inboundServiceBindingRequiresAServingWorker from "./checks/inbound-service-binding-requires-a-serving-worker.js";
+import manifestReferenceIsNotACapability from "./checks/manifest-reference-is-not-a-capability.js";
 import moduleWorkerRuntimeContractAdvertised from "./checks/module-worker-runtime-contract-advertised.js";
 import namespacedGroupTravelsAsTwoPathSegments from "./checks/namespaced-group-travels-as-two-path-segments.js";
 import noUpdateSpecChangeRejected from "./checks/no-update-spec-change-rejected.js";
@@ -119,6 +122,7 @@ import twoDefinitionVersionsAnswerIndependently from "./checks/two-definition-ve
 import unauthenticatedRequestRefused from "./checks/unauthenticated-request-refused.js";
 import undeclaredRuntimeHandlerRejected from "./checks/undeclared-runtime-handler-rejected.js";
 import updateGenerationFence from "./checks/update-generation-fence.js";
+import uploadSessionBoundToItsCreatingPrincipal from "./checks/upload-session-bound-to-its-creating-principal.js";
 import validateAcceptsCanonical from "./checks/validate-accepts-canonical.js";
 import validateRejectsNegativeFixtures from "./checks/validate-rejects-negative-fixtures.js";
 import workerEndpointAddressIsHostAssigned from "./checks/worker-endpoint-address-is-host-assigned.js";
@@ -221,12 +225,12 @@ export const REGISTRY = {
   "artifact-commit-binds-declared-size": artifactCommitBindsDeclaredSize,
   "artifact-manifest-kind-exclusive": artifactManifestKindExclusive,
   "bundle-main-module-is-loadable": bundleMainModuleIsLoadable,
-  "artifact-retention-while-referenced": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "artifact-retention-while-referenced": artifactRetentionWhileReferenced,
   "namespaced-group-travels-as-two-path-segments": namespacedGroupTravelsAsTwoPathSegments,
   "operation-bound-to-its-creating-principal": untilHostWiresIssue5(operationBoundToItsCreatingPrincipal),
-  "upload-session-bound-to-its-creating-principal": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "artifact-digest-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "manifest-reference-is-not-a-capability": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "upload-session-bound-to-its-creating-principal": uploadSessionBoundToItsCreatingPrincipal,
+  "artifact-digest-is-not-a-capability": artifactDigestIsNotACapability,
+  "manifest-reference-is-not-a-capability": manifestReferenceIsNotACapability,
   "static-asset-spa-paths": staticAssetSpaPaths,
   "sqlite-migration-ledger-readiness": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
   "module-worker-runtime-contract-advertised": moduleWorkerRuntimeContractAdvertised,

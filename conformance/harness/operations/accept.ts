@@ -64,3 +64,15 @@ export async function acceptImport(plane: Plane, ref: ExactFormRef, name: string
   const send = () => plane.importResource(doc, nativeId, { create: true }, { key, headers: PREFER_ASYNC });
   return expectAccepted(await send(), plane, send, what);
 }
+
+/**
+ * A create asked for asynchrony that a host may refuse at prepare, at acceptance, or at commit:
+ * the answer of the first refusing stage, or the finished operation's outcome (its 202 kept).
+ */
+export async function attemptAsyncCreate(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>): Promise<{ stage: "prepare" | "apply"; res: HostResponse }> {
+  const doc = resourceDoc(ref, name, space, spec);
+  const prep = await plane.prepare(doc, { create: true });
+  if (prep.status !== 200) return { stage: "prepare", res: prep };
+  const review = (prep.body as { review: { prepareDigest: string } }).review.prepareDigest;
+  return { stage: "apply", res: await plane.apply(doc, review, { create: true }, { headers: PREFER_ASYNC }) };
+}
