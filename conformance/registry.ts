@@ -20,6 +20,7 @@ import artifactManifestRejectList from "./checks/artifact-manifest-reject-list.j
 import artifactRetentionWhileReferenced from "./checks/artifact-retention-while-referenced.js";
 import artifactThenBundleApply from "./checks/artifact-then-bundle-apply.js";
 import artifactUploadMissingBlob from "./checks/artifact-upload-missing-blob.js";
+import asyncCommitBindsTheAcceptedIdentity from "./checks/async-commit-binds-the-accepted-identity.js";
 import asyncOperationFlow from "./checks/async-operation-flow.js";
 import attachmentGateHoldsInBothDirections from "./checks/attachment-gate-holds-in-both-directions.js";
 import attachmentRequiresActiveDeployment from "./checks/attachment-requires-active-deployment.js";
@@ -204,7 +205,7 @@ export const REGISTRY = {
   "space-id-grammar-enforced": spaceIdGrammarEnforced,
   "concurrent-unrelated-mutation": concurrentUnrelatedMutation,
   "async-commit-revalidates": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "async-commit-binds-the-accepted-identity": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "async-commit-binds-the-accepted-identity": untilHostWiresIssue5(asyncCommitBindsTheAcceptedIdentity),
   "import-adopts-native-resource": importAdoptsNativeResource,
   "import-validates-like-apply": importValidatesLikeApply,
   "import-claims-its-native-identity": importClaimsItsNativeIdentity,
