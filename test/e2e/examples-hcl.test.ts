@@ -19,7 +19,8 @@ let host: RunningHost;
 let env: NodeJS.ProcessEnv;
 
 async function terraform(...args: string[]): Promise<string> {
-  const { stdout } = await run("terraform", [...args, "-no-color", "-input=false"], { cwd: work, env, maxBuffer: 16 << 20 });
+  const flags = args[0] === "output" ? ["-no-color"] : ["-no-color", "-input=false"];
+  const { stdout } = await run("terraform", [...args, ...flags], { cwd: work, env, maxBuffer: 16 << 20 });
   return stdout;
 }
 
