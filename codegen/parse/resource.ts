@@ -116,6 +116,10 @@ export function buildResource(definitions: LoadedForm[], catalogReferences: Refe
     outputs: main.outputs,
   };
   const artifact = artifactOf(chosen);
-  if (artifact !== undefined) model.artifact = artifact;
+  if (artifact !== undefined) {
+    model.artifact = artifact;
+    // source_dir may compute it (ADR 0102).
+    model.attributes = model.attributes.map((a) => (a.wireName === MANIFEST_DIGEST_MEMBER ? { ...a, required: false, optional: true, computed: true } : a));
+  }
   return model;
 }

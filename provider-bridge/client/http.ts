@@ -23,6 +23,8 @@ export interface HostHttpOptions {
 
 export interface SendOptions {
   body?: unknown;
+  /** Raw bytes sent as application/octet-stream instead of a JSON body (artifact blobs). */
+  raw?: Uint8Array;
   headers?: Record<string, string>;
   /** Absolute time (ms since epoch) after which no new attempt starts. */
   deadline?: number;
@@ -49,8 +51,11 @@ export class HostHttp {
   async once(method: Method, pathOrUrl: string, options: SendOptions = {}, timeoutMs = this.opts.requestTimeoutMs): Promise<HostResponse> {
     const headers: Record<string, string> = { accept: "application/json", "user-agent": this.opts.userAgent ?? "takoform-terraform-provider", ...options.headers };
     if (this.opts.token) headers["authorization"] = `Bearer ${this.opts.token}`;
-    let payload: string | undefined;
-    if (options.body !== undefined) {
+    let payload: string | Uint8Array | undefined;
+    if (options.raw !== undefined) {
+      payload = options.raw;
+      headers["content-type"] = "application/octet-stream";
+    } else if (options.body !== undefined) {
       payload = JSON.stringify(options.body);
       headers["content-type"] = "application/json";
     }

@@ -13,6 +13,8 @@ import { addressOf, connect, requestBody, stringAttr, subjectOf, withoutUnknowns
 import type { Address } from "./host-api.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { settle } from "./outcome.js";
+import { SOURCE_DIR, uploadPlannedSource } from "./artifact-plan.js";
+import { specFromState } from "./spec-mapping.js";
 import { stateFromRepresentation, type Representation } from "./representation.js";
 
 /** State after a successful mutation: the representation, with every known planned desired value kept as planned. */
@@ -22,6 +24,7 @@ export function appliedState(lc: Lifecycle, planned: CtyObject, rep: Representat
     const p = planned[attr.name];
     if (p !== undefined && isWhollyKnown(p)) state[attr.name] = p;
   }
+  if (SOURCE_DIR in planned) state[SOURCE_DIR] = planned[SOURCE_DIR] ?? null;
   return state;
 }
 
@@ -46,6 +49,10 @@ async function prepareAndApply(lc: Lifecycle, req: ApplyRequest, ctx: ResourceCo
   const conn = await connect(ctx);
   if ("error" in conn) return { diagnostics: [conn.error] };
   const body = requestBody(lc, a, req.planned);
+  if (!update) {
+    const failed = await uploadPlannedSource(lc.model, req.planned, conn.api, ctx);
+    if (failed) return { diagnostics: [failed] };
+  }
   try {
     const prepared = await conn.api.prepare(body, update?.generation);
     const digest = (prepared.body as { review?: { prepareDigest?: unknown } })?.review?.prepareDigest;
@@ -75,6 +82,12 @@ export async function updateResource(lc: Lifecycle, req: ApplyRequest, ctx: Reso
   const uid = stringAttr(prior, "uid");
   const generation = stringAttr(prior, "generation");
   const a = addressOf(dispatch.ref, prior, ctx.provider);
+  if (lc.model.artifact && JSON.stringify(specFromState(lc.model.attributes, prior)) === JSON.stringify(specFromState(lc.model.attributes, req.planned))) {
+    // Only source_dir moved (same files, same manifest): nothing to ask the host.
+    const state = withoutUnknowns({ ...prior });
+    state[SOURCE_DIR] = req.planned[SOURCE_DIR] ?? null;
+    return { state, diagnostics: [] };
+  }
   if (!uid || !generation) {
     return { diagnostics: [errorDiag(`Cannot update ${lc.model.kind} "${a.name}"`, `${identityText(subjectOf(lc, a, "nothing"))}: the state records no uid or generation, so no fence can be sent. Run \`terraform apply -refresh-only\` (or import the resource) first.`)] };
   }

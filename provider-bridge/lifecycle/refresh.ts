@@ -18,6 +18,7 @@ import { driftOf, driftWarnings } from "./drift.js";
 import type { Address, HostApi } from "./host-api.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { terminalOutcome } from "./outcome.js";
+import { SOURCE_DIR } from "./artifact-plan.js";
 import { parseRepresentation, stateFromRepresentation, type Representation } from "./representation.js";
 
 type Pending = { rep: Representation } | { unfinished: Diagnostic } | { settled: Diagnostic[] };
@@ -91,6 +92,7 @@ export async function readResource(lc: Lifecycle, state: CtyObject, ctx: Resourc
     return { state, diagnostics: [...diagnostics, hostFailure("read", subject, err, lc.model.attributes)] };
   }
   keepOmittedDefaults(lc, state, next);
+  if (SOURCE_DIR in state) next[SOURCE_DIR] = state[SOURCE_DIR] ?? null;
   const capabilities = lc.model.capabilities[a.ref.definitionVersion] ?? [];
   diagnostics.push(...driftWarnings(identityText(subjectOf(lc, a, "", rep.uid)), driftOf(next), lc.model.role !== "revision" && capabilities.includes("update")));
   return { state: next, diagnostics };

@@ -12,6 +12,7 @@ import { deleteResource } from "../lifecycle/delete.js";
 import { importResource } from "../lifecycle/adopt.js";
 import { createResource, updateResource } from "../lifecycle/mutations.js";
 import { driftOf } from "../lifecycle/drift.js";
+import { planArtifactSource } from "../lifecycle/artifact-plan.js";
 import { readResource } from "../lifecycle/refresh.js";
 import { validateOnHost } from "../lifecycle/plan-validate.js";
 import { toPlain } from "../lifecycle/spec-mapping.js";
@@ -50,6 +51,8 @@ export class ModelResource implements Resource<ProviderConfig> {
   }
 
   async modifyPlan(req: PlanRequest, draft: PlanDraft, ctx: ResourceContext<ProviderConfig>): Promise<Diagnostic[]> {
+    const artifactDiags = planArtifactSource(this.model, req.config, draft.planned);
+    if (hasErrors(artifactDiags)) return artifactDiags;
     const diags = modifyModelPlan(this.model, this.compiled().block, req, draft);
     if (hasErrors(diags)) return diags;
     const dispatch = dispatchRef(this.model, req.prior);

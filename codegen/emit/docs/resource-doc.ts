@@ -1,5 +1,6 @@
 // One resource page in the Terraform Registry layout: docs/resources/<name>.md.
 
+import { artifactSourceAttributes } from "../../model/artifact-kinds.js";
 import { addressAttributes, identityAttributes } from "../../model/identity-attributes.js";
 import { TYPE_PREFIX } from "../../model/naming.js";
 import type { ResourceModel } from "../../model/types.js";
@@ -38,7 +39,7 @@ function definitionsTable(r: ResourceModel): string[] {
 
 export function resourceDoc(r: ResourceModel, defaultForm: LoadedForm): string {
   const entries = exampleEntries(r, defaultForm);
-  const args = [...addressAttributes(), ...r.attributes];
+  const args = [...addressAttributes(), ...artifactSourceAttributes(r), ...r.attributes];
   const required = referenceList(args.filter((a) => a.required));
   const optional = referenceList(args.filter((a) => !a.required));
   const readOnly = referenceList([...r.outputs, ...identityAttributes()].sort((a, b) => (a.name < b.name ? -1 : 1)));

@@ -1,6 +1,7 @@
 // ProviderModel -> generated/provider/schema.json, exactly the document
 // `terraform providers schema -json` prints for this provider.
 
+import { artifactSourceAttributes } from "../../model/artifact-kinds.js";
 import { addressAttributes, identityAttributes } from "../../model/identity-attributes.js";
 import { providerConfigAttributes } from "../../model/provider-config.js";
 import type { ProviderModel, ResourceModel } from "../../model/types.js";
@@ -13,7 +14,7 @@ export const PROVIDER_DESCRIPTION =
   "Manages resources of the Takoform Host API v1beta1: one resource type per installed Form kind, generated from the Form Definitions.";
 
 export function resourceBlock(r: ResourceModel): Record<string, unknown> {
-  const attributes = [...addressAttributes(), ...r.attributes, ...r.outputs, ...identityAttributes()];
+  const attributes = [...addressAttributes(), ...artifactSourceAttributes(r), ...r.attributes, ...r.outputs, ...identityAttributes()];
   return {
     version: RESOURCE_SCHEMA_VERSION,
     block: {

@@ -12,13 +12,19 @@ export interface SqliteMigrationSetConfig extends cdktf.TerraformMetaArguments {
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#manifest_digest SqliteMigrationSet#manifest_digest}
   */
-  readonly manifestDigest: string;
+  readonly manifestDigest?: string;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#name SqliteMigrationSet#name}
   */
   readonly name: string;
+  /**
+  * Local directory holding the files of a MigrationBundle. The provider builds the manifest from it, uploads the blobs the host does not hold, commits the manifest and plans its digest as manifest_digest; no file bytes are stored in state. Give either source_dir or manifest_digest.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#source_dir SqliteMigrationSet#source_dir}
+  */
+  readonly sourceDir?: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
@@ -427,6 +433,7 @@ export class SqliteMigrationSet extends cdktf.TerraformResource {
     });
     this._manifestDigest = config.manifestDigest;
     this._name = config.name;
+    this._sourceDir = config.sourceDir;
     this._space = config.space;
   }
 
@@ -451,13 +458,16 @@ export class SqliteMigrationSet extends cdktf.TerraformResource {
     return this.getStringAttribute('generation');
   }
 
-  // manifest_digest - computed: false, optional: false, required: true
+  // manifest_digest - computed: true, optional: true, required: false
   private _manifestDigest?: string; 
   public get manifestDigest() {
     return this.getStringAttribute('manifest_digest');
   }
   public set manifestDigest(value: string) {
     this._manifestDigest = value;
+  }
+  public resetManifestDigest() {
+    this._manifestDigest = undefined;
   }
   // Temporarily expose input value. Use with caution.
   public get manifestDigestInput() {
@@ -503,6 +513,22 @@ export class SqliteMigrationSet extends cdktf.TerraformResource {
     return this.getStringAttribute('revision');
   }
 
+  // source_dir - computed: false, optional: true, required: false
+  private _sourceDir?: string; 
+  public get sourceDir() {
+    return this.getStringAttribute('source_dir');
+  }
+  public set sourceDir(value: string) {
+    this._sourceDir = value;
+  }
+  public resetSourceDir() {
+    this._sourceDir = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get sourceDirInput() {
+    return this._sourceDir;
+  }
+
   // space - computed: true, optional: true, required: false
   private _space?: string; 
   public get space() {
@@ -532,6 +558,7 @@ export class SqliteMigrationSet extends cdktf.TerraformResource {
     return {
       manifest_digest: cdktf.stringToTerraform(this._manifestDigest),
       name: cdktf.stringToTerraform(this._name),
+      source_dir: cdktf.stringToTerraform(this._sourceDir),
       space: cdktf.stringToTerraform(this._space),
     };
   }
@@ -546,6 +573,12 @@ export class SqliteMigrationSet extends cdktf.TerraformResource {
       },
       name: {
         value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      source_dir: {
+        value: cdktf.stringToHclTerraform(this._sourceDir),
         isBlock: false,
         type: "simple",
         storageClassType: "string",
