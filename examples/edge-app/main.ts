@@ -25,6 +25,8 @@ import { replaceBeforeDestroy, revisionName } from "./lib/revision.js";
 export interface EdgeAppOptions {
   /** Share of shop traffic the canary release gets, in basis points (0..10000). */
   canaryWeight: number;
+  /** Release label of the canary; a new label is a new WorkerVersion (create before destroy). */
+  canaryRelease: string;
   /** Public hostname of the shop. */
   domain: string;
   /** Where the local backend keeps state (default: terraform.edge-app.tfstate beside main.ts). */
@@ -109,7 +111,7 @@ export class EdgeAppStack extends TerraformStack {
       });
     };
     const stable = release("stable", { RELEASE: "2026.11", NEW_CHECKOUT: false });
-    const canary = release("canary", { RELEASE: "2026.12", NEW_CHECKOUT: true });
+    const canary = release("canary", { RELEASE: options.canaryRelease, NEW_CHECKOUT: true });
 
     const weights = [
       { workerVersion: stable.name, weight: 10_000 - options.canaryWeight },
@@ -141,6 +143,7 @@ export class EdgeAppStack extends TerraformStack {
 const app = new App();
 new EdgeAppStack(app, "edge-app", {
   canaryWeight: Number(process.env["EDGE_APP_CANARY_WEIGHT"] ?? "1000"),
+  canaryRelease: process.env["EDGE_APP_CANARY_RELEASE"] ?? "2026.12",
   domain: process.env["EDGE_APP_DOMAIN"] ?? "shop.example.test",
   statePath: process.env["EDGE_APP_STATE"],
 });
