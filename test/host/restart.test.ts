@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtinCatalog } from "../unit/host/harness.js";
+import { builtinCatalog, call } from "../unit/host/harness.js";
 import { apply, document, importResource, observe, prepare, put, read, refOf, remove } from "../unit/host/client.js";
 import { credentialsFile, startHostProcess, tempDir, type HostProcess } from "./process.js";
 
@@ -25,7 +25,7 @@ for (const engine of ["sqlite", "lowdb"] as const) {
     it("keeps every acknowledged mutation", async () => {
       const dir = tempDir(`takoform-restart-${engine}-`);
       dirs.push(dir);
-      const args = ["--data", dir, "--credentials", credentialsFile(dir), "--store", engine, "--conformance-probes"];
+      const args = ["--data", dir, "--credentials", credentialsFile(dir), "--store", engine, "--conformance-probes", "--async-commit-delay-ms", "2000"];
       let host: HostProcess = await startHostProcess(args);
       const acknowledged = new Map<string, Acknowledged>();
       const gone = new Set<string>();
@@ -65,6 +65,11 @@ for (const engine of ["sqlite", "lowdb"] as const) {
       const replayed = await put(host.url, { ...replayBody, review }, { key: replayKey });
       expect(replayed.status).toBe(201);
       note("replayed", replayed.json);
+      // an accepted (202) mutation still pending when the process dies
+      const lateBody = document(queue(), "late", SPACE, { messageRetentionSeconds: 88 });
+      const lateReview = { prepareDigest: (await prepare(host.url, lateBody)).json.review.prepareDigest };
+      const late = await put(host.url, { ...lateBody, review: lateReview }, { headers: { "takoform-conformance-probe": "async" } });
+      expect(late.status, late.text).toBe(202);
       const pendingBody = document(queue(), "pending", SPACE, { messageRetentionSeconds: 77 });
       const pendingReview = { prepareDigest: (await prepare(host.url, pendingBody)).json.review.prepareDigest };
 
@@ -104,6 +109,15 @@ for (const engine of ["sqlite", "lowdb"] as const) {
         expect(again.text).toBe(replayed.text);
         // a review minted before the kill is still spendable
         expect((await put(host.url, { ...pendingBody, review: pendingReview })).status).toBe(201);
+        // the operation accepted before the kill settles after the restart, committing its mutation
+        let operation: any;
+        for (let i = 0; i < 60; i++) {
+          operation = (await call(host.url, "GET", `/apis/forms.takoform.com/v1beta1/operations/${late.json.operation.id}`)).json;
+          if (operation.done) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(operation).toMatchObject({ done: true, result: { resource: { metadata: { name: "late", generation: "1" } } } });
+        expect((await read(host.url, queue(), "late", SPACE)).status).toBe(200);
       } finally {
         expect(await host.stop()).toBe(0);
       }

@@ -7,6 +7,7 @@ import { canonicalDigest } from "../../../corpus/lib/index.js";
 import { ALTERNATE, API, builtinCatalog, call, OTHER_TENANT, PRIMARY, startTestHost, type TestHost } from "./harness.js";
 import { apply, commitManifest, commitWorkerBundle, moduleSource, ref, refOf, uniqueName, workerBundleManifest } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
+import { wireProblems } from "./wire-schemas.js";
 
 let host: TestHost;
 beforeAll(async () => {
@@ -28,6 +29,7 @@ describe("upload, commit, read", () => {
     const manifest = workerBundleManifest(source);
     const started = await start(manifest);
     expect(started.status).toBe(201);
+    expect(wireProblems("artifactUploadStatus", started.json)).toEqual([]);
     expect(started.json).toEqual({ uploadId: expect.stringMatching(/^up_/), missingBlobs: [sha256(source)] });
     expectRefusal(await commit(started.json.uploadId), "artifact_missing");
     expectRefusal(await putBlob(started.json.uploadId, sha256(source), Buffer.concat([source, Buffer.from(" ")])), "artifact_invalid");
@@ -36,12 +38,14 @@ describe("upload, commit, read", () => {
     const committed = await commit(started.json.uploadId);
     expect(committed.status).toBe(201);
     expect(committed.json.manifestDigest).toBe(canonicalDigest(manifest));
+    expect(wireProblems("artifactCommitResponse", committed.json)).toEqual([]);
     const again = await start(manifest);
     expect(again.json.missingBlobs).toEqual([]);
     expect((await commit(again.json.uploadId)).status).toBe(200);
     const read = await call(host.url, "GET", `${API}/artifacts/${committed.json.manifestDigest}`);
     expect(read.status).toBe(200);
     expect(canonicalDigest(read.json)).toBe(committed.json.manifestDigest);
+    expect(wireProblems("artifactManifest", read.json)).toEqual([]);
     expect((await head(sha256(source))).status).toBe(200);
   });
 

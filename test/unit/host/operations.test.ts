@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALTERNATE, API, builtinCatalog, call, OTHER_TENANT, startTestHost, type Reply, type TestHost } from "./harness.js";
 import { apply, createWorkerAggregate, document, prepare, put, read, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
+import { wireProblems } from "./wire-schemas.js";
 
 // Time is the test's: the commit timer (one minute) never fires during a test, and an operation
 // commits when it is read after the test moved the clock past its commit time.
@@ -30,9 +31,11 @@ async function settle(id: string): Promise<any> {
   expect(pending.status, pending.text).toBe(200);
   if (pending.json.done) return pending;
   expect(pending.headers.get("retry-after")).not.toBeNull();
+  expect(wireProblems("operation", pending.json)).toEqual([]);
   offset += COMMIT_DELAY_MS + 1;
   const reply = await getOperation(id);
   expect(reply.json.done, reply.text).toBe(true);
+  expect(wireProblems("operation", reply.json)).toEqual([]);
   return reply;
 }
 
@@ -55,6 +58,7 @@ describe("accepted mutations", () => {
     const accepted = await put(host.url, body, { key, headers: ASYNC });
     expect(accepted.status).toBe(202);
     expect(accepted.headers.get("retry-after")).toBe(String(COMMIT_DELAY_MS / 1000));
+    expect(wireProblems("operationEnvelope", accepted.json)).toEqual([]);
     const operation = accepted.json.operation;
     expect(operation).toMatchObject({ apiVersion: "operations.takoform.com/v1alpha1", kind: "Operation", done: false });
     expect(operation.id).toMatch(/^op_/);

@@ -19,8 +19,13 @@ const DOCUMENTS = {
   formsResponse: ["host-api-wire-v1beta1.schema.json", "#/$defs/formsResponse"],
   formDefinitionResponse: ["host-api-wire-v1beta1.schema.json", "#/$defs/formDefinitionResponse"],
   supportProfilesResponse: ["host-api-wire-v1beta1.schema.json", "#/$defs/supportProfilesResponse"],
+  operationEnvelope: ["host-api-wire-v1beta1.schema.json", "#/$defs/operationEnvelope"],
+  artifactUploadStatus: ["host-api-wire-v1beta1.schema.json", "#/$defs/artifactUploadStatus"],
+  artifactCommitResponse: ["host-api-wire-v1beta1.schema.json", "#/$defs/artifactCommitResponse"],
   discovery: ["host-discovery-v1beta1.schema.json", ""],
   supportProfile: ["host-support-profile-v1alpha1.schema.json", ""],
+  operation: ["operation-v1alpha1.schema.json", ""],
+  artifactManifest: ["artifact-manifest-v1alpha1.schema.json", ""],
 } as const;
 
 export type WireDocument = keyof typeof DOCUMENTS;
