@@ -22,6 +22,8 @@ import artifactThenBundleApply from "./checks/artifact-then-bundle-apply.js";
 import artifactUploadMissingBlob from "./checks/artifact-upload-missing-blob.js";
 import asyncCommitBindsTheAcceptedIdentity from "./checks/async-commit-binds-the-accepted-identity.js";
 import asyncOperationFlow from "./checks/async-operation-flow.js";
+import attachmentClaimDecidedOnImport from "./checks/attachment-claim-decided-on-import.js";
+import attachmentClaimRevalidatedAtCommit from "./checks/attachment-claim-revalidated-at-commit.js";
 import attachmentGateHoldsInBothDirections from "./checks/attachment-gate-holds-in-both-directions.js";
 import attachmentRequiresActiveDeployment from "./checks/attachment-requires-active-deployment.js";
 import bindingContractVerified from "./checks/binding-contract-verified.js";
@@ -244,8 +246,8 @@ export const REGISTRY = {
   "custom-domain-hostname-claim-unique": customDomainHostnameClaimUnique,
   "custom-domain-hostname-claim-stops-at-the-tenant": customDomainHostnameClaimStopsAtTheTenant,
   "dead-letter-cycle-rejected": deadLetterCycleRejected,
-  "attachment-claim-decided-on-import": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
-  "attachment-claim-revalidated-at-commit": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "attachment-claim-decided-on-import": attachmentClaimDecidedOnImport,
+  "attachment-claim-revalidated-at-commit": untilHostWiresIssue5(attachmentClaimRevalidatedAtCommit),
   "custom-domain-u-label-refused": customDomainULabelRefused,
   "two-definition-versions-answer-independently": twoDefinitionVersionsAnswerIndependently,
   "resource-answers-only-under-its-recorded-form-ref": resourceAnswersOnlyUnderItsRecordedFormRef,
