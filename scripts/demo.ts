@@ -2,7 +2,7 @@
 //   1. start `takoform host` (embedded SQLite store, generated credential) detached, or reuse it
 //   2. install the offline provider mirror (`takoform provider install`)
 //   3. upload the example's bundles, assets and migrations through the artifact routes
-//   4. `cdktf synth` and `cdktf deploy` of examples/edge-app with the real terraform binary
+//   4. `cdktf deploy` (synth, then terraform init + apply) of examples/edge-app with terraform
 //   5. print every resource's Ready condition as the host reports it, and the endpoint URL
 // The host keeps running. `npm run demo -- --destroy` destroys the resources and stops it.
 import { execFileSync } from "node:child_process";
@@ -46,8 +46,9 @@ async function cdktfStep(title: string, args: string[], target: CdktfTarget, pat
     log: paths.cdktfLog,
     onLine: (line) => {
       if (verb.test(line) && ++finished % 5 === 0) s.note(`${finished} resources`);
-      else if (/Synthesizing|Generated Terraform code/.test(line)) s.note("synthesizing");
-      else if (/terraform init|Initializing/.test(line)) s.note("terraform init");
+      else if (/Synthesizing/.test(line)) s.note("synthesizing");
+      else if (/Initializing the backend|Initializing provider plugins/.test(line)) s.note("terraform init");
+      else if (/Creating\.\.\./.test(line) && finished === 0) s.note("applying");
     },
   });
   if (run.code !== 0) {
@@ -72,8 +73,9 @@ async function deploy(paths: DemoPaths): Promise<number> {
   us.done(`${allArtifacts.length} artifacts`);
 
   const target: CdktfTarget = { endpoint: host.url, token: host.token, cliConfigFile, synthOut: paths.synthOut, statePath: paths.tfState };
-  await cdktfStep("cdktf synth examples/edge-app", ["synth"], target, paths, /(?!)/);
-  await cdktfStep("cdktf deploy (terraform apply)", ["deploy", "--skip-synth", ...APPLY_FLAGS, "--outputs-file", paths.outputs], target, paths, /(Creation|Modifications|Destruction) complete after/);
+  // One cdktf run: deploy synthesizes examples/edge-app first (cdk.tf.json in synthOut), then
+  // runs terraform init and apply; the progress line follows both phases.
+  await cdktfStep("cdktf synth + deploy examples/edge-app", ["deploy", ...APPLY_FLAGS, "--outputs-file", paths.outputs], target, paths, /(Creation|Modifications|Destruction) complete after/);
 
   const rows = await Promise.all(resourcesInState(paths.tfState).map((r) => readFromHost(host.url, host.token, r)));
   const outputs = JSON.parse(readFileSync(paths.outputs, "utf8")) as Record<string, Record<string, string>>;
@@ -97,7 +99,8 @@ async function destroy(paths: DemoPaths): Promise<number> {
     hs.done(host.url);
     const cliConfigFile = installProvider(paths);
     const target: CdktfTarget = { endpoint: host.url, token: host.token, cliConfigFile, synthOut: paths.synthOut, statePath: paths.tfState };
-    await cdktfStep("cdktf destroy (terraform destroy)", ["destroy", ...APPLY_FLAGS], target, paths, /Destruction complete after/);
+    const skipSynth = existsSync(path.join(paths.synthOut, "stacks", "edge-app", "cdk.tf.json")) ? ["--skip-synth"] : [];
+    await cdktfStep("cdktf destroy (terraform destroy)", ["destroy", ...skipSynth, ...APPLY_FLAGS], target, paths, /Destruction complete after/);
   }
   const stopped = await stopHost(paths);
   console.log(stopped ? "demo host stopped" : "no demo host was running");

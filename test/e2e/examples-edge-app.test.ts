@@ -107,7 +107,7 @@ describe("examples/edge-app with cdktf", () => {
   }, STEP);
 
   it("destroys everything: none of the resources remains on the host", async () => {
-    const run = await runCdktf(["destroy", ...APPLY_FLAGS], target, { log: paths.cdktfLog });
+    const run = await runCdktf(["destroy", "--skip-synth", ...APPLY_FLAGS], target, { log: paths.cdktfLog });
     expect(run.code, run.output.slice(-3000)).toBe(0);
     expect(resourcesInState(paths.tfState)).toEqual([]);
     const gone = await view(deployed);
