@@ -94,8 +94,10 @@ async function main(argv: string[]): Promise<number> {
   };
   const load = machine.loadAverage1m;
   console.log(formatTable(sections));
-  const notes = sections.flatMap((s) => s.figures).filter((f) => f.note !== undefined);
-  if (notes.length > 0) console.log(["", "notes:", ...notes.map((f) => `- ${f.id}: ${f.note}`)].join("\n"));
+  // One line per distinct note, naming every figure it belongs to.
+  const notes = new Map<string, string[]>();
+  for (const f of sections.flatMap((s) => s.figures)) if (f.note !== undefined) notes.set(f.note, [...(notes.get(f.note) ?? []), f.id]);
+  if (notes.size > 0) console.log(["", "notes:", ...[...notes].map(([note, ids]) => `- ${ids.join(", ")}: ${note}`)].join("\n"));
   console.log(
     `\n${machine.cpus} × ${machine.cpuModel}, node ${machine.node}; 1-minute load average during the run: ` +
       `${load.min.toFixed(1)}–${load.max.toFixed(1)} (mean ${load.mean.toFixed(1)}), sampled every 5 s; ` +

@@ -131,9 +131,9 @@ function emptySamples(): PairSamples {
 async function terraformFigures(context: BenchContext, dir: string, installed: Outcome<InstalledProvider>, version: string): Promise<Figure[]> {
   const { runs, terraformCounts } = context.options;
   const env = terraformEnv(installed.ok ? installed.value.cliConfigFile : undefined);
-  // Why takoform phases are missing: set by the first failure, kept for the footnotes.
-  let takoFailure: string | undefined = installed.ok ? undefined : installed.reason;
   let takoUnusable = !installed.ok;
+  // Why takoform phases are missing, per configuration size: the first failure at that size.
+  let unusableBecause: string | undefined = installed.ok ? undefined : installed.reason;
   let host: HostProcess | undefined;
   if (!takoUnusable) {
     const hostDir = path.join(dir, "host");
@@ -158,6 +158,7 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
         if (ran.code !== 0) takoInit = `; terraform init had said: ${terraformError(ran.stderr, ran.stdout)}`;
       }
       const s = emptySamples();
+      let takoFailure = takoUnusable ? unusableBecause : undefined;
       for (let r = 0; r < runs; r++) {
         const order: Side[] = r % 2 === 0 ? ["data", "tako"] : ["tako", "data"];
         const got: Partial<Record<Side, Cycle>> = {};
@@ -166,7 +167,10 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
           const c = await cycle(dirs[side], env);
           if (c.failure !== undefined && side === "data") throw new Error(`terraform_data: ${c.failure}`);
           if (c.failure !== undefined) takoFailure ??= `${c.failure}${takoInit}`;
-          if (c.dirty === true) takoUnusable = true;
+          if (c.dirty === true) {
+            takoUnusable = true;
+            unusableBecause = `an earlier destroy failed, so the takoform state is not empty; first failure: ${c.failure}`;
+          }
           got[side] = c;
         }
         for (const phase of PHASES) {
@@ -208,8 +212,13 @@ const TARGETS: Record<Phase, Record<number, Target>> = { planEmpty: {}, apply: A
 
 function pairFigures(n: number, s: PairSamples, runs: number, failure: string | undefined): Figure[] {
   const label = (what: string) => `${what} × ${n}`;
-  const complete = (id: string, text: string, values: number[], unit: string, options: { target?: Target; note?: string } = {}): Figure =>
-    values.length === runs ? figure(id, text, median(values), unit, { runs, ...options }) : unavailable(id, text, unit, failure ?? "not measured in every run", options);
+  // The median of the runs that completed; a run that failed is named in the note.
+  const complete = (id: string, text: string, values: number[], unit: string, options: { target?: Target; note?: string } = {}): Figure => {
+    if (values.length === 0) return unavailable(id, text, unit, failure ?? "not measured", options);
+    const out = figure(id, text, median(values), unit, { ...options, runs: values.length });
+    if (values.length < runs) out.note = [options.note, `measured in ${values.length} of ${runs} runs; the others failed: ${failure ?? "unknown"}`].filter((n) => n !== undefined).join("; ");
+    return out;
+  };
   const out: Figure[] = [];
   for (const phase of PHASES) {
     const id = `terraform.${n}.${PHASE_IDS[phase]}`;

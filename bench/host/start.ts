@@ -10,7 +10,7 @@ import type { Benchmark, BenchContext } from "../lib/benchmark.js";
 import { figure, type Figure } from "../lib/figure.js";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
-import { median } from "../lib/stats.js";
+import { median, ratio } from "../lib/stats.js";
 import { timeToExit } from "../lib/spawn-timing.js";
 import { DISCOVERY } from "./api.js";
 import { benchFormRef } from "./form.js";
@@ -98,6 +98,8 @@ async function run(context: BenchContext): Promise<Figure[]> {
       runs,
       target: { op: "<=", bound: 500 },
     }),
+    // Less sensitive to machine load than the absolute time: each start over the bare start before it.
+    figure(`start.${STORED}.ratio`, `host start, ${count} stored, vs bare node`, median(full.map((s, i) => ratio(s.discovery, bare[i]!))), "x", { runs }),
   ];
 }
 
