@@ -21,6 +21,7 @@ import artifactRetentionWhileReferenced from "./checks/artifact-retention-while-
 import artifactThenBundleApply from "./checks/artifact-then-bundle-apply.js";
 import artifactUploadMissingBlob from "./checks/artifact-upload-missing-blob.js";
 import asyncCommitBindsTheAcceptedIdentity from "./checks/async-commit-binds-the-accepted-identity.js";
+import asyncCommitRevalidates from "./checks/async-commit-revalidates.js";
 import asyncOperationFlow from "./checks/async-operation-flow.js";
 import attachmentClaimDecidedOnImport from "./checks/attachment-claim-decided-on-import.js";
 import attachmentClaimRevalidatedAtCommit from "./checks/attachment-claim-revalidated-at-commit.js";
@@ -206,7 +207,7 @@ export const REGISTRY = {
   "condition-reason-closed": conditionReasonClosed,
   "space-id-grammar-enforced": spaceIdGrammarEnforced,
   "concurrent-unrelated-mutation": concurrentUnrelatedMutation,
-  "async-commit-revalidates": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "async-commit-revalidates": untilHostWiresIssue5(asyncCommitRevalidates),
   "async-commit-binds-the-accepted-identity": untilHostWiresIssue5(asyncCommitBindsTheAcceptedIdentity),
   "import-adopts-native-resource": importAdoptsNativeResource,
   "import-validates-like-apply": importValidatesLikeApply,
