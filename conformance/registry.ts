@@ -45,6 +45,7 @@ import customDomainHostnameClaimUnique from "./checks/custom-domain-hostname-cla
 import customDomainULabelRefused from "./checks/custom-domain-u-label-refused.js";
 import deadLetterCycleRejected from "./checks/dead-letter-cycle-rejected.js";
 import declaredHandlerNotExportedRejected from "./checks/declared-handler-not-exported-rejected.js";
+import declaredHandlerNotExportedRejectedOnUploadedBundle from "./checks/declared-handler-not-exported-rejected-on-uploaded-bundle.js";
 import deleteFenceSurvivesDerivedRendering from "./checks/delete-fence-survives-derived-rendering.js";
 import deleteGenerationFence from "./checks/delete-generation-fence.js";
 import deleteRevisionFence from "./checks/delete-revision-fence.js";
@@ -148,6 +149,7 @@ export const OWN_CHECKS = [
   "attachment-gate-holds-in-both-directions",
   "relation-drift-recovered-by-apply",
   "binding-verification-steps-and-codes",
+  "declared-handler-not-exported-rejected-on-uploaded-bundle",
 ] as const;
 
 export type OwnCheck = (typeof OWN_CHECKS)[number];
@@ -281,6 +283,7 @@ export const REGISTRY = {
   "attachment-gate-holds-in-both-directions": attachmentGateHoldsInBothDirections,
   "relation-drift-recovered-by-apply": relationDriftRecoveredByApply,
   "binding-verification-steps-and-codes": bindingVerificationStepsAndCodes,
+  "declared-handler-not-exported-rejected-on-uploaded-bundle": declaredHandlerNotExportedRejectedOnUploadedBundle,
 } satisfies { [K in RequiredCheck]: Check } & Record<OwnCheck, Check>;
 
 /** Names of the checks registered as pending. */
