@@ -1,11 +1,13 @@
 // Phase 2 of the provider, end to end: the real terraform binary drives the
 // installed takoform provider against a freshly started host process. A
 // Worker aggregate (bundle, version with a KV binding, deployment, endpoint,
-// cron trigger, custom domain, queue with consumer and dead-letter queue) is
+// cron trigger, custom domain, queue with consumer and dead-letter queue, the
+// bundle and a migration set uploaded from local files by the provider) is
 // planned, applied, re-planned empty, updated in place, partly replaced and
 // destroyed; a cron expression the host refuses fails at its attribute and
 // stores nothing; an existing resource is imported by SPACE/NAME and plans empty.
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { canonicalDigest } from "../../corpus/lib/digest.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +16,7 @@ import { installTakoformProvider, repoRoot, TerraformWorkdir } from "./helpers/t
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 
 const SPACE = "e2e";
+const MIGRATIONS = readdirSync(join(repoRoot, "corpus", "artifacts", "migrations"))[0]!;
 
 function refOf(kind: string): { definitionVersion: string; schemaDigest: string } {
   const m = providerModel.resources.find((r) => r.kind === kind);
@@ -45,7 +48,7 @@ provider "takoform" {
 `;
 }
 
-function aggregate(digest: string, opts: { cron: string; domainName: string }): string {
+function aggregate(opts: { cron: string; domainName: string }): string {
   return `
 resource "takoform_module_worker" "api" { name = "api" }
 resource "takoform_edge_kv_namespace" "cache" { name = "cache" }
@@ -58,8 +61,12 @@ resource "takoform_at_least_once_queue" "dead" {
   message_retention_seconds = 86400
 }
 resource "takoform_worker_bundle" "api" {
-  name            = "api-bundle"
-  manifest_digest = "${digest}"
+  name       = "api-bundle"
+  source_dir = "\${path.module}/bundle"
+}
+resource "takoform_sqlite_migration_set" "schema" {
+  name       = "schema-v1"
+  source_dir = "\${path.module}/migrations"
 }
 resource "takoform_worker_version" "v1" {
   name        = "api-v1"
@@ -130,14 +137,26 @@ describe("takoform provider against a host (terraform 1.11)", () => {
   }
 
   it("creates, re-plans empty, updates in place, replaces and destroys a Worker aggregate", async () => {
-    const digest = await host.uploadArtifact(join(repoRoot, "corpus", "artifacts", "worker-bundles", "all-handlers"));
-    const w = workdir({ "main.tf": header(host) + aggregate(digest, { cron: "*/5 * * * *", domainName: "api-www" }) });
+    // Artifacts from local files: the provider builds, uploads and commits the manifests.
+    const bundleDir = join(repoRoot, "corpus", "artifacts", "worker-bundles", "all-handlers");
+    const migrationsDir = join(repoRoot, "corpus", "artifacts", "migrations", MIGRATIONS);
+    const w = workdir({ "main.tf": header(host) + aggregate({ cron: "*/5 * * * *", domainName: "api-www" }) });
+    mkdirSync(join(w.dir, "bundle"));
+    copyFileSync(join(bundleDir, "index.js"), join(w.dir, "bundle", "index.js"));
+    mkdirSync(join(w.dir, "migrations"));
+    for (const f of readdirSync(migrationsDir).filter((n) => n.endsWith(".sql"))) copyFileSync(join(migrationsDir, f), join(w.dir, "migrations", f));
     expect((await w.run(["init"])).exitCode).toBe(0);
     expect((await w.run(["validate"])).exitCode).toBe(0);
 
     const apply = await w.run(["apply", "-auto-approve"]);
-    expect(apply.all).toContain("Apply complete! Resources: 11 added, 0 changed, 0 destroyed.");
+    expect(apply.all).toContain("Apply complete! Resources: 12 added, 0 changed, 0 destroyed.");
     expect(apply.exitCode).toBe(0);
+    const bundleDigest = canonicalDigest(JSON.parse(readFileSync(join(bundleDir, "manifest.json"), "utf8")));
+    expect((await stateValues(w, "takoform_worker_bundle.api"))["manifest_digest"]).toBe(bundleDigest);
+    expect((await stateValues(w, "takoform_sqlite_migration_set.schema"))["manifest_digest"]).toBe(canonicalDigest(JSON.parse(readFileSync(join(migrationsDir, "manifest.json"), "utf8"))));
+    expect((await host.call("GET", `artifacts/${bundleDigest}`)).status).toBe(200);
+    // No file bytes in state: only digests and the directory name.
+    expect(w.read("terraform.tfstate")).not.toContain(readFileSync(join(bundleDir, "index.js"), "utf8").split("\n")[0]);
 
     const endpoint = await host.read("WorkerEndpoint", SPACE, "api-endpoint", refOf("WorkerEndpoint"));
     expect(endpoint.status).toBe(200);
@@ -156,7 +175,7 @@ describe("takoform provider against a host (terraform 1.11)", () => {
 
     // In place: the cron trigger's schedule may change without replacement.
     const before = await host.read("WorkerCronTrigger", SPACE, "api-tick", refOf("WorkerCronTrigger"));
-    w.write("main.tf", header(host) + aggregate(digest, { cron: "*/10 * * * *", domainName: "api-www" }));
+    w.write("main.tf", header(host) + aggregate({ cron: "*/10 * * * *", domainName: "api-www" }));
     const update = await w.run(["apply", "-auto-approve"]);
     expect(update.all).toContain("Resources: 0 added, 1 changed, 0 destroyed.");
     const after = await host.read("WorkerCronTrigger", SPACE, "api-tick", refOf("WorkerCronTrigger"));
@@ -165,7 +184,7 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect(BigInt(after.body.metadata.generation)).toBe(BigInt(before.body.metadata.generation) + 1n);
 
     // Replacement: a new name is a new resource.
-    w.write("main.tf", header(host) + aggregate(digest, { cron: "*/10 * * * *", domainName: "api-www2" }));
+    w.write("main.tf", header(host) + aggregate({ cron: "*/10 * * * *", domainName: "api-www2" }));
     const replace = await w.run(["apply", "-auto-approve"]);
     expect(replace.all).toContain("Resources: 1 added, 0 changed, 1 destroyed.");
     expect((await host.read("WorkerCustomDomain", SPACE, "api-www", refOf("WorkerCustomDomain"))).status).toBe(404);
@@ -188,7 +207,7 @@ resource "takoform_worker_cron_trigger" "bad" {
     rmSync(join(w.dir, "bad.tf"));
 
     const destroy = await w.run(["destroy", "-auto-approve"]);
-    expect(destroy.all).toContain("Resources: 11 destroyed.");
+    expect(destroy.all).toContain("Resources: 12 destroyed.");
     expect(destroy.exitCode).toBe(0);
     expect((await host.read("ModuleWorker", SPACE, "api", refOf("ModuleWorker"))).status).toBe(404);
   }, 600_000);

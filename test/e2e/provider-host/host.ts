@@ -1,9 +1,8 @@
 // A fresh `takoform host` process for provider e2e tests, and the few direct
-// Host API calls a test makes behind Terraform's back (artifact upload, reads,
-// out-of-band creation). Only public interfaces: the CLI and HTTP.
+// Host API calls a test makes behind Terraform's back (reads, out-of-band
+// creation). Only public interfaces: the CLI and HTTP.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -54,27 +53,6 @@ export class HostProcess {
     });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  }
-
-  /** Uploads a pinned corpus artifact (manifest.json plus its files) and returns the committed manifest digest. */
-  async uploadArtifact(dir: string): Promise<string> {
-    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
-    const key = createHash("sha256").update(JSON.stringify(manifest)).digest("hex");
-    const started = await this.call("POST", "artifacts/uploads", { manifest }, { "idempotency-key": `up-${key}` });
-    if (started.status !== 201) throw new Error(`upload start answered ${started.status}: ${JSON.stringify(started.body)}`);
-    const entries = [...(manifest.modules ?? []), ...(manifest.files ?? [])] as { name?: string; path?: string; digest: string }[];
-    for (const e of entries) {
-      const bytes = readFileSync(join(dir, e.name ?? e.path!));
-      const res = await fetch(`${this.url}${API}/artifacts/uploads/${started.body.uploadId}/blobs/${e.digest}`, {
-        method: "PUT",
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/octet-stream" },
-        body: bytes,
-      });
-      if (res.status !== 201 && res.status !== 204) throw new Error(`blob upload answered ${res.status}: ${await res.text()}`);
-    }
-    const commit = await this.call("POST", `artifacts/uploads/${started.body.uploadId}/commit`, undefined, { "idempotency-key": `commit-${key}` });
-    if (commit.status !== 201 && commit.status !== 200) throw new Error(`commit answered ${commit.status}: ${JSON.stringify(commit.body)}`);
-    return commit.body.manifestDigest as string;
   }
 
   /** The installed default exact ref of a kind (the provider's model has the same). */
