@@ -21,6 +21,12 @@ const USAGE = `usage: npm run demo [-- --destroy] [-- --dir DIR]
   --destroy   destroy the deployed resources, then stop the demo host
   --dir DIR   keep host data, state and logs in DIR (default .takoform/demo)`;
 
+/** A path as the user should read it: repository-relative inside the repository. */
+function shown(file: string): string {
+  const rel = path.relative(repoRoot, file);
+  return rel.startsWith("..") ? file : rel;
+}
+
 function ensureBuilt(): void {
   if (existsSync(path.join(repoRoot, "dist", "cli", "main.js"))) return;
   const s = step("building takoform (npm run build)");
@@ -34,7 +40,7 @@ function installProvider(paths: DemoPaths): string {
   const match = /^export TF_CLI_CONFIG_FILE=(.+)$/m.exec(out);
   if (match === null) throw new Error(`provider install printed no TF_CLI_CONFIG_FILE line:\n${out}`);
   const file = match[1]!.trim().replace(/^'(.*)'$/, "$1");
-  s.done(path.relative(repoRoot, file));
+  s.done(shown(file));
   return file;
 }
 
@@ -54,7 +60,7 @@ async function cdktfStep(title: string, args: string[], target: CdktfTarget, pat
   if (run.code !== 0) {
     s.fail(`exit ${run.code}`);
     const errors = run.output.split("\n").filter((l) => /Error|error:/.test(l)).slice(0, 12);
-    throw new Error(`cdktf ${args[0]} failed (full log: ${path.relative(repoRoot, paths.cdktfLog)})\n${errors.join("\n")}`);
+    throw new Error(`cdktf ${args[0]} failed (full log: ${shown(paths.cdktfLog)})\n${errors.join("\n")}`);
   }
   s.done(finished > 0 ? `${finished} resources` : "");
 }
@@ -83,8 +89,8 @@ async function deploy(paths: DemoPaths): Promise<number> {
   const url = Object.entries(stackOutputs).find(([k]) => /endpoint.?url/i.test(k))?.[1];
   console.log(`\n${table(rows)}\n`);
   console.log(`endpoint URL: ${url ?? "(not in the outputs)"}`);
-  console.log(`host: ${host.url} (pid ${host.pid}, still running; data in ${path.relative(repoRoot, paths.hostData)})`);
-  console.log(`token: in ${path.relative(repoRoot, paths.credentials)}`);
+  console.log(`host: ${host.url} (pid ${host.pid}, still running; data in ${shown(paths.hostData)})`);
+  console.log(`token: in ${shown(paths.credentials)}`);
   console.log("destroy everything and stop the host: npm run demo -- --destroy");
   return rows.every((r) => r.found && r.ready === "True") && url !== undefined ? 0 : 1;
 }
