@@ -117,6 +117,7 @@ import revisionRoleUpdateRejected from "./checks/revision-role-update-rejected.j
 import sameKindTwoGroups from "./checks/same-kind-two-groups.js";
 import spaceIdGrammarEnforced from "./checks/space-id-grammar-enforced.js";
 import specChangeBumpsGeneration from "./checks/spec-change-bumps-generation.js";
+import sqliteMigrationLedgerReadiness from "./checks/sqlite-migration-ledger-readiness.js";
 import staleGenerationRejected from "./checks/stale-generation-rejected.js";
 import stalePrepareRejected from "./checks/stale-prepare-rejected.js";
 import staleRevisionRejected from "./checks/stale-revision-rejected.js";
@@ -238,7 +239,7 @@ export const REGISTRY = {
   "artifact-digest-is-not-a-capability": artifactDigestIsNotACapability,
   "manifest-reference-is-not-a-capability": manifestReferenceIsNotACapability,
   "static-asset-spa-paths": staticAssetSpaPaths,
-  "sqlite-migration-ledger-readiness": pending("operations, artifacts and SQLite migrations arrive with issue 5"),
+  "sqlite-migration-ledger-readiness": untilHostWiresIssue5(sqliteMigrationLedgerReadiness),
   "module-worker-runtime-contract-advertised": moduleWorkerRuntimeContractAdvertised,
   "undeclared-runtime-handler-rejected": undeclaredRuntimeHandlerRejected,
   "declared-handler-not-exported-rejected": declaredHandlerNotExportedRejected,

@@ -5,5 +5,6 @@ export * from "./bundles.js";
 export * from "./ceilings.js";
 export * from "./holding.js";
 export * from "./manifest-cases.js";
+export * from "./migrations.js";
 export * from "./routes.js";
 export * from "./upload.js";
