@@ -8,6 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installTakoformProvider, repoRoot, TerraformWorkdir, waitFor, writeCliConfigFile } from "./helpers/terraform.js";
+import { HostProcess, TOKEN } from "./provider-host/host.js";
+
+const hosts: HostProcess[] = [];
+afterAll(async () => {
+  for (const h of hosts.splice(0)) await h.stop();
+});
 
 const fixtureDir = join(repoRoot, "test", "fixtures", "provider");
 const SOURCE = "registry.terraform.io/takoform/takoform";
@@ -157,7 +163,10 @@ describe("terraform with the installed takoform provider", () => {
   });
 
   it("serves the generated provider schema exactly and plans generated resource types", async () => {
-    const config = `${header}
+    // Planning asks the host's validate, so this plan needs a host.
+    const host = await HostProcess.start();
+    hosts.push(host);
+    const config = `${header.replace("http://127.0.0.1:9", host.url).replace('request_timeout = "5s"', `request_timeout = "5s"\n  token = "${TOKEN}"`)}
 resource "takoform_edge_kv_namespace" "cache" {
   name = "cache"
 }
