@@ -3,8 +3,9 @@
 // Worker aggregate (bundle, version with a KV binding, deployment, endpoint,
 // cron trigger, custom domain, queue with consumer and dead-letter queue, the
 // bundle and a migration set uploaded from local files by the provider) is
-// planned, applied, re-planned empty, updated in place, partly replaced and
-// destroyed; a cron expression the host refuses fails at its attribute and
+// planned, applied, re-planned empty, updated in place, partly replaced,
+// repaired after relation drift (its dead-letter queue re-created behind
+// Terraform's back) and destroyed; a cron expression the host refuses fails at its attribute and
 // stores nothing; an existing resource is imported by SPACE/NAME and plans empty.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { canonicalDigest } from "../../corpus/lib/digest.js";
@@ -56,10 +57,6 @@ resource "takoform_at_least_once_queue" "jobs" {
   name                      = "jobs"
   message_retention_seconds = 3600
 }
-resource "takoform_at_least_once_queue" "dead" {
-  name                      = "jobs-dead"
-  message_retention_seconds = 86400
-}
 resource "takoform_worker_bundle" "api" {
   name       = "api-bundle"
   source_dir = "\${path.module}/bundle"
@@ -101,7 +98,7 @@ resource "takoform_queue_consumer" "jobs" {
   name                      = "jobs-consumer"
   queue                     = takoform_at_least_once_queue.jobs.name
   worker                    = takoform_module_worker.api.name
-  dead_letter_queue         = takoform_at_least_once_queue.dead.name
+  dead_letter_queue         = "outside-dead"
   max_batch_size            = 10
   max_batch_timeout_seconds = 5
   max_concurrency           = 2
@@ -119,7 +116,7 @@ describe("takoform provider against a host (terraform 1.11)", () => {
   const workdirs: TerraformWorkdir[] = [];
 
   beforeAll(async () => {
-    host = await HostProcess.start();
+    host = await HostProcess.start(["--conformance-probes"]);
     installDir = mkdtempSync(join(tmpdir(), "takoform-e2e-install-"));
     cliConfigFile = (await installTakoformProvider(installDir)).cliConfigFile;
   }, 120_000);
@@ -140,6 +137,9 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     // Artifacts from local files: the provider builds, uploads and commits the manifests.
     const bundleDir = join(repoRoot, "corpus", "artifacts", "worker-bundles", "all-handlers");
     const migrationsDir = join(repoRoot, "corpus", "artifacts", "migrations", MIGRATIONS);
+    // The dead-letter queue is managed outside this configuration (so it can change behind Terraform's back).
+    const queueRef = refOf("AtLeastOnceQueue");
+    await host.create("AtLeastOnceQueue", SPACE, "outside-dead", queueRef, { messageRetentionSeconds: 86400 });
     const w = workdir({ "main.tf": header(host) + aggregate({ cron: "*/5 * * * *", domainName: "api-www" }) });
     mkdirSync(join(w.dir, "bundle"));
     copyFileSync(join(bundleDir, "index.js"), join(w.dir, "bundle", "index.js"));
@@ -149,7 +149,7 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect((await w.run(["validate"])).exitCode).toBe(0);
 
     const apply = await w.run(["apply", "-auto-approve"]);
-    expect(apply.all).toContain("Apply complete! Resources: 12 added, 0 changed, 0 destroyed.");
+    expect(apply.all).toContain("Apply complete! Resources: 11 added, 0 changed, 0 destroyed.");
     expect(apply.exitCode).toBe(0);
     const bundleDigest = canonicalDigest(JSON.parse(readFileSync(join(bundleDir, "manifest.json"), "utf8")));
     expect((await stateValues(w, "takoform_worker_bundle.api"))["manifest_digest"]).toBe(bundleDigest);
@@ -191,6 +191,26 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect((await host.read("WorkerCustomDomain", SPACE, "api-www2", refOf("WorkerCustomDomain"))).status).toBe(200);
     expect((await w.run(["plan", "-detailed-exitcode"])).exitCode).toBe(0);
 
+    // Relation drift: the dead-letter queue is deleted and re-created behind Terraform's back.
+    const q = new URLSearchParams({ space: SPACE, definitionVersion: queueRef.definitionVersion, schemaDigest: queueRef.schemaDigest });
+    const gone = await host.call("DELETE", `resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/outside-dead?${q.toString()}`, undefined, {
+      "takoform-expected-generation": "1",
+      "idempotency-key": "e2e-external-delete",
+      "takoform-conformance-probe": "external-change",
+    });
+    expect(gone.status).toBe(204);
+    await host.create("AtLeastOnceQueue", SPACE, "outside-dead", queueRef, { messageRetentionSeconds: 86400 });
+    const drifted = await w.run(["plan", "-detailed-exitcode"]);
+    expect(drifted.all).toContain("Warning: takoform_queue_consumer");
+    expect(drifted.all).toContain("relation /deadLetterQueue drifted (ExternalChange)");
+    expect(drifted.all).toContain("Plan: 0 to add, 1 to change, 0 to destroy.");
+    expect(drifted.exitCode).toBe(2);
+    const repaired = await w.run(["apply", "-auto-approve"]);
+    expect(repaired.all).toContain("Resources: 0 added, 1 changed, 0 destroyed.");
+    const settled = await w.run(["plan", "-detailed-exitcode"]);
+    expect(settled.all).not.toContain("Warning:");
+    expect(settled.exitCode).toBe(0);
+
     // Refused at plan by the host's validate, at the cron attribute; nothing stored.
     w.write("bad.tf", `
 resource "takoform_worker_cron_trigger" "bad" {
@@ -207,7 +227,7 @@ resource "takoform_worker_cron_trigger" "bad" {
     rmSync(join(w.dir, "bad.tf"));
 
     const destroy = await w.run(["destroy", "-auto-approve"]);
-    expect(destroy.all).toContain("Resources: 12 destroyed.");
+    expect(destroy.all).toContain("Resources: 11 destroyed.");
     expect(destroy.exitCode).toBe(0);
     expect((await host.read("ModuleWorker", SPACE, "api", refOf("ModuleWorker"))).status).toBe(404);
   }, 600_000);
