@@ -14,7 +14,14 @@ export async function settleAfterMove(accepted: Accepted, move: () => Promise<vo
   if (accepted.op.done) {
     fail(`${what}: the 202 already reported ${describeOperation(accepted.op)}; a host must still be committing for the store to move in between (start it with --async-commit-delay-ms)`);
   }
-  await move();
+  try {
+    await move();
+  } catch (e) {
+    // A move that found the store already committed is the window closing early, not the rule.
+    const { op } = await readOperation(accepted.plane, accepted.op.id, `${what}: read after the move failed`);
+    if (op.done) fail(`${what}: operation ${describeOperation(op)} finished while the check was still moving the store (${(e as Error).message}); raise the host's --async-commit-delay-ms`);
+    throw e;
+  }
   const { op } = await readOperation(accepted.plane, accepted.op.id, `${what}: read after the store moved`);
   if (op.done) {
     fail(`${what}: operation ${describeOperation(op)} finished before the check had moved the store; raise the host's --async-commit-delay-ms`);
