@@ -107,6 +107,21 @@ describe("accepted mutations", () => {
     expect(settled.json.error.code).toBe("invalid_argument");
   });
 
+  it("a 202's replay record follows its operation: it retires once the committed incarnation is deleted", async () => {
+    const name = uniqueName();
+    const key = randomUUID();
+    const body = await reviewed(name, { messageRetentionSeconds: 60 });
+    const first = await put(host.url, body, { key, headers: ASYNC });
+    const settled = await settle(first.json.operation.id);
+    const uid = settled.json.result.resource.metadata.uid;
+    expect((await remove(host.url, queue(), name, SPACE, "1")).status).toBe(204);
+    const again = await put(host.url, body, { key, headers: ASYNC });
+    expect(again.status).toBe(202);
+    expect(again.json.operation.id).not.toBe(first.json.operation.id);
+    const recreated = await settle(again.json.operation.id);
+    expect(recreated.json.result.resource.metadata.uid).not.toBe(uid);
+  });
+
   it("a review valid when the mutation was accepted stays valid for its commit, however late", async () => {
     const name = uniqueName();
     const accepted = await asyncApply(name, { messageRetentionSeconds: 60 });
