@@ -65,11 +65,14 @@ export default defineCheck("a migration set applies only on an exact ledger pref
   await required(db, await newSet([sqlFile(f1.path, `${f1.bytes.toString("utf8")}-- altered\n`), f2, f3], "the first file altered"), "an applied file with another digest");
   await required(db, await newSet([f1, f2], "the pinned set without its last file"), "a set missing an applied file");
 
-  const failing = await attempt(db, await newSet([f1, f2, f3, f4, f5bad], "a set whose fifth file fails"));
+  const failingName = ctx.name("apply");
+  const failing = await attempt(db, await newSet([f1, f2, f3, f4, f5bad], "a set whose fifth file fails"), failingName);
   if (failing.res.status === 201) {
     await readyWithin(b.track(expectAccepted(failing, 201, "the set with a failing file")), false, "the application of a set whose fifth file fails");
   } else if (failing.res.status < 400 || errorOf(failing.res)?.code === "migration_required") {
     fail(`a set whose fifth file fails must fail that file (or store an application that is not Ready), got HTTP ${failing.res.status} ${errorOf(failing.res)?.code ?? ""}`);
+  } else {
+    await expectNothingStored(p, appForm.ref, failingName, ctx.space, "the refused application of a set whose fifth file fails");
   }
   await required(db, await newSet([f1, f2, f3, sqlFile(f4.path, `CREATE TABLE other_${t4} (id INTEGER);\n`)], "the fourth file altered"), "a set contradicting the fourth file the failed run committed");
   const repaired = await newSet([f1, f2, f3, f4, f5], "the set with the fifth file repaired");

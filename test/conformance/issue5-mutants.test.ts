@@ -1,0 +1,196 @@
+// The issue-5 checks have teeth: an HTTP proxy in front of a real host (started with a commit
+// window) breaks exactly one rule of operations or artifacts, and the check named for that rule
+// must fail against it. A transparent proxy first proves that every catching check passes through
+// the proxy itself, so each failure is the mutant's doing.
+//
+// GUARDED like the issue-5 run (docs/decisions/0094): set TAKOFORM_ISSUE5_WIRED=1.
+// Needs a built dist/ (`npm run build`; `npm test` builds first).
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorAnswer, jsonOf, startProxy, withJson, type Answer, type Exchange, type Mutation } from "./mutant-proxy.js";
+import { failures, runRunner, startHost, type RunningHost } from "./support.js";
+
+interface Tokens {
+  primary: string;
+  peer: string;
+  stranger: string;
+}
+
+interface Issue5Mutant {
+  name: string;
+  breaks: string;
+  caughtBy: string[];
+  make(tokens: Tokens): Mutation;
+}
+
+const API = "/apis/forms.takoform.com/v1beta1";
+const OPERATION = new RegExp(`^${API.replace(/\./g, "\\.")}/operations/([^/?]+)(/cancel)?$`);
+const MANIFEST = new RegExp(`^${API.replace(/\./g, "\\.")}/artifacts/(sha256:[0-9a-f]{64})$`);
+const BLOB_PUT = new RegExp(`^${API.replace(/\./g, "\\.")}/artifacts/uploads/[^/]+/blobs/[^/]+$`);
+const bearer = (req: Exchange) => (req.headers["authorization"] ?? "").replace(/^Bearer /, "");
+const codeOf = (a: Answer) => (jsonOf(a.body) as { error?: { code?: string } } | undefined)?.error?.code;
+const as = (req: Exchange, token: string): Exchange => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } });
+const pathOf = (req: Exchange) => req.url.split("?")[0]!;
+
+interface OperationDoc {
+  id: string;
+  done: boolean;
+  result?: unknown;
+  error?: { code: string; message: string; retryable: boolean };
+}
+
+const MUTANTS: Issue5Mutant[] = [
+  {
+    name: "foreign-operation-permission-denied",
+    breaks: "another principal's GET of a real operation answers 403 permission_denied instead of operation_not_found",
+    caughtBy: ["operation-bound-to-its-creating-principal"],
+    make: (tokens) => ({
+      response: async (req, res, tools) => {
+        if (req.method !== "GET" || !OPERATION.test(pathOf(req)) || bearer(req) === tokens.primary || codeOf(res) !== "operation_not_found") return res;
+        const owner = await tools.forward(as(req, tokens.primary));
+        return owner.status === 200 ? errorAnswer(403, "permission_denied", "this operation belongs to another principal") : res;
+      },
+    }),
+  },
+  {
+    name: "terminal-operation-without-outcome",
+    breaks: "a finished successful operation carries neither result nor error (the schema alone allows it)",
+    caughtBy: ["async-operation-flow"],
+    make: () => ({
+      response: (req, res) => {
+        const doc = jsonOf(res.body) as OperationDoc | undefined;
+        if (req.method !== "GET" || !OPERATION.test(pathOf(req)) || res.status !== 200 || !doc?.done || doc.result === undefined) return res;
+        const { result: _dropped, ...rest } = doc;
+        return withJson(res, rest);
+      },
+    }),
+  },
+  {
+    name: "terminal-replay-not-byte-identical",
+    breaks: "a finished operation is re-serialized on every read (same JSON, other bytes)",
+    caughtBy: ["operation-replay-terminal", "operation-resumable-after-settlement"],
+    make: () => {
+      let reads = 0;
+      return {
+        response: (req, res) => {
+          const doc = jsonOf(res.body) as OperationDoc | undefined;
+          if (req.method !== "GET" || !OPERATION.test(pathOf(req)) || res.status !== 200 || !doc?.done) return res;
+          reads++;
+          return { ...res, body: Buffer.from(JSON.stringify(doc, null, reads % 2), "utf8") };
+        },
+      };
+    },
+  },
+  {
+    name: "replaced-incarnation-reported-as-fence-conflict",
+    breaks: "a commit whose accepted incarnation was replaced reports generation_conflict instead of uid_mismatch",
+    caughtBy: ["async-commit-binds-the-accepted-identity"],
+    make: () => ({
+      response: (req, res) => {
+        const doc = jsonOf(res.body) as OperationDoc | undefined;
+        if (!OPERATION.test(pathOf(req)) || res.status !== 200 || doc?.error?.code !== "uid_mismatch") return res;
+        return withJson(res, { ...doc, error: { ...doc.error, code: "generation_conflict" } });
+      },
+    }),
+  },
+  {
+    name: "cancel-claims-cancelled-without-stopping",
+    breaks: "cancel answers operation_cancelled without stopping the operation, which then commits",
+    caughtBy: ["operation-cancel"],
+    make: () => ({
+      request: async (req, tools) => {
+        const m = OPERATION.exec(pathOf(req));
+        if (req.method !== "POST" || !m || !m[2]) return req;
+        const current = await tools.forward({ method: "GET", url: `${API}/operations/${m[1]}`, headers: { authorization: req.headers["authorization"] ?? "" }, body: Buffer.alloc(0) });
+        const doc = jsonOf(current.body) as OperationDoc | undefined;
+        if (current.status !== 200 || !doc || doc.done) return req;
+        return withJson(current, { ...doc, done: true, error: { code: "operation_cancelled", message: "cancelled", retryable: false } });
+      },
+    }),
+  },
+  {
+    name: "manifest-readable-by-digest",
+    breaks: "any tenant that names an existing manifest digest can read it",
+    caughtBy: ["artifact-digest-is-not-a-capability"],
+    make: (tokens) => ({
+      response: async (req, res, tools) => {
+        if (req.method !== "GET" || !MANIFEST.test(pathOf(req)) || codeOf(res) !== "artifact_missing" || bearer(req) === tokens.primary) return res;
+        const elsewhere = await tools.forward(as(req, tokens.primary));
+        return elsewhere.status === 200 ? elsewhere : res;
+      },
+    }),
+  },
+  {
+    name: "missing-blobs-per-byte-store",
+    breaks: "missingBlobs leaves out blobs another tenant uploaded",
+    caughtBy: ["artifact-digest-is-not-a-capability"],
+    make: (tokens) => ({
+      response: async (req, res, tools) => {
+        const doc = jsonOf(res.body) as { uploadId?: string; missingBlobs?: string[] } | undefined;
+        if (req.method !== "POST" || pathOf(req) !== `${API}/artifacts/uploads` || bearer(req) === tokens.primary || !doc?.missingBlobs) return res;
+        const kept: string[] = [];
+        for (const digest of doc.missingBlobs) {
+          const probe = await tools.forward({ method: "HEAD", url: `${API}/artifacts/blobs/${digest}`, headers: { authorization: `Bearer ${tokens.primary}` }, body: Buffer.alloc(0) });
+          if (probe.status !== 200) kept.push(digest);
+        }
+        return withJson(res, { ...doc, missingBlobs: kept });
+      },
+    }),
+  },
+  {
+    name: "foreign-upload-continues-session",
+    breaks: "a blob PUT into another principal's upload session is accepted into it",
+    caughtBy: ["upload-session-bound-to-its-creating-principal"],
+    make: (tokens) => ({
+      request: (req) => (req.method === "PUT" && BLOB_PUT.test(pathOf(req)) && bearer(req) !== tokens.primary ? as(req, tokens.primary) : req),
+    }),
+  },
+];
+
+const ISSUE5_HOST_ARGS = ["--async-commit-delay-ms", "4000"];
+
+describe.skipIf(process.env.TAKOFORM_ISSUE5_WIRED !== "1")("issue-5 mutants: each broken rule is caught by its named check", () => {
+  let host: RunningHost;
+  beforeAll(async () => {
+    host = await startHost(ISSUE5_HOST_ARGS);
+  });
+  afterAll(async () => {
+    await host?.stop();
+  });
+
+  it("has at least three mutants, each naming the checks that catch it", () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(MUTANTS.map((m) => m.name)).size).toBe(MUTANTS.length);
+    for (const m of MUTANTS) expect(m.caughtBy.length).toBeGreaterThan(0);
+  });
+
+  it("the catching checks pass through a transparent proxy", async () => {
+    const proxy = await startProxy(host.url);
+    try {
+      const names = [...new Set(MUTANTS.flatMap((m) => m.caughtBy))];
+      const run = await runRunner(proxy.url, host.credentials.file, ["--only", ...names]);
+      expect(failures(run.checks), "checks failing through the transparent proxy").toBe("");
+      expect(run.checks.map((c) => c.name).sort()).toEqual([...names].sort());
+    } finally {
+      await proxy.close();
+    }
+  }, 600_000);
+
+  for (const mutant of MUTANTS) {
+    it(`${mutant.name}: ${mutant.breaks} -> caught by ${mutant.caughtBy.join(", ")}`, async () => {
+      const proxy = await startProxy(host.url, mutant.make(host.credentials.tokens));
+      try {
+        const run = await runRunner(proxy.url, host.credentials.file, ["--only", ...mutant.caughtBy]);
+        for (const name of mutant.caughtBy) {
+          const result = run.checks.find((c) => c.name === name);
+          expect(result, `${name} did not report; runner stderr: ${run.stderr}`).toBeDefined();
+          expect(result!.status, `${name} passed against mutant ${mutant.name}: ${result!.message}`).toBe("failed");
+          expect(result!.message).not.toMatch(/^not implemented/);
+        }
+        expect(run.exitCode).toBe(1);
+      } finally {
+        await proxy.close();
+      }
+    }, 600_000);
+  }
+});
