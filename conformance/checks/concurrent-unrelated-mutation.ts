@@ -23,12 +23,18 @@ export default defineCheck("concurrent unrelated mutations all land; concurrent 
 
   // The related case: many updates of one resource, all fenced on the same generation.
   const target = updated[0]!;
-  const attempts = await Promise.all(
+  // Every racer prepares first (each review is valid for generation 2), then all applies race,
+  // so the fence alone decides the race; a prepare racing the winner's apply would be refused
+  // by the moved generation before it reached the fence under test.
+  const reviewed = await Promise.all(
     Array.from({ length: WIDTH }, async (_, i) => {
       const doc = resourceDoc(probe.form.ref, target.name, ctx.space, probe.variant(10 + i));
       const digest = await ctx.primary.prepareDigest(doc, { generation: "2" }, `prepare of racing update ${i}`);
-      return ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "2" }));
+      return { doc, digest };
     }),
+  );
+  const attempts = await Promise.all(
+    reviewed.map(async ({ doc, digest }) => ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "2" }))),
   );
   const winners = attempts.filter((r) => r.status === 200);
   expectEqual(winners.length, 1, "racing updates admitted under one generation fence");
