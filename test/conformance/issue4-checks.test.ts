@@ -2,8 +2,6 @@
 // attachments, derived rendering) against a fresh host process: every one is registered as
 // implemented, and every one passes.
 //
-// GUARDED: the host does not run the issue-4 rules until host/rules is wired into the lifecycle
-// pipeline; set TAKOFORM_ISSUE4_WIRED=1 (and remove the guard once wired).
 // Needs a built dist/ (`npm run build`; `npm test` builds first).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +9,7 @@ import { OWN_CHECKS } from "../../conformance/registry.js";
 import { ISSUE4_CHECKS, ISSUE4_OWN, issue4Setup, type Issue4Setup } from "./issue4-support.js";
 import { failures, listChecks, runRunner, startHost, type RunningHost } from "./support.js";
 
-describe.skipIf(process.env.TAKOFORM_ISSUE4_WIRED !== "1")("issue-4 conformance checks against a fresh host", () => {
+describe("issue-4 conformance checks against a fresh host", () => {
   let host: RunningHost;
   let setup: Issue4Setup;
   beforeAll(async () => {

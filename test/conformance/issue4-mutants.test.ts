@@ -3,8 +3,6 @@
 // fail against it. A transparent proxy first proves that every catching check passes through the
 // proxy itself, so each failure is the mutant's doing.
 //
-// GUARDED: the host does not run the issue-4 rules until host/rules is wired into the lifecycle
-// pipeline; set TAKOFORM_ISSUE4_WIRED=1 (and remove the guard once wired).
 // Needs a built dist/ (`npm run build`; `npm test` builds first).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +13,7 @@ import { startProxy } from "./mutant-proxy.js";
 import type { MutantEnv } from "./mutants.js";
 import { failures, runRunner, startHost, type RunningHost } from "./support.js";
 
-describe.skipIf(process.env.TAKOFORM_ISSUE4_WIRED !== "1")("issue-4 mutants: each broken rule is caught by its named check", () => {
+describe("issue-4 mutants: each broken rule is caught by its named check", () => {
   let host: RunningHost;
   let env: MutantEnv;
   let setup: Issue4Setup;

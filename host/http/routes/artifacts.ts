@@ -7,6 +7,7 @@ import { decodeDocument, requireEmptyBody } from "../../wire/decode-body.js";
 import { respond } from "../respond.js";
 import { bodyOf, headerOf, rawTarget, scopeOf, stateOf } from "../state.js";
 import { API_PATH } from "./discovery.js";
+import { prefersRespondAsync } from "../prefer.js";
 
 const ARTIFACTS = `${API_PATH}/artifacts`;
 
@@ -15,7 +16,7 @@ function envelopeOf(req: Request): MutationEnvelope {
   const envelope: MutationEnvelope = { scope: scopeOf(req), requestId: state.requestId, method: req.method, target: rawTarget(req), body: bodyOf(req) };
   const key = headerOf(req, "Idempotency-Key");
   if (key !== undefined) envelope.idempotencyKey = key;
-  if (state.probe === "async") envelope.async = true;
+  if (state.probe === "async" || prefersRespondAsync(req)) envelope.async = true;
   return envelope;
 }
 

@@ -21,6 +21,7 @@ import { bodySpace, decodeDocument, requireEmptyBody } from "../../wire/decode-b
 import { API_PATH } from "./discovery.js";
 import { respond } from "../respond.js";
 import { bodyOf, headerOf, rawQuery, rawTarget, scopeOf, stateOf } from "../state.js";
+import { prefersRespondAsync } from "../prefer.js";
 
 const NAMED = `${API_PATH}/resources/:formGroup/:formVersion/:kind/:name`;
 
@@ -68,7 +69,7 @@ function envelopeOf(req: Request): MutationEnvelope {
   if (ifNoneMatch !== undefined) envelope.ifNoneMatch = ifNoneMatch;
   if (generation !== undefined) envelope.expectedGeneration = generation;
   if (state.probe !== undefined) envelope.probe = state.probe;
-  if (state.probe === "async") envelope.async = true;
+  if (state.probe === "async" || prefersRespondAsync(req)) envelope.async = true;
   return envelope;
 }
 
