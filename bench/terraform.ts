@@ -149,10 +149,11 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
       const init = await runTerraform(dirs.data, ["init", "-input=false"], env);
       if (init.code !== 0) throw new Error(`terraform init of the terraform_data configuration failed: ${terraformError(init.stderr, init.stdout)}`);
       let takoInit = "";
-      if (!takoUnusable && installed.ok && host !== undefined) {
+      const settings =
+        installed.ok && host !== undefined ? { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" } : undefined;
+      if (!takoUnusable && settings !== undefined) {
         mkdirSync(dirs.tako);
-        const settings = { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" };
-        writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings));
+        writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings, `${n}-r0`));
         const ran = await runTerraform(dirs.tako, ["init", "-input=false"], env);
         // With dev_overrides terraform needs no init and may refuse one offline; the plan will tell.
         if (ran.code !== 0) takoInit = `; terraform init had said: ${terraformError(ran.stderr, ran.stdout)}`;
@@ -162,6 +163,8 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
       for (let r = 0; r < runs; r++) {
         const order: Side[] = r % 2 === 0 ? ["data", "tako"] : ["tako", "data"];
         const got: Partial<Record<Side, Cycle>> = {};
+        // Fresh names every run (see takoformConfig).
+        if (!takoUnusable && settings !== undefined) writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings, `${n}-r${r}`));
         for (const side of order) {
           if (side === "tako" && takoUnusable) continue;
           const c = await cycle(dirs[side], env);

@@ -1,12 +1,13 @@
-// Benchmark 1: the host holding 100, 1,000 and 10,000 stored resources, driven from a separate
-// load process: throughput and p50/p99 latency of read, validate, create (prepare + apply),
-// update (prepare + apply) and delete; the host's RSS and the data dir's size at each size.
+// Benchmark 1: hosts holding 100, 1,000 and 10,000 stored resources (one host process each,
+// measured in rotation), driven from a separate load process: throughput, p50/p99 latency and
+// host CPU per operation of read, validate, create (prepare + apply), update (prepare + apply)
+// and delete; each host's RSS and data dir size. See docs/decisions/0070.
 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Benchmark, BenchContext } from "../lib/benchmark.js";
 import { figure, type Figure } from "../lib/figure.js";
-import { startHost } from "../lib/host-process.js";
+import { startHost, type HostProcess } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
 import { cpuTimeOf, memoryOf, treeSize } from "../lib/proc.js";
 import { median, ratio } from "../lib/stats.js";
@@ -14,7 +15,7 @@ import type { WireFormRef } from "./api.js";
 import { benchFormRef } from "./form.js";
 import type { LoadJob, LoadOp, LoadResult } from "./load-job.js";
 import { runLoad } from "./load.js";
-import { seed, SEED_CONCURRENCY, SEED_SPACE } from "./seed.js";
+import { seed, SEED_CONCURRENCY, SEED_SPACE, type SeedResult } from "./seed.js";
 
 const OPS: ReadonlyArray<{ op: LoadOp; label: string }> = [
   { op: "read", label: "read (GET)" },
@@ -140,64 +141,89 @@ function growthFigures(small: SizeMeasures, large: SizeMeasures, runs: number): 
   return figures;
 }
 
-async function run(context: BenchContext): Promise<Figure[]> {
-  const { options } = context;
-  const ref = benchFormRef();
-  const dir = context.scratch(scratchDir("host"));
+interface SizedHost {
+  size: number;
+  host: HostProcess;
+  dataDir: string;
+  credentials: string;
+  driver: Driver;
+  measures: SizeMeasures;
+}
+
+/** A fresh host of its own, seeded to `size` resources through the API. */
+async function sizedHost(context: BenchContext, size: number, ref: WireFormRef, nodeArgs: string[]): Promise<{ sized: SizedHost; seeded: SeedResult }> {
+  const dir = context.scratch(scratchDir(`host-${size}`));
   const dataDir = path.join(dir, "data");
   mkdirSync(dataDir);
   const credentials = writeCredentials(dir);
+  const host = await startHost({ dataDir, credentials, nodeArgs });
+  const driver = new Driver(host.url, host.pid, ref, context.options.concurrency);
+  try {
+    const seeded = await seed(host.url, ref, 0, size);
+    driver.names.push(...seeded.names);
+    context.log(`host pid ${host.pid} seeded to ${count(size)} in ${(seeded.elapsedMs / 1000).toFixed(1)} s (${dataDir})`);
+    return { sized: { size, host, dataDir, credentials, driver, measures: { size, results: new Map() } }, seeded };
+  } catch (error) {
+    await host.stop();
+    throw error;
+  }
+}
+
+function formatRound(round: Map<LoadOp, Measured>): string {
+  return [...round]
+    .map(([op, x]) => `${op} ${x.opsPerSecond.toFixed(0)}/s p99 ${x.latency.p99.toFixed(1)} ms cpu ${x.hostCpuMsPerOp.toFixed(2)} ms${x.errors ? ` (${x.errors} errors)` : ""}`)
+    .join(", ");
+}
+
+async function run(context: BenchContext): Promise<Figure[]> {
+  const { options } = context;
+  const ref = benchFormRef();
   const nodeArgs: string[] = [];
   if (options.profileHostDir !== undefined) {
     mkdirSync(options.profileHostDir, { recursive: true });
     nodeArgs.push("--cpu-prof", "--cpu-prof-dir", options.profileHostDir);
   }
-  const host = await startHost({ dataDir, credentials, nodeArgs });
-  context.log(`host pid ${host.pid} at ${host.url}, data ${dataDir}`);
-  const driver = new Driver(host.url, host.pid, ref, options.concurrency);
-  const figures: Figure[] = [];
-  const measures: SizeMeasures[] = [];
+  const sizes = [...new Set(options.sizes)].sort((a, b) => a - b);
   const durationMs = options.seconds * 1000;
+  const figures: Figure[] = [];
+  // One host per size, all alive at once, so the sizes can be measured in rotation and a drift
+  // in machine load hits every size alike (the growth ratios compare them).
+  const hosts: SizedHost[] = [];
   try {
-    for (const size of [...options.sizes].sort((a, b) => a - b)) {
-      const seeded = await seed(host.url, ref, driver.names.length, size);
-      driver.names.push(...seeded.names);
-      context.log(`seeded to ${count(size)} (${seeded.names.length} creates in ${(seeded.elapsedMs / 1000).toFixed(1)} s)`);
-      if (seeded.names.length > 0) {
-        figures.push(
-          figure(`host.${size}.seed`, `seeding to ${count(size)} (prepare + PUT, ${SEED_CONCURRENCY} in flight)`, seeded.perSecond, "creates/s"),
-        );
+    for (const size of sizes) {
+      const { sized, seeded } = await sizedHost(context, size, ref, nodeArgs);
+      hosts.push(sized);
+      figures.push(figure(`host.${size}.seed`, `seeding to ${count(size)} (prepare + PUT, ${SEED_CONCURRENCY} in flight)`, seeded.perSecond, "creates/s"));
+    }
+    // Warm-up, not recorded: as long as a measured round, so every host's JIT has settled.
+    for (const h of hosts) await h.driver.round(`w${h.size}`, durationMs, Math.min(options.creates, 100));
+    for (let r = 0; r < options.runs; r++) {
+      const order = hosts.map((_, i) => hosts[(i + r) % hosts.length]!);
+      for (const h of order) {
+        const round = await h.driver.round(`${h.size}-${r}`, durationMs, options.creates);
+        for (const [op, result] of round) h.measures.results.set(op, [...(h.measures.results.get(op) ?? []), result]);
+        context.log(`  @${count(h.size)} run ${r + 1}/${options.runs}: ${formatRound(round)}`);
       }
-      // Warm-up, not recorded: as long as a measured round, so the JIT has settled even at the
-      // first (smallest) size, which every growth ratio divides by.
-      await driver.round(`w${size}`, durationMs, Math.min(options.creates, 100));
-      const m: SizeMeasures = { size, results: new Map() };
-      for (let r = 0; r < options.runs; r++) {
-        const round = await driver.round(`${size}-${r}`, durationMs, options.creates);
-        for (const [op, result] of round) m.results.set(op, [...(m.results.get(op) ?? []), result]);
-        context.log(
-          `  @${count(size)} run ${r + 1}/${options.runs}: ` +
-            [...round]
-              .map(([op, x]) => `${op} ${x.opsPerSecond.toFixed(0)}/s p99 ${x.latency.p99.toFixed(1)} ms cpu ${x.hostCpuMsPerOp.toFixed(2)} ms${x.errors ? ` (${x.errors} errors)` : ""}`)
-              .join(", "),
-        );
-      }
-      measures.push(m);
-      figures.push(...sizeFigures(m, options.runs));
-      const memory = memoryOf(host.pid);
+    }
+    for (const h of hosts) {
+      figures.push(...sizeFigures(h.measures, options.runs));
+      const memory = memoryOf(h.host.pid);
       if (memory !== undefined) {
-        figures.push(figure(`host.${size}.rss`, `host RSS (VmRSS) @ ${count(size)}`, memory.rss / MIB, "MiB"));
-        figures.push(figure(`host.${size}.peak-rss`, `host peak RSS (VmHWM) so far @ ${count(size)}`, memory.peak / MIB, "MiB"));
+        figures.push(figure(`host.${h.size}.rss`, `host RSS (VmRSS) @ ${count(h.size)}`, memory.rss / MIB, "MiB"));
+        figures.push(figure(`host.${h.size}.peak-rss`, `host peak RSS (VmHWM) @ ${count(h.size)}`, memory.peak / MIB, "MiB"));
       }
-      figures.push(figure(`host.${size}.data-dir`, `data dir size @ ${count(size)}`, treeSize(dataDir) / MIB, "MiB"));
+      figures.push(figure(`host.${h.size}.data-dir`, `data dir size, running @ ${count(h.size)}`, treeSize(h.dataDir) / MIB, "MiB"));
     }
   } finally {
-    const code = await host.stop();
-    if (code !== 0) context.log(`host exited with ${code}: ${host.stderrTail().slice(-500)}`);
+    for (const h of hosts) {
+      const code = await h.host.stop();
+      if (code !== 0) context.log(`host @${h.size} exited with ${code}: ${h.host.stderrTail().slice(-500)}`);
+    }
   }
-  figures.push(figure(`host.final.data-dir`, `data dir size after stop @ ${count(driver.names.length)}`, treeSize(dataDir) / MIB, "MiB"));
-  if (measures.length >= 2) figures.push(...growthFigures(measures[0]!, measures[measures.length - 1]!, options.runs));
-  context.shared.seededDataDir = { dir: dataDir, credentials, resources: driver.names.length };
+  for (const h of hosts) figures.push(figure(`host.${h.size}.data-dir.stopped`, `data dir size after a clean stop @ ${count(h.size)}`, treeSize(h.dataDir) / MIB, "MiB"));
+  if (hosts.length >= 2) figures.push(...growthFigures(hosts[0]!.measures, hosts[hosts.length - 1]!.measures, options.runs));
+  const largest = hosts[hosts.length - 1];
+  if (largest !== undefined) context.shared.seededDataDir = { dir: largest.dataDir, credentials: largest.credentials, resources: largest.size };
   return figures;
 }
 

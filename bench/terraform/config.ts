@@ -21,7 +21,12 @@ export interface TakoformProviderSettings {
   space: string;
 }
 
-export function takoformConfig(count: number, provider: TakoformProviderSettings): string {
+/**
+ * N takoform resources named kv-<tag>-<index>. Each run uses its own tag, so no run creates a
+ * name an earlier run destroyed (a host replays a recorded delete of an earlier incarnation when
+ * a client derives its Idempotency-Key from the request alone; see bench/README.md).
+ */
+export function takoformConfig(count: number, provider: TakoformProviderSettings, tag = String(count)): string {
   return [
     `terraform {`,
     `  required_providers {`,
@@ -39,7 +44,7 @@ export function takoformConfig(count: number, provider: TakoformProviderSettings
     ``,
     `resource "${TAKOFORM_TYPE}" "r" {`,
     `  count = ${count}`,
-    `  name  = "kv-${count}-\${count.index}"`,
+    `  name  = "kv-${tag}-\${count.index}"`,
     `}`,
     ``,
   ].join("\n");

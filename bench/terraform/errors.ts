@@ -13,5 +13,5 @@ export function terraformError(stderr: string, stdout = ""): string {
   // "with ..."/"on ..." pointers and the numbered source lines Terraform quotes.
   const next = lines.findIndex((l, i) => i > at && l.startsWith("Error:"));
   const body = lines.slice(at, next < 0 ? undefined : next).filter((l) => !/^(with|on) /.test(l) && !/^\d+:/.test(l));
-  return oneLine(body.join(" "), 400);
+  return oneLine(body.join(" "), 700);
 }

@@ -56,6 +56,8 @@ describe("terraform configurations and errors", () => {
     const tako = takoformConfig(10, { source: "registry.terraform.io/takoform/takoform", endpoint: "http://127.0.0.1:1", token: "t", space: "s" });
     expect(tako).toContain('source = "registry.terraform.io/takoform/takoform"');
     expect(tako).toContain('resource "takoform_edge_kv_namespace" "r" {\n  count = 10\n  name  = "kv-10-${count.index}"');
+    // each run can name its own resources
+    expect(takoformConfig(10, { source: "s/takoform", endpoint: "http://127.0.0.1:1", token: "t", space: "s" }, "10-r2")).toContain('name  = "kv-10-r2-${count.index}"');
   });
 
   it("finds the provider source address in an installed CLI configuration", () => {
