@@ -27,7 +27,7 @@ export async function deleteResource(lc: Lifecycle, prior: CtyObject, ctx: Resou
   const conn = await connect(ctx);
   if ("error" in conn) return { diagnostics: [conn.error] };
   try {
-    const res = await conn.api.remove(a, { "takoform-expected-generation": generation });
+    const res = await conn.api.remove(a, { "takoform-expected-generation": generation }, uid);
     const outcome = await settle(conn.api, res, a, uid);
     if (outcome.kind === "pending") {
       return { diagnostics: [errorDiag(`Delete of ${lc.model.kind} "${a.name}" has not finished`, `${identityText(subject)}; sent ${fence}. The host accepted the deletion as operation ${outcome.operationId}; run destroy again to follow it.`)] };

@@ -60,9 +60,9 @@ export class HostApi {
   }
 
   /** A mutation with its deterministic Idempotency-Key. */
-  private mutate(method: "PUT" | "POST" | "DELETE", target: string, body: unknown, headers: Record<string, string>): Promise<HostResponse> {
+  private mutate(method: "PUT" | "POST" | "DELETE", target: string, body: unknown, headers: Record<string, string>, incarnation?: string): Promise<HostResponse> {
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text) };
+    const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text, incarnation) };
     return this.http.send(method, target, { body, headers: all, deadline: this.requestDeadline() });
   }
 
@@ -74,8 +74,13 @@ export class HostApi {
     return this.http.send("GET", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, { deadline: this.requestDeadline() });
   }
 
-  remove(a: Address, headers: Record<string, string>): Promise<HostResponse> {
-    return this.mutate("DELETE", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, undefined, headers);
+  /**
+   * A delete's key is bound to the incarnation it removes: a host keeps replaying a delete's 204
+   * (the record reports no live incarnation), so a later incarnation of the same name at the same
+   * generation would otherwise be answered with the earlier deletion and never removed.
+   */
+  remove(a: Address, headers: Record<string, string>, incarnation?: string): Promise<HostResponse> {
+    return this.mutate("DELETE", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, undefined, headers, incarnation);
   }
 
   adopt(a: Address, body: unknown, headers: Record<string, string>): Promise<HostResponse> {

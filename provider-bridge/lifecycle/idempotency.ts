@@ -4,8 +4,9 @@
 // while any difference in what is asked yields a different key.
 import { createHash } from "node:crypto";
 
-export function idempotencyKey(method: string, target: string, headers: Record<string, string>, body: string | undefined): string {
+export function idempotencyKey(method: string, target: string, headers: Record<string, string>, body: string | undefined, incarnation?: string): string {
   const h = createHash("sha256");
+  if (incarnation !== undefined) h.update(`incarnation ${incarnation}\n`);
   h.update(`${method}\n${target}\n`);
   for (const name of Object.keys(headers).sort()) h.update(`${name.toLowerCase()}: ${headers[name]}\n`);
   h.update("\n");

@@ -81,6 +81,14 @@ describe("provider lifecycle mapping", () => {
     expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{"a":1}}')).not.toBe(a);
   });
 
+  it("binds a delete's Idempotency-Key to the incarnation it removes", () => {
+    // A host replays a delete's 204 forever; two incarnations of one name at generation 1 must
+    // not share a key, or the second would be answered with the first one's deletion.
+    const first = idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, "uid-1");
+    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, "uid-1")).toBe(first);
+    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, "uid-2")).not.toBe(first);
+  });
+
   it("parses import ids NAME and SPACE/NAME", () => {
     expect(parseImportId("cache", "dev")).toEqual({ space: "dev", name: "cache" });
     expect(parseImportId("prod/cache", "dev")).toEqual({ space: "prod", name: "cache" });
