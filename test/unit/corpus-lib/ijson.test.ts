@@ -110,13 +110,14 @@ describe("parseIJson refuses non-I-JSON", () => {
   });
 });
 
-describe("parseIJson speed", () => {
-  it("decodes a 1 MiB document in well under a second", () => {
+describe("parseIJson on a large document", () => {
+  // Speed is measured by benchmarks, never asserted here; this proves a 1 MiB body decodes to
+  // exactly what JSON.parse reads.
+  it("decodes a 1 MiB document to the same value JSON.parse reads", () => {
     const doc = JSON.stringify(Array.from({ length: 12000 }, (_, i) => ({ name: `item-${i}`, weight: i / 7, tags: ["a", "b\u00e9"], on: i % 2 === 0 })));
-    const bytes = utf8(doc);
-    const started = performance.now();
-    for (let i = 0; i < 5; i++) expect(parseIJson(bytes).ok).toBe(true);
-    expect((performance.now() - started) / 5).toBeLessThan(200);
+    const result = parseIJson(utf8(doc));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value).toEqual(JSON.parse(doc));
   });
 });
 
