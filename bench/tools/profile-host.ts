@@ -3,9 +3,11 @@
 // from the separate load process, stops the host and prints where its CPU time went.
 //
 // usage: npx tsx bench/tools/profile-host.ts [--stored 10000] [--ops start,read,validate,update,create]
-//                                             [--seconds 10] [--concurrency 8] [--out DIR]
+//                                             [--seconds 10] [--concurrency 8] [--out DIR] [--top N]
+// The seeded data dir is removed at the end; the .cpuprofile files are kept (open them in
+// Chrome DevTools or summarize them with bench/tools/cpuprofile-top.ts).
 
-import { mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -96,3 +98,6 @@ for (const op of ops) {
   console.log("inclusive time in dist/ (% of busy):");
   for (const f of inclusiveTimes(profile, "/dist/").slice(0, top)) console.log(`  ${f.percent.toFixed(1).padStart(5)}%  ${f.frame}`);
 }
+
+rmSync(dataDir, { recursive: true, force: true });
+console.log(`\nprofiles kept in ${out}`);
