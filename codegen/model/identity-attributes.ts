@@ -29,10 +29,8 @@ const RELATION_TYPE: CtyType = [
     pointer: "string",
     relation: "string",
     target_api_version: "string",
-    target_form_ref: FORM_REF_TYPE,
     target_kind: "string",
     target_name: "string",
-    target_uid: "string",
   },
 ];
 
@@ -102,7 +100,7 @@ export function identityAttributes(): AttributeModel[] {
     computed("form_ref", "formRef", FORM_REF_TYPE, "The exact Form definition this resource was created under and is read, updated and deleted under: api_version, kind, definition_version and schema_digest."),
     computed("conditions", "status.conditions", ["list", CONDITION_TYPE], "Every status condition the host reports, in the host's order: type, status, reason, message, host_reason, observed_generation and last_transition_time."),
     computed("ready", "status.conditions[type=Ready]", "bool", "True when the host reports the Ready condition with status True. Read `conditions` for why it is not."),
-    computed("relations", "relations", ["list", RELATION_TYPE], "The references of this resource as the host resolved and pinned them: the pointer of each reference in the desired spec, the relation it came from, and the target's group, kind, name, uid and exact Form definition."),
+    computed("relations", "relations", ["list", RELATION_TYPE], "The references of this resource's desired spec: the pointer of each reference, the relation it came from, and the target's group, kind and name. The host keeps the pinned target uid and Form definition to itself and reports a moved or missing target as a condition (see conditions)."),
     computed("outputs_json", "status.outputs", "string", "The whole status.outputs document as JSON text, including any value no output attribute describes. \"{}\" when the Form declares no outputs."),
     computed("pending_operation_id", "operation.id", "string", "Id of a host operation that was accepted but had not finished when the last apply returned; null once it settles. A refresh consults it before reading the resource."),
   ];

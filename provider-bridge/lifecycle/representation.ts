@@ -108,9 +108,6 @@ function relationValue(r: RelationEntry): CtyObject {
     ["target_api_version", r.apiVersion],
     ["target_kind", r.kind],
     ["target_name", r.name],
-    // The representation does not render pins; the host's drift conditions name them.
-    ["target_uid", null],
-    ["target_form_ref", null],
   ]);
 }
 

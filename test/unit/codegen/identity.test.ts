@@ -31,7 +31,7 @@ describe("identity attributes, every kind (D4, O2)", () => {
       computed("outputs_json", "string");
       computed("pending_operation_id", "string");
       const relations = attrs.relations!.type as [string, [string, Record<string, unknown>]];
-      expect(Object.keys(relations[1][1]).sort()).toEqual(["pointer", "relation", "target_api_version", "target_form_ref", "target_kind", "target_name", "target_uid"]);
+      expect(Object.keys(relations[1][1]).sort()).toEqual(["pointer", "relation", "target_api_version", "target_kind", "target_name"]);
       for (const n of ["uid", "generation", "revision", "form_ref", "conditions", "ready", "relations", "outputs_json", "pending_operation_id"]) {
         expect(attrs[n]!.required ?? false).toBe(false);
         expect(attrs[n]!.optional ?? false).toBe(false);

@@ -58,7 +58,7 @@ describe("provider lifecycle mapping", () => {
     expect(state["ready"]).toBe(true);
     expect(state["hostname"]).toBe("api.example.test");
     expect(JSON.parse(state["outputs_json"] as string)).toEqual(outputs);
-    expect(toPlain(state["relations"]!)).toEqual([{ pointer: "/worker", relation: "worker", target_api_version: worker.apiVersion, target_kind: "ModuleWorker", target_name: "api", target_uid: null, target_form_ref: null }]);
+    expect(toPlain(state["relations"]!)).toEqual([{ pointer: "/worker", relation: "worker", target_api_version: worker.apiVersion, target_kind: "ModuleWorker", target_name: "api" }]);
     expect((state["conditions"] as CtyObject[])[0]!["reason"]).toBe("Available");
   });
 

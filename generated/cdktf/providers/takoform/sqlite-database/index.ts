@@ -194,75 +194,6 @@ export class SqliteDatabaseFormRefOutputReference extends cdktf.ComplexObject {
     return this.getStringAttribute('schema_digest');
   }
 }
-export interface SqliteDatabaseRelationsTargetFormRef {
-}
-
-export function sqliteDatabaseRelationsTargetFormRefToTerraform(struct?: SqliteDatabaseRelationsTargetFormRef): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  return {
-  }
-}
-
-
-export function sqliteDatabaseRelationsTargetFormRefToHclTerraform(struct?: SqliteDatabaseRelationsTargetFormRef): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  const attrs = {
-  };
-  return attrs;
-}
-
-export class SqliteDatabaseRelationsTargetFormRefOutputReference extends cdktf.ComplexObject {
-  private isEmptyObject = false;
-
-  /**
-  * @param terraformResource The parent resource
-  * @param terraformAttribute The attribute on the parent resource this class is referencing
-  */
-  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
-    super(terraformResource, terraformAttribute, false);
-  }
-
-  public get internalValue(): SqliteDatabaseRelationsTargetFormRef | undefined {
-    let hasAnyValues = this.isEmptyObject;
-    const internalValueResult: any = {};
-    return hasAnyValues ? internalValueResult : undefined;
-  }
-
-  public set internalValue(value: SqliteDatabaseRelationsTargetFormRef | undefined) {
-    if (value === undefined) {
-      this.isEmptyObject = false;
-    }
-    else {
-      this.isEmptyObject = Object.keys(value).length === 0;
-    }
-  }
-
-  // api_version - computed: true, optional: false, required: false
-  public get apiVersion() {
-    return this.getStringAttribute('api_version');
-  }
-
-  // definition_version - computed: true, optional: false, required: false
-  public get definitionVersion() {
-    return this.getStringAttribute('definition_version');
-  }
-
-  // kind - computed: true, optional: false, required: false
-  public get kind() {
-    return this.getStringAttribute('kind');
-  }
-
-  // schema_digest - computed: true, optional: false, required: false
-  public get schemaDigest() {
-    return this.getStringAttribute('schema_digest');
-  }
-}
 export interface SqliteDatabaseRelations {
 }
 
@@ -329,12 +260,6 @@ export class SqliteDatabaseRelationsOutputReference extends cdktf.ComplexObject 
     return this.getStringAttribute('target_api_version');
   }
 
-  // target_form_ref - computed: true, optional: false, required: false
-  private _targetFormRef = new SqliteDatabaseRelationsTargetFormRefOutputReference(this, "target_form_ref");
-  public get targetFormRef() {
-    return this._targetFormRef;
-  }
-
   // target_kind - computed: true, optional: false, required: false
   public get targetKind() {
     return this.getStringAttribute('target_kind');
@@ -343,11 +268,6 @@ export class SqliteDatabaseRelationsOutputReference extends cdktf.ComplexObject 
   // target_name - computed: true, optional: false, required: false
   public get targetName() {
     return this.getStringAttribute('target_name');
-  }
-
-  // target_uid - computed: true, optional: false, required: false
-  public get targetUid() {
-    return this.getStringAttribute('target_uid');
   }
 }
 

@@ -206,75 +206,6 @@ export class SqliteMigrationSetFormRefOutputReference extends cdktf.ComplexObjec
     return this.getStringAttribute('schema_digest');
   }
 }
-export interface SqliteMigrationSetRelationsTargetFormRef {
-}
-
-export function sqliteMigrationSetRelationsTargetFormRefToTerraform(struct?: SqliteMigrationSetRelationsTargetFormRef): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  return {
-  }
-}
-
-
-export function sqliteMigrationSetRelationsTargetFormRefToHclTerraform(struct?: SqliteMigrationSetRelationsTargetFormRef): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  const attrs = {
-  };
-  return attrs;
-}
-
-export class SqliteMigrationSetRelationsTargetFormRefOutputReference extends cdktf.ComplexObject {
-  private isEmptyObject = false;
-
-  /**
-  * @param terraformResource The parent resource
-  * @param terraformAttribute The attribute on the parent resource this class is referencing
-  */
-  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
-    super(terraformResource, terraformAttribute, false);
-  }
-
-  public get internalValue(): SqliteMigrationSetRelationsTargetFormRef | undefined {
-    let hasAnyValues = this.isEmptyObject;
-    const internalValueResult: any = {};
-    return hasAnyValues ? internalValueResult : undefined;
-  }
-
-  public set internalValue(value: SqliteMigrationSetRelationsTargetFormRef | undefined) {
-    if (value === undefined) {
-      this.isEmptyObject = false;
-    }
-    else {
-      this.isEmptyObject = Object.keys(value).length === 0;
-    }
-  }
-
-  // api_version - computed: true, optional: false, required: false
-  public get apiVersion() {
-    return this.getStringAttribute('api_version');
-  }
-
-  // definition_version - computed: true, optional: false, required: false
-  public get definitionVersion() {
-    return this.getStringAttribute('definition_version');
-  }
-
-  // kind - computed: true, optional: false, required: false
-  public get kind() {
-    return this.getStringAttribute('kind');
-  }
-
-  // schema_digest - computed: true, optional: false, required: false
-  public get schemaDigest() {
-    return this.getStringAttribute('schema_digest');
-  }
-}
 export interface SqliteMigrationSetRelations {
 }
 
@@ -341,12 +272,6 @@ export class SqliteMigrationSetRelationsOutputReference extends cdktf.ComplexObj
     return this.getStringAttribute('target_api_version');
   }
 
-  // target_form_ref - computed: true, optional: false, required: false
-  private _targetFormRef = new SqliteMigrationSetRelationsTargetFormRefOutputReference(this, "target_form_ref");
-  public get targetFormRef() {
-    return this._targetFormRef;
-  }
-
   // target_kind - computed: true, optional: false, required: false
   public get targetKind() {
     return this.getStringAttribute('target_kind');
@@ -355,11 +280,6 @@ export class SqliteMigrationSetRelationsOutputReference extends cdktf.ComplexObj
   // target_name - computed: true, optional: false, required: false
   public get targetName() {
     return this.getStringAttribute('target_name');
-  }
-
-  // target_uid - computed: true, optional: false, required: false
-  public get targetUid() {
-    return this.getStringAttribute('target_uid');
   }
 }
 
