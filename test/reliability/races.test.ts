@@ -3,18 +3,17 @@
 // interleaving, the outcome must be one the rules allow: exactly one winner where the rules admit
 // one, dependency protection never violated, migrations serialized.
 //
-// The fence and name races run on both store engines. The relation races need artifacts,
-// relations and attachment rules wired into the host (issues 4 and 5); each runs only when a
-// run-time probe shows its rule is enforced by the host under test, and the output says which
-// were skipped and why.
+// The fence and name races run on both store engines. Each relation race first checks, one
+// request at a time, that the rule it contends for holds (support/relation-rules.ts), then races
+// it; a race whose setup or rule check is refused fails, it is never skipped (ADR 0120).
 
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { builtinCatalog, CREDENTIALS, PRIMARY, type Reply } from "../unit/host/harness.js";
 import { apply, document, importResource, prepare, put, read as readResource, refOf } from "../unit/host/client.js";
-import { create, ok, prepareCreate, read, reference, remove, standUpWorker, uploadMigrations, type Aggregate } from "./support/aggregate.js";
-import { consumerSpec, probeDependencyProtection, probeHostnameClaim, probeMigrations, probeSingleConsumer } from "./support/features.js";
+import { create, ok, prepareCreate, read, reference, remove, uploadMigrations } from "./support/aggregate.js";
+import { checkDependencyProtection, checkHostnameClaim, checkMigrationsExecute, checkSingleConsumer, consumerSpec } from "./support/relation-rules.js";
 import { printFigures } from "./support/figures.js";
 import { startHostProcess, tempDir, writeCredentials, type HostProcess } from "./support/host-process.js";
 
@@ -48,17 +47,7 @@ function tally(replies: Reply[]): Record<string, number> {
   return out;
 }
 
-// The relation features are probed once, at collection time, against the default-engine host.
 const main = await hostOn("sqlite");
-const PROBE_SPACE = "probe";
-const dependency = await probeDependencyProtection(main.url, PRIMARY, PROBE_SPACE);
-const consumers = await probeSingleConsumer(main.url, PRIMARY, PROBE_SPACE);
-const hostnames = await probeHostnameClaim(main.url, PRIMARY, PROBE_SPACE);
-const migrations = await probeMigrations(main.url, PRIMARY, PROBE_SPACE);
-const skipped = Object.entries({ "delete-vs-dependent-apply": dependency, "two-consumers-one-queue": consumers, "two-domains-one-hostname": hostnames, "two-migration-applications-one-database": migrations })
-  .filter(([, feature]) => !feature.available)
-  .map(([race, feature]) => `${race} (${feature.why})`);
-printFigures("races", "relation races skipped (feature not enforced by this host)", { count: skipped.length, races: skipped.length === 0 ? "none" : skipped.join("; ") });
 
 for (const engine of ["sqlite", "lowdb"] as const) {
   describe(`fence and name races (${engine})`, () => {
@@ -134,11 +123,9 @@ for (const engine of ["sqlite", "lowdb"] as const) {
 }
 
 describe("relation races (default engine)", () => {
-  let aggregate: Aggregate | undefined = dependency.aggregate;
-
-  it.skipIf(!dependency.available)("a delete racing an apply of a dependent never leaves the dependent pinned to nothing", async () => {
-    const space = PROBE_SPACE;
-    aggregate ??= await standUpWorker(main.url, PRIMARY, space, "dep", ["fetch"]);
+  it("a delete racing an apply of a dependent never leaves the dependent pinned to nothing", async () => {
+    const space = "dependents";
+    const aggregate = await checkDependencyProtection(main.url, PRIMARY, space);
     const outcomes: Record<string, number> = {};
     for (let round = 0; round < DEPENDENCY_ROUNDS; round++) {
       const target = `dep-bundle-${round}`;
@@ -175,9 +162,9 @@ describe("relation races (default engine)", () => {
     printFigures("races", "delete vs dependent apply", { races: DEPENDENCY_ROUNDS, ...outcomes });
   });
 
-  it.skipIf(!consumers.available)("concurrent QueueConsumers for one queue: exactly one is created", async () => {
+  it("concurrent QueueConsumers for one queue: exactly one is created", async () => {
     const space = "consumers";
-    const worker = await standUpWorker(main.url, PRIMARY, space, "cons", ["queue"]);
+    const worker = { worker: await checkSingleConsumer(main.url, PRIMARY, space) };
     for (let round = 0; round < 3; round++) {
       const queueName = `contended-queue-${round}`;
       expect(ok(await create(main.url, PRIMARY, "AtLeastOnceQueue", queueName, space, { messageRetentionSeconds: 60 }))).toBe(true);
@@ -192,9 +179,9 @@ describe("relation races (default engine)", () => {
     printFigures("races", "two consumers for one queue", { races: 3, racersPerRace: 8, winnersPerRace: 1 });
   });
 
-  it.skipIf(!hostnames.available)("concurrent WorkerCustomDomains for one hostname across two spaces: never two live", async () => {
+  it("concurrent WorkerCustomDomains for one hostname across two spaces: never two live", async () => {
     const spaces = ["domains-a", "domains-b"];
-    const workers = await Promise.all(spaces.map((space, i) => standUpWorker(main.url, PRIMARY, space, `dom${i}`, ["fetch"])));
+    const workers = await Promise.all(spaces.map(async (space) => ({ worker: await checkHostnameClaim(main.url, PRIMARY, space) })));
     for (let round = 0; round < 3; round++) {
       const hostname = `race-${round}.reliability.example`;
       const variants = [hostname, hostname.toUpperCase(), `${hostname}.`, `Race-${round}.Reliability.Example.`];
@@ -214,8 +201,9 @@ describe("relation races (default engine)", () => {
     printFigures("races", "two domains for one hostname", { races: 3, racersPerRace: 8, winnersPerRace: 1 });
   });
 
-  it.skipIf(!migrations.available)("concurrent migration applications on one database are serialized (a non-idempotent set applies once)", async () => {
+  it("concurrent migration applications on one database are serialized (a non-idempotent set applies once)", async () => {
     const space = "migrations";
+    await checkMigrationsExecute(main.url, PRIMARY, space);
     // CREATE TABLE and an INSERT with a fixed primary key: executing this set twice on one database fails
     const digest = await uploadMigrations(main.url, PRIMARY, [
       { path: "0001-create.sql", sql: "CREATE TABLE race_once (id INTEGER PRIMARY KEY);\n" },
