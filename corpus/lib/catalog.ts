@@ -5,13 +5,14 @@
 // InterfaceRef, Bindings by name and version.
 
 import path from "node:path";
+import { defaultCatalogCache, directoryKey, readCachedDirectory, writeCachedDirectory, type CatalogCache, type DirectoryLoad, type InstalledContract } from "./catalog-cache.js";
 import { contractDocumentType, readContractDefinition } from "./contract-definition.js";
 import { formatFormRef, formRefKey, formVersionKey, groupKindKey } from "./form-ref.js";
 import { readJsonFile } from "./json-file.js";
 import { loadFormPackage } from "./load-package.js";
 import { PACKAGE_INDEX_FILE } from "./package-index.js";
 import type { BindingDefinition, ExactFormRef, InstalledBinding, InstalledForm, InstalledInterface, InterfaceDefinition, InterfaceRef } from "./types.js";
-import { walkTree } from "./walk.js";
+import { walkTree, type TreeEntry } from "./walk.js";
 
 export interface Catalog {
   forms(): InstalledForm[];
@@ -30,8 +31,48 @@ export class CatalogError extends Error {
   }
 }
 
+/** Verifies and installs everything below one directory, in discovery order (no cross-directory checks). */
+function loadDirectory(dir: string, root: string, entries: readonly TreeEntry[], problems: string[]): DirectoryLoad {
+  const load: DirectoryLoad = { forms: [], contracts: [] };
+  const packageDirs = entries.filter((e) => e.type === "file" && path.posix.basename(e.rel) === PACKAGE_INDEX_FILE).map((e) => path.posix.dirname(e.rel));
+  const inPackage = (rel: string) => packageDirs.some((p) => rel.startsWith(p + "/"));
+  for (const rel of packageDirs) {
+    const loaded = loadFormPackage(path.join(root, rel), path.join(dir, rel));
+    if (loaded.ok) load.forms.push(loaded.form);
+    else problems.push(...loaded.problems);
+  }
+  for (const entry of entries) {
+    if (entry.type !== "file" || !entry.rel.endsWith(".json") || inPackage(entry.rel)) continue;
+    // Only files that can be contract documents are decoded in full.
+    if (path.posix.basename(entry.rel) !== "definition.json") continue;
+    const read = readJsonFile(entry.abs, path.join(dir, entry.rel));
+    if (!read.ok) {
+      problems.push(read.problem);
+      continue;
+    }
+    if (contractDocumentType(read.value) === undefined) continue;
+    const contract = readContractDefinition(read.value, path.join(dir, entry.rel));
+    if (!contract.ok) {
+      problems.push(...contract.problems);
+      continue;
+    }
+    const c = contract.contract;
+    load.contracts.push({ type: c.type, ref: c.ref, definition: c.definition, path: entry.abs } as InstalledContract);
+  }
+  return load;
+}
+
+export interface LoadCatalogOptions {
+  /**
+   * Where directories that verified are remembered (catalog-cache.ts). Default: the built-in corpus
+   * in dist/.catalog-cache; null: verify everything every time.
+   */
+  cache?: CatalogCache | null;
+}
+
 /** Loads and verifies everything below `dirs`; throws CatalogError listing every problem. */
-export function loadCatalog(dirs: readonly string[]): Catalog {
+export function loadCatalog(dirs: readonly string[], options: LoadCatalogOptions = {}): Catalog {
+  const cache = options.cache === null ? undefined : (options.cache ?? defaultCatalogCache());
   const problems: string[] = [];
   const forms = new Map<string, InstalledForm>();
   const versions = new Map<string, InstalledForm>();
@@ -42,15 +83,15 @@ export function loadCatalog(dirs: readonly string[]): Catalog {
   for (const dir of dirs) {
     const root = path.resolve(dir);
     const entries = walkTree(root);
-    const packageDirs = entries.filter((e) => e.type === "file" && path.posix.basename(e.rel) === PACKAGE_INDEX_FILE).map((e) => path.posix.dirname(e.rel));
-    const inPackage = (rel: string) => packageDirs.some((p) => rel.startsWith(p + "/"));
-    for (const rel of packageDirs) {
-      const loaded = loadFormPackage(path.join(root, rel), path.join(dir, rel));
-      if (!loaded.ok) {
-        problems.push(...loaded.problems);
-        continue;
-      }
-      const form = loaded.form;
+    const key = cache === undefined ? undefined : directoryKey(entries);
+    let load = key === undefined ? undefined : readCachedDirectory(cache, root, key);
+    if (load === undefined) {
+      const found: string[] = [];
+      load = loadDirectory(dir, root, entries, found);
+      if (found.length === 0 && key !== undefined) writeCachedDirectory(cache, root, key, load);
+      problems.push(...found);
+    }
+    for (const form of load.forms) {
       const key = formRefKey(form.ref);
       if (forms.has(key)) continue; // the same exact identity twice is one Form
       const other = versions.get(formVersionKey(form.ref));
@@ -63,30 +104,15 @@ export function loadCatalog(dirs: readonly string[]): Catalog {
       const line = groupKindKey(form.ref.apiVersion, form.ref.kind);
       byGroupKind.set(line, [...(byGroupKind.get(line) ?? []), form]);
     }
-    for (const entry of entries) {
-      if (entry.type !== "file" || !entry.rel.endsWith(".json") || inPackage(entry.rel)) continue;
-      // Only files that can be contract documents are decoded in full.
-      if (path.posix.basename(entry.rel) !== "definition.json") continue;
-      const read = readJsonFile(entry.abs, path.join(dir, entry.rel));
-      if (!read.ok) {
-        problems.push(read.problem);
-        continue;
-      }
-      if (contractDocumentType(read.value) === undefined) continue;
-      const contract = readContractDefinition(read.value, path.join(dir, entry.rel));
-      if (!contract.ok) {
-        problems.push(...contract.problems);
-        continue;
-      }
-      const c = contract.contract;
+    for (const { type, ...c } of load.contracts) {
       const key = `${c.ref.apiVersion}\u0000${c.ref.name}\u0000${c.ref.version}`;
-      const map = (c.type === "interface" ? interfaces : bindings) as Map<string, InstalledInterface | InstalledBinding>;
+      const map = (type === "interface" ? interfaces : bindings) as Map<string, InstalledInterface | InstalledBinding>;
       const existing = map.get(key);
       if (existing && existing.ref.schemaDigest !== c.ref.schemaDigest) {
-        problems.push(`${entry.abs} and ${existing.path}: two ${c.type} definitions of ${c.ref.name}@${c.ref.version} differ in schemaDigest`);
+        problems.push(`${c.path} and ${existing.path}: two ${type} definitions of ${c.ref.name}@${c.ref.version} differ in schemaDigest`);
         continue;
       }
-      if (!existing) map.set(key, { ref: c.ref, definition: c.definition, path: entry.abs } as InstalledInterface | InstalledBinding);
+      if (!existing) map.set(key, c as InstalledInterface | InstalledBinding);
     }
   }
   if (problems.length > 0) throw new CatalogError(problems);

@@ -3,17 +3,20 @@
 // digest, so one definition is compiled once however many times it is loaded.
 // x-takoform-* annotations are unknown keywords to Ajv; strict mode is off so they are ignored.
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { canonicalDigest } from "./digest.js";
 
 export type { ErrorObject, ValidateFunction };
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+// Ajv is loaded on the first compile, not at import: a host start never compiles (ADR 0141).
+const require = createRequire(import.meta.url);
 
 function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
+  const { Ajv2020: Ajv } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const formats = require("ajv-formats") as { default?: (ajv: Ajv2020) => Ajv2020 } & ((ajv: Ajv2020) => Ajv2020);
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+  (formats.default ?? formats)(ajv);
   return ajv;
 }
 
