@@ -12,6 +12,8 @@ export interface ProviderConfig {
   readonly space: string | undefined;
   readonly requestTimeoutMs: number;
   readonly operationTimeoutMs: number;
+  /** Send `Prefer: respond-async` on mutations (the host may then answer 202). */
+  readonly respondAsync: boolean;
   readonly terraformVersion: string;
 }
 
@@ -42,6 +44,20 @@ function checkDuration(name: string, text: string, diags: Diagnostic[]): number 
   return ms;
 }
 
+function knownBool(v: CtyValue | undefined): boolean | null | Unknown {
+  if (v instanceof Unknown) return v;
+  return typeof v === "boolean" ? v : null;
+}
+
+/** TAKOFORM_RESPOND_ASYNC: "true"/"1" or "false"/"0"/empty; anything else is refused. */
+function envBool(name: string, env: NodeJS.ProcessEnv, diags: Diagnostic[]): boolean {
+  const text = (env[name] ?? "").trim().toLowerCase();
+  if (text === "" || text === "false" || text === "0") return false;
+  if (text === "true" || text === "1") return true;
+  diags.push(errorDiag(`Invalid ${name}`, `${name} must be "true" or "false"; got ${JSON.stringify(env[name])}. Unset it or set respond_async in the provider block.`));
+  return false;
+}
+
 /** ValidateProviderConfig: checks what is known, without the environment. */
 export function validateProviderConfig(config: CtyObject): Diagnostic[] {
   const diags: Diagnostic[] = [];
@@ -63,7 +79,8 @@ export type ResolvedConfig = { config: ProviderConfig; diagnostics: Diagnostic[]
 export function resolveProviderConfig(config: CtyObject, env: NodeJS.ProcessEnv, terraformVersion: string): ResolvedConfig {
   const diags = validateProviderConfig(config);
   const values = ["endpoint", "token", "space", "request_timeout", "operation_timeout"].map((n) => knownString(config[n]));
-  if (values.some((v) => v instanceof Unknown)) {
+  const respondAsyncCfg = knownBool(config["respond_async"]);
+  if (values.some((v) => v instanceof Unknown) || respondAsyncCfg instanceof Unknown) {
     // Depends on something not yet created; Terraform configures again during apply.
     return { config: undefined, diagnostics: diags, unknown: true };
   }
@@ -79,10 +96,11 @@ export function resolveProviderConfig(config: CtyObject, env: NodeJS.ProcessEnv,
   }
   const requestTimeoutMs = parseDuration(requestCfg ?? DEFAULT_REQUEST_TIMEOUT);
   const operationTimeoutMs = parseDuration(operationCfg ?? DEFAULT_OPERATION_TIMEOUT);
+  const respondAsync = respondAsyncCfg ?? envBool("TAKOFORM_RESPOND_ASYNC", env, diags);
   if (diags.some((d) => d.severity === "error") || endpoint === undefined || requestTimeoutMs === undefined || operationTimeoutMs === undefined) {
     return { config: undefined, diagnostics: diags, unknown: false };
   }
   const token = tokenCfg ?? (env["TAKOFORM_TOKEN"] || undefined);
   const space = spaceCfg ?? (env["TAKOFORM_SPACE"] || undefined);
-  return { config: { endpoint, token, space, requestTimeoutMs, operationTimeoutMs, terraformVersion }, diagnostics: diags };
+  return { config: { endpoint, token, space, requestTimeoutMs, operationTimeoutMs, respondAsync, terraformVersion }, diagnostics: diags };
 }

@@ -42,6 +42,13 @@ export const providerSchema: SchemaJson = {
         description_kind: "plain",
         description: `Longest time the provider waits for a long-running host operation to finish before giving up (the operation id stays in state, and the next run resumes it), as a duration such as "20m". Defaults to "${DEFAULT_OPERATION_TIMEOUT}".`,
       },
+      respond_async: {
+        type: "bool",
+        optional: true,
+        description_kind: "plain",
+        description:
+          "Ask the host to answer every mutation (apply, delete, import, artifact commit) with an accepted operation (RFC 7240 `Prefer: respond-async`) instead of holding the request open. The provider then follows the operation under operation_timeout and keeps its id in pending_operation_id when interrupted. Defaults to the TAKOFORM_RESPOND_ASYNC environment variable (\"true\" or \"false\"), then false.",
+      },
     },
   },
 };

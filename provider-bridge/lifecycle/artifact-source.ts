@@ -9,6 +9,7 @@ import { join, relative, sep } from "node:path";
 import { canonicalDigest, fileDigest } from "../../corpus/lib/digest.js";
 import type { HostApi } from "./host-api.js";
 import { idempotencyKey } from "./idempotency.js";
+import { operationError } from "./outcome.js";
 
 export const ARTIFACT_API_VERSION = "artifacts.takoform.com/v1alpha1";
 type ManifestKind = "WorkerBundle" | "StaticAssetBundle" | "MigrationBundle";
@@ -96,9 +97,23 @@ export async function uploadArtifact(api: HostApi, artifact: LocalArtifact): Pro
     await api.http.send("PUT", `artifacts/uploads/${session.uploadId}/blobs/${digest}`, { raw: readFileSync(file), deadline: api.operationDeadline() });
   }
   const target = `artifacts/uploads/${session.uploadId}/commit`;
-  const committed = await api.http.send("POST", target, { headers: { "idempotency-key": idempotencyKey("POST", target, {}, undefined) }, deadline: api.operationDeadline() });
-  const digest = (committed.body as { manifestDigest?: unknown; operation?: unknown })?.manifestDigest;
-  if (committed.status === 202) throw new Error("the host accepted the artifact commit asynchronously; apply again to continue");
+  const headers = { "idempotency-key": idempotencyKey("POST", target, {}, undefined), ...api.preference() };
+  const committed = await api.http.send("POST", target, { headers, deadline: api.operationDeadline() });
+  const digest = committed.status === 202 ? await committedLater(api, committed.body) : (committed.body as { manifestDigest?: unknown })?.manifestDigest;
   if (digest !== artifact.digest) throw new Error(`the host committed ${String(digest)} where ${artifact.digest} was built`);
   return artifact.digest;
+}
+
+/**
+ * A commit the host accepted (202): follows its operation under the operation timeout and returns
+ * the manifest digest the terminal operation names. A terminal error is thrown as the HostError it
+ * reports; an interruption or timeout throws, and the apply (which has created nothing yet) can
+ * simply be run again: the upload session and its blobs replay by their digests.
+ */
+async function committedLater(api: HostApi, body: unknown): Promise<unknown> {
+  const id = (body as { operation?: { id?: unknown } } | undefined)?.operation?.id;
+  if (typeof id !== "string") throw new Error("the host accepted the artifact commit (202) without an operation id");
+  const op = await api.operation(id);
+  if (op.error) throw operationError(op);
+  return op.target?.manifestDigest ?? (op.result as { manifestDigest?: unknown } | undefined)?.manifestDigest;
 }

@@ -59,10 +59,16 @@ export class HostApi {
     return this.http.send("POST", "resources/prepare", { body, headers, deadline: this.requestDeadline() });
   }
 
+  /** `Prefer: respond-async` when the provider block asks for asynchronous answers (RFC 7240). */
+  preference(): Record<string, string> {
+    return this.config.respondAsync ? { prefer: "respond-async" } : {};
+  }
+
   /** A mutation with its deterministic Idempotency-Key. */
   private mutate(method: "PUT" | "POST" | "DELETE", target: string, body: unknown, headers: Record<string, string>, incarnation?: string): Promise<HostResponse> {
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text, incarnation) };
+    // The preference stays out of the key: asking for 202 does not change what is asked.
+    const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text, incarnation), ...this.preference() };
     return this.http.send(method, target, { body, headers: all, deadline: this.requestDeadline() });
   }
 

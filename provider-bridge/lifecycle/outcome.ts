@@ -18,7 +18,7 @@ function acceptedId(body: unknown): string {
 }
 
 /** The operation's terminal error as the HostError it reports. */
-function operationError(op: Operation): HostError {
+export function operationError(op: Operation): HostError {
   const e = op.error!;
   const code = isErrorCode(e.code) ? e.code : "internal_error";
   return new HostError(0, code, `${e.message} (operation ${op.id})`, undefined, false, e.hostCode, undefined, undefined);

@@ -4,7 +4,7 @@ import { resolveProviderConfig, validateProviderConfig } from "../../../provider
 import { ctyObject, UNKNOWN, type CtyValue } from "../../../provider-bridge/wire/value.js";
 
 const cfg = (v: Record<string, CtyValue>) =>
-  ctyObject(["endpoint", "token", "space", "request_timeout", "operation_timeout"].map((k) => [k, v[k] ?? null]));
+  ctyObject(["endpoint", "token", "space", "request_timeout", "operation_timeout", "respond_async"].map((k) => [k, v[k] ?? null]));
 
 describe("provider configuration", () => {
   it("parses Go-style durations", () => {
@@ -31,10 +31,23 @@ describe("provider configuration", () => {
       space: "env-space",
       requestTimeoutMs: 30_000,
       operationTimeoutMs: 1_200_000,
+      respondAsync: false,
       terraformVersion: "1.11.4",
     });
     const explicit = resolveProviderConfig(cfg({ endpoint: "https://h.example/x/", token: "t", space: "s", request_timeout: "5s", operation_timeout: "1h" }), env, "1.11.4");
     expect(explicit.config).toMatchObject({ endpoint: "https://h.example/x", token: "t", space: "s", requestTimeoutMs: 5000, operationTimeoutMs: 3_600_000 });
+  });
+
+  it("asks for asynchronous answers from respond_async, else TAKOFORM_RESPOND_ASYNC", () => {
+    const base = { endpoint: "https://h.example" };
+    expect(resolveProviderConfig(cfg(base), {}, "1.11.4").config?.respondAsync).toBe(false);
+    expect(resolveProviderConfig(cfg({ ...base, respond_async: true }), {}, "1.11.4").config?.respondAsync).toBe(true);
+    expect(resolveProviderConfig(cfg(base), { TAKOFORM_RESPOND_ASYNC: "true" }, "1.11.4").config?.respondAsync).toBe(true);
+    expect(resolveProviderConfig(cfg({ ...base, respond_async: false }), { TAKOFORM_RESPOND_ASYNC: "true" }, "1.11.4").config?.respondAsync).toBe(false);
+    const bad = resolveProviderConfig(cfg(base), { TAKOFORM_RESPOND_ASYNC: "yes" }, "1.11.4");
+    expect(bad.config).toBeUndefined();
+    expect(bad.diagnostics[0]!.summary).toBe("Invalid TAKOFORM_RESPOND_ASYNC");
+    expect(resolveProviderConfig(cfg({ ...base, respond_async: UNKNOWN }), {}, "1.11.4")).toMatchObject({ config: undefined, unknown: true });
   });
 
   it("requires an endpoint, and leaves an unknown configuration unconfigured without error", () => {
