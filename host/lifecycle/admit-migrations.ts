@@ -40,14 +40,14 @@ export function migrationPlan(view: TenantView, relations: readonly RelationReco
   return { dbPath, files: resolved.manifest.files.map((file) => ({ path: file.name, digest: file.digest })) };
 }
 
-function isApplication(form: HostForm | ResourceRecord["ref"]): boolean {
+export function isMigrationApplication(form: HostForm | ResourceRecord["ref"]): boolean {
   const ref = "ref" in form ? form.ref : form;
   return ref.apiVersion === EDGE_GROUP && ref.kind === "SQLiteMigrationApplication";
 }
 
 /** Executes (or, when only admitting, proves executable) the unapplied suffix of the set. */
 export async function admitMigrations(view: TenantView, form: HostForm, relations: readonly RelationRecord[], admitOnly: boolean): Promise<void> {
-  if (!isApplication(form)) return;
+  if (!isMigrationApplication(form)) return;
   const plan = migrationPlan(view, relations);
   if (plan === undefined) throw refuse.artifact_missing("the migration set's manifest or the database is not available to this tenant");
   const readiness = migrationReadiness(plan.dbPath, plan.files);
@@ -70,7 +70,7 @@ export function migrationReadinessCondition(
   view: TenantView,
   record: ResourceRecord,
 ): { status: "False"; reason: "Reconciling" | "DependencyMissing"; hostReason: string } | undefined {
-  if (!isApplication(record.ref)) return undefined;
+  if (!isMigrationApplication(record.ref)) return undefined;
   const plan = migrationPlan(view, record.relations ?? []);
   if (plan === undefined) return { status: "False", reason: "DependencyMissing", hostReason: "migration set manifest or database unavailable" };
   const readiness = migrationReadiness(plan.dbPath, plan.files);

@@ -1,7 +1,8 @@
 // Everything one accepted mutation writes, computed against the state it is about to commit:
 // the resource itself (rendered), its uid index, its adoption claim, its relation pins and its
 // hostname claim, and the re-rendering of every resource the mutation can affect -- the holders
-// pinned to its address and, for a deployment, the worker whose readiness it decides. Only the
+// pinned to its address, for a deployment the worker whose readiness it decides, and for a
+// migration application every application of the same database (their ledger). Only the
 // resources whose rendering actually changed are written (decision 0016).
 
 import { EDGE_GROUP, WORKER_RELATION } from "../rules/worker-aggregate/aggregate.js";
@@ -10,6 +11,7 @@ import { StagedWrites } from "../store/overlay.js";
 import type { ClaimRecord, HostnameRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
+import { DATABASE_RELATION, isMigrationApplication } from "./admit-migrations.js";
 import { rendered } from "./rendering.js";
 import { addressOf, viewFor, type ViewSources } from "./tenant-view.js";
 
@@ -73,6 +75,17 @@ function stageIndexes(staged: StagedWrites, scope: TenantScope, before: Resource
   }
 }
 
+/**
+ * Addresses of the databases a SQLiteMigrationApplication pins: every application of such a
+ * database renders its readiness from the ledger this one's commit may have extended.
+ */
+function migratedDatabases(record: ResourceRecord | undefined): ResourceAddress[] {
+  if (record === undefined || !isMigrationApplication(record.ref)) return [];
+  return (record.relations ?? [])
+    .filter((relation) => relation.relation === DATABASE_RELATION)
+    .map((relation) => ({ space: record.space, apiVersion: relation.targetApiVersion, kind: relation.targetKind, name: relation.targetName }));
+}
+
 /** Worker uids whose readiness a deployment's /worker relation decides. */
 function governedWorkers(record: ResourceRecord | undefined): string[] {
   if (record === undefined || record.ref.apiVersion !== EDGE_GROUP || record.ref.kind !== "WorkerDeployment") return [];
@@ -102,6 +115,9 @@ export function planCommit(sources: ViewSources, scope: TenantScope, plan: Mutat
   for (const uid of [...governedWorkers(before), ...governedWorkers(after)]) {
     const worker = view.recordByUid(uid);
     if (worker !== undefined) affected.set(uid, worker);
+  }
+  for (const database of [...migratedDatabases(before), ...migratedDatabases(after)]) {
+    for (const sibling of view.pinnersOf(database)) if (isMigrationApplication(sibling.ref)) affected.set(sibling.uid, sibling);
   }
   if (after !== undefined) affected.delete(after.uid);
   for (const record of affected.values()) {

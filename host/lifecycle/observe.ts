@@ -14,17 +14,19 @@ import { addressedResource, type NameAddress } from "./addressed.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { withObservation } from "./incarnation.js";
-import { runMutation, type MutationOutcome } from "./mutation.js";
+import { ledgerRendering } from "./ledger-rendering.js";
+import { runMutation } from "./mutation.js";
 
 export function observeResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {
   return runMutation(ctx, envelope, "observe", address.space, async () => {
     const fence = requiredGenerationFence(envelope.expectedGeneration, "observe");
     if (fence instanceof HostError) throw fence;
-    const { record, version } = addressedResource(ctx, envelope.scope, address);
+    const addressed = addressedResource(ctx, envelope.scope, address);
+    const { record, version } = addressed;
     const stale = generationFence(record.generation, fence, "observe") ?? revisionFence(record.revision, envelope.ifMatch);
     if (stale !== undefined) throw stale;
-    let current = record;
-    let writes: MutationOutcome["writes"] = [];
+    // Without a probe the only thing that may move is a rendering over the durable migration ledger.
+    let { record: current, writes } = ledgerRendering(ctx, envelope.scope, addressed);
     if (envelope.probe === "touch-status") {
       const plan = planCommit(ctx, envelope.scope,
         { before: { record, version }, after: withObservation(record), revisionMoved: true },

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseFiles } from "../../../host/artifacts/database-files.js";
 import { builtinCatalog, startTestHost, type TestHost } from "./harness.js";
-import { apply, commitManifest, read, ref, refOf, remove, uniqueName } from "./client.js";
+import { apply, commitManifest, observe, read, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
 let host: TestHost;
@@ -83,5 +83,52 @@ describe("migration applications", () => {
     expectRefusal(await apply(host.url, kind("SQLiteMigrationApplication"), name, SPACE, application(dbName, broken)), "invalid_argument");
     expectRefusal(await read(host.url, kind("SQLiteMigrationApplication"), name, SPACE), "resource_not_found");
     expect(ledger(database.metadata.uid).map((row) => row.path)).toEqual([ONE[0]]);
+  });
+
+  it("an application's readiness follows the durable ledger when another application of the database moves it", async () => {
+    const dbName = uniqueName("db");
+    const database = expectResource(await apply(host.url, kind("SQLiteDatabase"), dbName, SPACE, {}), 201);
+    const appKind = kind("SQLiteMigrationApplication");
+    const short = uniqueName("app");
+    const shortApplied = expectResource(await apply(host.url, appKind, short, SPACE, application(dbName, await migrationSet([ONE, TWO]))), 201);
+    expect(shortApplied.status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
+
+    // A sibling application extends the ledger: the two-file application no longer equals it.
+    const long = uniqueName("app");
+    const longApplied = expectResource(await apply(host.url, appKind, long, SPACE, application(dbName, await migrationSet([ONE, TWO, THREE]))), 201);
+    expect(longApplied.status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
+    const outgrown = expectResource(await read(host.url, appKind, short, SPACE), 200);
+    expect(outgrown.status.conditions[0]).toMatchObject({ type: "Ready", status: "False", reason: "Reconciling" });
+    expect(outgrown.status.conditions[0].hostReason).toMatch(/ledger has 3 of 2 migrations/);
+    expect(outgrown.metadata.generation).toBe("1");
+    expect(BigInt(outgrown.metadata.revision)).toBeGreaterThan(BigInt(shortApplied.metadata.revision));
+    // evaluated, not re-stamped: a second read of the same ledger moves nothing
+    const again = await read(host.url, appKind, short, SPACE);
+    expect(again.text).toBe((await read(host.url, appKind, short, SPACE)).text);
+    expect(expectResource(again, 200).metadata.revision).toBe(outgrown.metadata.revision);
+
+    // A refused application whose fifth file fails still committed its fourth file: no resource was
+    // mutated, and both three-file applications answer not Ready against the longer durable ledger,
+    // one when read, the other when observed.
+    const twin = uniqueName("app");
+    expectResource(await apply(host.url, appKind, twin, SPACE, application(dbName, await migrationSet([ONE, TWO, THREE]))), 201);
+    const FOUR: [string, string] = ["0004-audit.sql", "CREATE TABLE audit (id INTEGER PRIMARY KEY);\n"];
+    const failing = await migrationSet([ONE, TWO, THREE, FOUR, ["0005-broken.sql", "CREATE TABLE nope (;\n"]]);
+    expectRefusal(await apply(host.url, appKind, uniqueName("app"), SPACE, application(dbName, failing)), "invalid_argument");
+    expect(ledger(database.metadata.uid).map((row) => row.path)).toEqual([ONE[0], TWO[0], THREE[0], FOUR[0]]);
+    const read3 = expectResource(await read(host.url, appKind, long, SPACE), 200);
+    expect(read3.status.conditions[0]).toMatchObject({ status: "False", reason: "Reconciling" });
+    expect(read3.status.conditions[0].hostReason).toMatch(/ledger has 4 of 3 migrations/);
+    const observed = await observe(host.url, appKind, twin, SPACE, "1");
+    expect(observed.status, observed.text).toBe(200);
+    expect(observed.json.resource.status.conditions[0]).toMatchObject({ status: "False", reason: "Reconciling" });
+    expect(observed.headers.get("etag")).toBe(`"${observed.json.resource.metadata.revision}"`);
+    expect(expectResource(await read(host.url, appKind, twin, SPACE), 200).metadata.revision).toBe(observed.json.resource.metadata.revision);
+
+    // The set that equals the ledger is Ready, and applying it re-renders its stale sibling at commit.
+    const equal = uniqueName("app");
+    const equalApplied = expectResource(await apply(host.url, appKind, equal, SPACE, application(dbName, await migrationSet([ONE, TWO, THREE, FOUR]))), 201);
+    expect(equalApplied.status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
+    expect(expectResource(await read(host.url, appKind, short, SPACE), 200).status.conditions[0]).toMatchObject({ status: "False", reason: "Reconciling" });
   });
 });
