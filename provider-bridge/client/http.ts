@@ -3,7 +3,6 @@
 // retryable: true; the wait is the host's Retry-After or full-jitter backoff,
 // and nothing is retried past the caller's deadline. Bodies are decoded
 // raw-first as I-JSON, like every Host API document.
-import { request } from "undici";
 import { parseIJson } from "../../corpus/lib/ijson.js";
 import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter, sleep, type BackoffPolicy } from "./backoff.js";
 import { HostError, hostErrorFrom, TransportError } from "./errors.js";
@@ -62,6 +61,7 @@ export class HostHttp {
     const signals = [AbortSignal.timeout(timeoutMs), ...(this.opts.signal ? [this.opts.signal] : [])];
     let res;
     try {
+      const { request } = await import("undici"); // loaded on first use: processes that never call the host skip it
       res = await request(this.url(pathOrUrl), { method, headers, body: payload, signal: AbortSignal.any(signals) });
     } catch (err) {
       throw new TransportError(`${method} ${this.url(pathOrUrl)}: ${(err as Error).message}`);

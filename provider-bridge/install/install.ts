@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { bundleProvider, type BundleResult } from "./bundle.js";
 import { cliConfigText } from "./cli-config.js";
 import { launcherScript } from "./launcher.js";
 import { terraformPlatform } from "./platform.js";
@@ -22,6 +23,8 @@ export interface InstallOptions {
   version: string;
   nodePath?: string;
   platform?: string;
+  /** Bundle the provider into one module (default true; install/bundle.ts). */
+  bundle?: boolean;
 }
 
 export interface InstallResult {
@@ -31,6 +34,8 @@ export interface InstallResult {
   cliConfigFile: string;
   /** True when a different launcher was there before: lock files recorded for it no longer match. */
   launcherReplaced: boolean;
+  /** The bundle the launcher runs, or why the launcher runs the CLI instead. */
+  bundle: BundleResult;
 }
 
 /** Writes unless identical; reports whether a different file was replaced. */
@@ -51,11 +56,13 @@ export function installProvider(opts: InstallOptions): InstallResult {
   const packageDir = join(mirrorDir, PROVIDER_HOST, PROVIDER_NAMESPACE, PROVIDER_TYPE, opts.version, platform);
   mkdirSync(packageDir, { recursive: true });
   const launcher = join(packageDir, `terraform-provider-${PROVIDER_TYPE}`);
-  const launcherReplaced = writeIfChanged(launcher, launcherScript(opts.nodePath ?? process.execPath, cli, opts.version));
+  const bundle: BundleResult = opts.bundle === false ? { ok: false, reason: "not requested" } : bundleProvider(opts.root);
+  const script = launcherScript(opts.nodePath ?? process.execPath, cli, opts.version, bundle.ok ? bundle.file : undefined);
+  const launcherReplaced = writeIfChanged(launcher, script);
   chmodSync(launcher, 0o755);
   const cliConfigFile = join(dir, "terraform.tfrc");
   writeIfChanged(cliConfigFile, cliConfigText(mirrorDir, PROVIDER_SOURCE));
-  return { mirrorDir, packageDir, launcher, cliConfigFile, launcherReplaced };
+  return { mirrorDir, packageDir, launcher, cliConfigFile, launcherReplaced, bundle };
 }
 
 /**

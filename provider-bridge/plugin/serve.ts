@@ -7,7 +7,7 @@ import { generateServerCertificate, handshakeCertificate } from "./certificate.j
 import { handshakeLine, readPluginEnvironment } from "./environment.js";
 import { installProcessGuards } from "./lifecycle.js";
 import { chooseListenAddress } from "./listen-address.js";
-import { log } from "./log.js";
+import { log, logEnabled, setLogLevelFrom } from "./log.js";
 
 export const SHUTDOWN_PATH = "/plugin.GRPCController/Shutdown";
 export const STDIO_PATH = "/plugin.GRPCStdio/StreamStdio";
@@ -20,6 +20,7 @@ export type HandlerLoader = () => Promise<ReadonlyMap<string, UnaryHandler>>;
  * Resolves to an exit code only when the process cannot serve at all.
  */
 export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  setLogLevelFrom(env);
   const checked = readPluginEnvironment(env);
   if (!checked.ok) {
     process.stderr.write(checked.message + "\n");
@@ -54,7 +55,10 @@ export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.Proce
   server = new GrpcServer(router, {
     started: () => undefined,
     // UNIMPLEMENTED is expected for go-plugin's broker, which Terraform probes and does not need.
-    finished: (path, code, millis, error) => log(code === 0 ? "trace" : code === 12 ? "debug" : "warn", "rpc", { method: path, status: code, ms: Math.round(millis), ...(error ? { error } : {}) }),
+    finished: (path, code, millis, error) => {
+      const level = code === 0 ? "trace" : code === 12 ? "debug" : "warn";
+      if (logEnabled(level)) log(level, "rpc", { method: path, status: code, ms: Math.round(millis), ...(error ? { error } : {}) });
+    },
   });
   const bound = await server.listen(
     cert ? { certPem: cert.certPem, keyPem: cert.keyPem, clientCaPem: checked.env.clientCertPem } : undefined,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { generateServerCertificate, handshakeCertificate } from "../../../provider-bridge/plugin/certificate.js";
 import { time } from "../../../provider-bridge/plugin/der.js";
 import { handshakeLine, MAGIC_COOKIE_VALUE, readPluginEnvironment } from "../../../provider-bridge/plugin/environment.js";
-import { hclogLine, hclogTimestamp } from "../../../provider-bridge/plugin/log.js";
+import { hclogLine, hclogTimestamp, logEnabled, logThreshold, setLogLevelFrom } from "../../../provider-bridge/plugin/log.js";
 import { encodeGrpcMessage } from "../../../provider-bridge/grpc/status.js";
 
 describe("go-plugin environment and handshake", () => {
@@ -29,6 +29,22 @@ describe("go-plugin environment and handshake", () => {
     expect(hclogTimestamp(new Date("2026-12-02T11:27:20.632Z"))).toBe("2026-12-02T11:27:20.632000Z");
     const line = JSON.parse(hclogLine("warn", "m", { k: 1 }, new Date(0)));
     expect(line).toEqual({ "@level": "warn", "@message": "m", "@module": "takoform", "@timestamp": "1970-01-01T00:00:00.000000Z", k: 1 });
+  });
+
+  it("writes only the levels TF_LOG_PROVIDER (else TF_LOG) asks for, warnings and errors when neither is set", () => {
+    try {
+      setLogLevelFrom({});
+      expect([logEnabled("trace"), logEnabled("info"), logEnabled("warn"), logEnabled("error")]).toEqual([false, false, true, true]);
+      setLogLevelFrom({ TF_LOG: "DEBUG" });
+      expect([logEnabled("trace"), logEnabled("debug")]).toEqual([false, true]);
+      setLogLevelFrom({ TF_LOG: "DEBUG", TF_LOG_PROVIDER: "trace" });
+      expect(logEnabled("trace")).toBe(true);
+      setLogLevelFrom({ TF_LOG: "off" });
+      expect(logEnabled("error")).toBe(false);
+      expect(logThreshold({ TF_LOG: "JSON" })).toBe(logThreshold({ TF_LOG: "TRACE" }));
+    } finally {
+      setLogLevelFrom(process.env);
+    }
   });
 
   it("percent-encodes grpc-message", () => {

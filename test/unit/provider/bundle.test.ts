@@ -1,0 +1,91 @@
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+import { afterAll, describe, expect, it } from "vitest";
+import { bundleProvider } from "../../../provider-bridge/install/bundle.js";
+import { checkLauncher, installProvider } from "../../../provider-bridge/install/install.js";
+import { staleBecause, stampOf } from "../../../provider-bridge/plugin/bundle-stamp.js";
+import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
+
+const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function temp(): string {
+  const d = mkdtempSync(join(tmpdir(), "tkf-bundle-"));
+  dirs.push(d);
+  return d;
+}
+
+describe("bundle stamp", () => {
+  it("matches until an input's bytes change; a rewrite with the same bytes still matches", () => {
+    const dir = temp();
+    const a = join(dir, "a.js");
+    const b = join(dir, "b.js");
+    writeFileSync(a, "export const a = 1;\n");
+    writeFileSync(b, "export const b = 2;\n");
+    const stampFile = join(dir, "stamp.json");
+    writeFileSync(stampFile, JSON.stringify(stampOf([a, b])));
+    expect(staleBecause(stampFile)).toBeUndefined();
+    writeFileSync(b, "export const b = 2;\n");
+    utimesSync(b, new Date(), new Date(Date.now() + 5000));
+    expect(staleBecause(stampFile)).toBeUndefined();
+    writeFileSync(b, "export const b = 3;\n");
+    expect(staleBecause(stampFile)).toMatch(/b\.js changed/);
+    writeFileSync(b, "export const b = 2;\n");
+    rmSync(a);
+    expect(staleBecause(stampFile)).toMatch(/a\.js is gone/);
+    expect(staleBecause(join(dir, "none.json"))).toMatch(/no readable stamp/);
+    writeFileSync(stampFile, JSON.stringify({ stamp: 1, inputs: [] }));
+    expect(staleBecause(stampFile)).toMatch(/not a bundle stamp/);
+  });
+});
+
+describe("provider bundle (built from dist/)", () => {
+  it("bundles the compiled provider with a stamp of every dist module it holds", () => {
+    const built = bundleProvider(repo);
+    expect(built.ok, built.ok ? "" : built.reason).toBe(true);
+    if (!built.ok) return;
+    expect(built.file).toBe(join(repo, "dist/provider-bridge/bundle/provider.mjs"));
+    const stamp = JSON.parse(readFileSync(join(repo, "dist/provider-bridge/bundle/provider.stamp.json"), "utf8"));
+    const paths: string[] = stamp.inputs.map((i: { path: string }) => i.path);
+    expect(paths).toContain(join(repo, "dist/provider-bridge/main.js"));
+    expect(paths).toContain(join(repo, "dist/generated/provider/model.js"));
+    expect(paths.every((p) => p.startsWith(join(repo, "dist") + "/"))).toBe(true);
+    // npm packages stay external
+    expect(readFileSync(built.file, "utf8")).toMatch(/import\("undici"\)/);
+  });
+
+  it("the installed launcher runs the bundle, which refuses a start without Terraform and serves with it", async () => {
+    const dir = temp();
+    const installed = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64" });
+    expect(installed.bundle.ok).toBe(true);
+    const launcher = readFileSync(installed.launcher, "utf8");
+    expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/provider.mjs")}' "$@"`);
+    expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
+    const child = spawn(installed.launcher, [], {
+      env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
+      expect(line).toMatch(/^1\|6\|unix\|[^|]+\|grpc\|$/);
+      // the process is the bundle itself (exec'd by the launcher), not the CLI
+      const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
+      expect(cmdline).toContain(join(repo, "dist/provider-bridge/bundle/provider.mjs"));
+    } finally {
+      child.kill("SIGKILL");
+    }
+    expect(execFileSync("/bin/sh", ["-n", installed.launcher]).toString()).toBe("");
+  });
+
+  it("without a bundle the launcher falls back to the CLI", () => {
+    const dir = temp();
+    const installed = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64", bundle: false });
+    expect(installed.bundle).toEqual({ ok: false, reason: "not requested" });
+    expect(readFileSync(installed.launcher, "utf8")).not.toContain("bundle");
+    expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
+  });
+});
