@@ -12,6 +12,7 @@ import { isWhollyKnown, type CtyObject } from "../wire/value.js";
 import { addressOf, connect, requestBody, stringAttr, subjectOf, withoutUnknowns, type Lifecycle } from "./context.js";
 import type { Address } from "./host-api.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
+import { findLostCreate, lostCreateDiag, mayBeHeldName } from "./lost-create.js";
 import { settle } from "./outcome.js";
 import { SOURCE_DIR, uploadPlannedSource } from "./artifact-plan.js";
 import { specFromState } from "./spec-mapping.js";
@@ -66,6 +67,8 @@ async function prepareAndApply(lc: Lifecycle, req: ApplyRequest, ctx: ResourceCo
     if (outcome.kind === "deleted") throw new Error("the host reported a deletion for an apply");
     return { state: appliedState(lc, req.planned, outcome.rep), diagnostics: [] };
   } catch (err) {
+    const lost = !update && mayBeHeldName(err) ? await findLostCreate(lc, conn.api, a, req.planned) : undefined;
+    if (lost) return { state: appliedState(lc, req.planned, lost), diagnostics: [lostCreateDiag(lc, subject, lost)] };
     return { diagnostics: [hostFailure(op, subject, err, lc.model.attributes)] };
   }
 }
