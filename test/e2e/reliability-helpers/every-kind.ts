@@ -1,0 +1,161 @@
+// One Terraform configuration holding at least one resource of every kind the provider serves, for
+// the plan-stability proof (issue 10). The kinds come from generated/provider/schema.json, so a
+// kind added by codegen without a block here fails the test that uses this (kindsWithoutBlock),
+// rather than going unchecked. Artifacts come from the corpus's conformance artifacts, copied
+// into the working directory and uploaded by the provider from source_dir.
+
+import { cpSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot } from "../helpers/terraform.js";
+
+const PROVIDER = "registry.terraform.io/takoform/takoform";
+
+/** Every resource type name in the generated provider schema. */
+export function servedResourceTypes(): string[] {
+  const schema = JSON.parse(readFileSync(join(repoRoot, "generated", "provider", "schema.json"), "utf8")) as {
+    provider_schemas: Record<string, { resource_schemas: Record<string, unknown> }>;
+  };
+  const provider = schema.provider_schemas[PROVIDER];
+  if (provider === undefined) throw new Error(`generated/provider/schema.json has no ${PROVIDER}`);
+  return Object.keys(provider.resource_schemas).sort();
+}
+
+export interface Block {
+  type: string;
+  label: string;
+  /** The takoform name (metadata.name) of the resource. */
+  name: string;
+  body: string;
+}
+
+const ref = (type: string, label: string) => `${type}.${label}.name`;
+
+/**
+ * The resources: each kind at least once, and the kinds with optional attributes a second time
+ * with every optional attribute set, since an omitted optional the host fills in and a set one
+ * it normalizes are where a perpetual diff hides.
+ */
+export const BLOCKS: Block[] = [
+  { type: "takoform_module_worker", label: "api", name: "ps-api", body: "" },
+  { type: "takoform_module_worker", label: "peer", name: "ps-peer", body: "" },
+  { type: "takoform_edge_kv_namespace", label: "cache", name: "ps-cache", body: "" },
+  { type: "takoform_object_bucket", label: "files", name: "ps-files", body: "" },
+  { type: "takoform_sqlite_database", label: "db", name: "ps-db", body: "" },
+  { type: "takoform_at_least_once_queue", label: "jobs", name: "ps-jobs", body: "message_retention_seconds = 3600" },
+  { type: "takoform_at_least_once_queue", label: "dead", name: "ps-dead", body: "message_retention_seconds = 86400\n  delivery_delay_seconds = 5" },
+  { type: "takoform_worker_bundle", label: "api", name: "ps-bundle", body: 'source_dir = "${path.module}/bundle"' },
+  { type: "takoform_static_asset_bundle", label: "site", name: "ps-site", body: 'source_dir = "${path.module}/site"' },
+  { type: "takoform_sqlite_migration_set", label: "schema", name: "ps-schema", body: 'source_dir = "${path.module}/migrations"' },
+  {
+    type: "takoform_sqlite_migration_application",
+    label: "schema",
+    name: "ps-schema-on-db",
+    body: `database      = ${ref("takoform_sqlite_database", "db")}\n  migration_set = ${ref("takoform_sqlite_migration_set", "schema")}`,
+  },
+  {
+    type: "takoform_worker_version",
+    label: "minimal",
+    name: "ps-v-minimal",
+    body: `worker   = ${ref("takoform_module_worker", "api")}\n  bundle   = ${ref("takoform_worker_bundle", "api")}\n  handlers = ["fetch"]`,
+  },
+  {
+    type: "takoform_worker_version",
+    label: "full",
+    name: "ps-v-full",
+    body: [
+      `worker   = ${ref("takoform_module_worker", "api")}`,
+      `bundle   = ${ref("takoform_worker_bundle", "api")}`,
+      `handlers = ["queue", "fetch", "scheduled"]`,
+      `kv_bindings             = [{ name = "CACHE", resource = ${ref("takoform_edge_kv_namespace", "cache")} }]`,
+      `bucket_bindings         = [{ name = "FILES", resource = ${ref("takoform_object_bucket", "files")} }]`,
+      `queue_producer_bindings = [{ name = "JOBS", resource = ${ref("takoform_at_least_once_queue", "jobs")} }]`,
+      `sqlite_bindings         = [{ name = "DB", resource = ${ref("takoform_sqlite_database", "db")} }]`,
+      `service_bindings        = [{ name = "PEER", resource = ${ref("takoform_module_worker", "peer")} }]`,
+      `vars = { GREETING = "hello", LIMIT = 3, FLAGS = { beta = true } }`,
+      `required_sensitive_vars = ["API_KEY"]`,
+      `assets = {`,
+      `    bundle             = ${ref("takoform_static_asset_bundle", "site")}`,
+      `    not_found_handling = "single_page_application"`,
+      `    run_worker_first   = false`,
+      `  }`,
+    ].join("\n  "),
+  },
+  {
+    type: "takoform_worker_deployment",
+    label: "live",
+    name: "ps-live",
+    body: `worker   = ${ref("takoform_module_worker", "api")}\n  versions = [\n    { worker_version = ${ref("takoform_worker_version", "full")}, weight = 7500 },\n    { worker_version = ${ref("takoform_worker_version", "minimal")}, weight = 2500 },\n  ]`,
+  },
+  {
+    type: "takoform_worker_endpoint",
+    label: "api",
+    name: "ps-endpoint",
+    body: `worker     = ${ref("takoform_module_worker", "api")}\n  depends_on = [takoform_worker_deployment.live]`,
+  },
+  {
+    type: "takoform_worker_cron_trigger",
+    label: "tick",
+    name: "ps-tick",
+    body: `worker     = ${ref("takoform_module_worker", "api")}\n  cron       = "*/15 * * * *"\n  depends_on = [takoform_worker_deployment.live]`,
+  },
+  {
+    type: "takoform_worker_custom_domain",
+    label: "www",
+    name: "ps-www",
+    body: `worker     = ${ref("takoform_module_worker", "api")}\n  hostname   = "Stable.Example.COM"\n  depends_on = [takoform_worker_deployment.live]`,
+  },
+  {
+    type: "takoform_queue_consumer",
+    label: "jobs",
+    name: "ps-consumer",
+    body: [
+      `queue                     = ${ref("takoform_at_least_once_queue", "jobs")}`,
+      `worker                    = ${ref("takoform_module_worker", "api")}`,
+      `dead_letter_queue         = ${ref("takoform_at_least_once_queue", "dead")}`,
+      `max_batch_size            = 10`,
+      `max_batch_timeout_seconds = 5`,
+      `max_concurrency           = 2`,
+      `max_retries               = 3`,
+      `retry_delay_seconds       = 1`,
+      `depends_on                = [takoform_worker_deployment.live]`,
+    ].join("\n  "),
+  },
+];
+
+export function resourceBlocks(blocks: Block[] = BLOCKS): string {
+  return blocks.map((b) => `resource "${b.type}" "${b.label}" {\n  name = "${b.name}"\n  ${b.body}\n}\n`).join("\n");
+}
+
+/** Import blocks adopting every resource of BLOCKS by SPACE/NAME. */
+export function importBlocks(space: string, blocks: Block[] = BLOCKS): string {
+  return blocks.map((b) => `import {\n  to = ${b.type}.${b.label}\n  id = "${space}/${b.name}"\n}\n`).join("\n");
+}
+
+/** Resource types the provider serves that no block covers (must be empty). */
+export function kindsWithoutBlock(blocks: Block[] = BLOCKS): string[] {
+  const covered = new Set(blocks.map((b) => b.type));
+  return servedResourceTypes().filter((type) => !covered.has(type));
+}
+
+/** Copies the corpus artifacts the blocks upload into `dir` (files only: the provider builds the manifests). */
+export function copyArtifacts(dir: string): void {
+  const artifacts = join(repoRoot, "corpus", "artifacts");
+  const copy = (from: string, to: string) => cpSync(join(artifacts, from), join(dir, to), { recursive: true, filter: (source) => !source.endsWith("manifest.json") });
+  copy("worker-bundles/all-handlers", "bundle");
+  copy("static-assets/with-index", "site");
+  copy("migrations/create-tables", "migrations");
+}
+
+export function providerHeader(endpoint: string, token: string, space: string): string {
+  return `terraform {
+  required_providers {
+    takoform = { source = "takoform/takoform", version = "0.1.0" }
+  }
+}
+provider "takoform" {
+  endpoint = "${endpoint}"
+  token    = "${token}"
+  space    = "${space}"
+}
+`;
+}
