@@ -7,6 +7,7 @@ import { discover } from "../client/discovery.js";
 import { HostHttp, type HostResponse } from "../client/http.js";
 import { resourcePath } from "../client/paths.js";
 import { waitForOperation, type Operation } from "../client/operations.js";
+import { SupportCache } from "../client/support.js";
 import type { ExactFormRef } from "../model/types.js";
 import { idempotencyKey } from "./idempotency.js";
 
@@ -25,11 +26,16 @@ export function exactQuery(a: Address): string {
 }
 
 export class HostApi {
+  /** Support profiles, read lazily at plan time and kept for this configured provider. */
+  readonly support: SupportCache;
+
   private constructor(
     readonly http: HostHttp,
     readonly config: ProviderConfig,
     private readonly signal: AbortSignal | undefined,
-  ) {}
+  ) {
+    this.support = new SupportCache(http, () => this.requestDeadline());
+  }
 
   static async connect(config: ProviderConfig, signal?: AbortSignal): Promise<HostApi> {
     const opts = { token: config.token, requestTimeoutMs: config.requestTimeoutMs, signal, userAgent: `takoform-terraform-provider (terraform ${config.terraformVersion})` };

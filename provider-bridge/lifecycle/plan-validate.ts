@@ -1,17 +1,26 @@
-// Plan-time validation through the host's validate (never prepare): the
-// desired spec under the exact ref the plan addresses; each host diagnostic
-// becomes a diagnostic at the attribute its field names. Skipped while any
-// desired value is unknown or the provider is not configured.
+// Plan-time checks against the host, for a plan that changes something:
+// first host capability (the support profile, capability.ts; reference
+// decision 0031), then the host's validate (never prepare) of the desired spec
+// under the exact ref the plan addresses; each host diagnostic becomes a
+// diagnostic at the attribute its field names. validate is skipped while any
+// desired value is unknown; both are skipped while the provider is not configured.
 import type { ProviderConfig } from "../config/provider-config.js";
-import { errorDiag, warningDiag, type Diagnostic } from "../framework/diagnostics.js";
+import { errorDiag, hasErrors, warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { ResourceContext } from "../framework/resource.js";
 import type { ExactFormRef } from "../model/types.js";
 import { isWhollyKnown, type CtyObject } from "../wire/value.js";
+import { checkHostCapability } from "./capability.js";
 import { addressOf, connect, requestBody, subjectOf, type Lifecycle } from "./context.js";
 import { hostFailure, identityText, pathForPointer } from "./host-diagnostics.js";
 
 export async function validateOnHost(lc: Lifecycle, ref: ExactFormRef, planned: CtyObject, ctx: ResourceContext<ProviderConfig>): Promise<Diagnostic[]> {
   if (!ctx.provider) return [];
+  const capability = await checkHostCapability(lc, ref, planned, ctx);
+  if (hasErrors(capability)) return capability;
+  return [...capability, ...(await validateDesired(lc, ref, planned, ctx))];
+}
+
+async function validateDesired(lc: Lifecycle, ref: ExactFormRef, planned: CtyObject, ctx: ResourceContext<ProviderConfig>): Promise<Diagnostic[]> {
   if (!isWhollyKnown(planned["name"] ?? null)) return [];
   if (!lc.model.attributes.every((attr) => isWhollyKnown(planned[attr.name] ?? null))) return [];
   const space = planned["space"];
