@@ -47,7 +47,7 @@ const work = path.join(base, "tf");
 mkdirSync(work);
 const settings = { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "profile-provider" };
 
-async function tf(args: string[], extra: NodeJS.ProcessEnv = {}, ok = (c: number | null) => c === 0): Promise<number> {
+async function tf(args: string[], extra: NodeJS.ProcessEnv = {}, ok: (code: number | null) => boolean = (c) => c === 0): Promise<number> {
   const ran = await runTerraform(work, args, { ...env, ...extra });
   if (!ok(ran.code)) throw new Error(`terraform ${args[0]} failed: ${terraformError(ran.stderr, ran.stdout)}`);
   return ran.ms;

@@ -1,8 +1,13 @@
-// The type declarations at the top of generated/provider/model.ts: the provider contract of
-// docs/provider-model.md, self-contained (generated/ imports nothing of the project).
-// test/unit/codegen/provider-model.test.ts checks they match codegen/model/types.ts both ways.
+// The provider model (docs/provider-model.md): one ResourceModel per Terraform resource type,
+// which codegen builds from the Form Packages and the provider dispatches on. Declared once,
+// here, because both sides import corpus/lib: codegen/model/types.ts re-exports these types,
+// generated/provider/model.ts types its literal with them, and provider-bridge reads them
+// through the generated module. Types only: nothing here exists at run time.
+import type { BindingRef, ExactFormRef, InterfaceRef, Role } from "./types.js";
 
-export const MODEL_DECLARATIONS = `/** cty type JSON as \`terraform providers schema -json\` prints it. */
+export type { BindingRef, ExactFormRef, InterfaceRef, Role };
+
+/** cty type JSON as `terraform providers schema -json` prints it. */
 export type CtyType =
   | "string"
   | "number"
@@ -11,23 +16,7 @@ export type CtyType =
   | ["list" | "set" | "map", CtyType]
   | ["object", { [attribute: string]: CtyType }];
 
-export interface ExactFormRef {
-  apiVersion: string;
-  kind: string;
-  definitionVersion: string;
-  schemaDigest: string;
-}
-
-export interface InterfaceRef {
-  apiVersion: string;
-  name: string;
-  version: string;
-  schemaDigest: string;
-}
-
-export type BindingRef = InterfaceRef;
-
-/** Plan-time validation; \`message\` is the host's message for the same failure. */
+/** Plan-time validation metadata; `message` is the host's (Ajv's) message for the same failure. */
 export type Validator =
   | { kind: "enum"; values: (string | number | boolean)[]; message: string }
   | { kind: "pattern"; pattern: string; message: string }
@@ -54,7 +43,9 @@ export type Nesting = "single" | "list" | "set" | "map";
 export interface ReferenceModel {
   apiVersion: string;
   kind: string;
+  /** The reference's x-takoform-target-formrefs, when it pins exact target definitions. */
   targetFormRefs?: ExactFormRef[];
+  /** The reference's x-takoform-required-interface, when it requires an Interface instead. */
   requiredInterface?: InterfaceRef;
 }
 
@@ -64,7 +55,7 @@ export interface AttributeModel {
   /** Exact camelCase wire member. */
   wireName: string;
   description: string;
-  /** cty type JSON of the value (for nested attributes, the implied object type). */
+  /** cty type JSON of the attribute's value (for nested attributes, the implied object type). */
   type: CtyType;
   nested?: { nesting: Nesting; attributes: AttributeModel[] };
   required: boolean;
@@ -76,16 +67,14 @@ export interface AttributeModel {
   requiresReplace: boolean;
   /** A string (or list/set of strings) holding the name of a resource of this group and kind. */
   reference?: ReferenceModel;
-  /** Exact Binding contract governing the references inside this list. */
+  /** Exact Binding contract (acceptedBindings entry) governing the references inside this list. */
   binding?: BindingRef;
   validators: Validator[];
-  /** Validators for every element of a list, set or map of primitive values. */
+  /** Validators applied to every element of a list, set or map of primitive values. */
   elementValidators?: Validator[];
-  /** Validators for every member name of a map or a dynamic object. */
+  /** Validators applied to every member name of a map or a dynamic object. */
   keyValidators?: Validator[];
 }
-
-export type Role = "identity" | "revision" | "deployment" | "attachment" | "policy";
 
 export type ManifestKind = "WorkerBundle" | "StaticAssetBundle" | "MigrationBundle";
 
@@ -94,6 +83,7 @@ export interface ResourceModel {
   apiVersion: string;
   kind: string;
   role: Role;
+  /** Title and description of the default definition. */
   title: string;
   description: string;
   /** Every installed exact ref of this kind, oldest definitionVersion first. */
@@ -114,4 +104,3 @@ export interface ProviderModel {
   version: string;
   resources: ResourceModel[];
 }
-`;
