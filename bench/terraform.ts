@@ -6,13 +6,14 @@
 // terraform binary) say why instead of failing the run.
 
 import { execFile } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { staleBecause } from "../provider-bridge/plugin/bundle-stamp.js";
 import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { figure, oneLine, unavailable, type Figure, type Target } from "./lib/figure.js";
 import { startHost, type HostProcess } from "./lib/host-process.js";
-import { BENCH_TOKEN, launcher, scratchDir, writeCredentials } from "./lib/paths.js";
+import { BENCH_TOKEN, launcher, repoRoot, scratchDir, writeCredentials } from "./lib/paths.js";
 import { timeToExit } from "./lib/spawn-timing.js";
 import { median, ratio } from "./lib/stats.js";
 import { providerSourceIn, takoformConfig, terraformDataConfig } from "./terraform/config.js";
@@ -143,6 +144,8 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
   const figures: Figure[] = [];
   try {
     for (const n of terraformCounts) {
+      // Rebundle from dist/ as it is now (other builds may have changed it); see bundleNote.
+      if (installed.ok) await installProvider(path.join(dir, "provider"));
       const dirs: Record<Side, string> = { data: path.join(dir, `data-${n}`), tako: path.join(dir, `tako-${n}`) };
       mkdirSync(dirs.data);
       writeFileSync(path.join(dirs.data, "main.tf"), terraformDataConfig(n));
@@ -196,13 +199,28 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
           }).join(" ");
         context.log(`  terraform ${n} run ${r + 1}/${runs}: terraform_data ${show("data")}; takoform ${show("tako")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}`);
       }
-      figures.push(...pairFigures(n, s, runs, takoFailure));
+      const pair = pairFigures(n, s, runs, takoFailure);
+      const note = bundleNote();
+      const processes = pair.find((f) => f.id === `terraform.${n}.plan.provider-processes`);
+      if (processes !== undefined) processes.note = [processes.note, note].filter((t) => t !== undefined).join("; ");
+      figures.push(...pair);
     }
   } finally {
     await host?.stop();
   }
   if (figures[0] !== undefined) figures[0].note = `terraform ${version}; every figure includes the /proc poll both sides pay alike`;
   return figures;
+}
+
+/**
+ * Whether the provider processes ran the one-file bundle `takoform provider install` builds: a
+ * dist/ rebuilt with other output during the runs sends them to the compiled modules instead.
+ */
+function bundleNote(): string {
+  const stamp = path.join(repoRoot, "dist/provider-bridge/bundle/provider.stamp.json");
+  if (!existsSync(stamp)) return "provider ran unbundled (no bundle)";
+  const stale = staleBecause(stamp);
+  return stale === undefined ? "provider ran from its bundle" : `provider bundle went stale during these runs (${stale})`;
 }
 
 const PHASE_LABELS: Record<Phase, string> = {
