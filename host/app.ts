@@ -79,7 +79,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     store: deps.store,
     blobs: deps.blobs,
     databases: deps.databases,
-    locks: new TenantLocks(),
+    locks: new TenantLocks(() => deps.store.settled()),
     clock,
     ids,
     secret: deps.secret,

@@ -72,6 +72,9 @@ export async function openLowdbStore(file: string): Promise<Store> {
       queue = done.catch(() => undefined);
       return done;
     },
+    settled() {
+      return queue;
+    },
     async close() {
       await queue;
     },

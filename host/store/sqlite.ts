@@ -1,17 +1,54 @@
-// better-sqlite3 engine (the default; docs/decisions/0020-durable-store-engine.md).
+// better-sqlite3 engine (the default; docs/decisions/0020-durable-store-engine.md) with group
+// commit (docs/decisions/0142-sqlite-group-commit.md).
 //
-// One key/value table in WAL mode with synchronous=FULL: a transaction() call is one SQLite
-// transaction, committed (and fsynced) before it resolves, so an acknowledged mutation survives
-// kill -9, and its cost depends on the keys it touches rather than on the size of the store.
+// One key/value table in WAL mode with synchronous=FULL. Writes are decided here, on the event
+// loop, and committed by a writer thread (sqlite-writer.ts): the writes staged while one batch
+// commits form the next batch, one transaction and one fsync for all of them. Staged writes are
+// held in `pending` until their batch is durable:
+//   - inside a mutation scope (under a tenant lock) reads see them, so every fence and claim is
+//     still decided serially against every earlier decision, and a transaction resolves once
+//     staged; the tenant lock answers only after settled(), i.e. once all of it is durable;
+//   - outside a mutation scope reads see durable state only, and a transaction resolves once
+//     durable.
+// A failed batch fails every batch staged after it (they were decided on top of it) and drops
+// all pending writes. The cost of a mutation depends on the keys it touches, not on the store's
+// size.
 
 import Database from "better-sqlite3";
 import { prefixEnd, StoreConflictError, type Store, type StoreEntry, type StoreWrite } from "./store.js";
 import type { ScopedKey } from "./keys.js";
+import { insideMutationScope } from "./mutation-scope.js";
+import { startSqliteWriter, type Row, type SqliteWriter } from "./sqlite-writer.js";
 
-interface Row {
+interface StoredRow {
   key: string;
   value: string;
   version: number;
+}
+
+/** A staged write as readers see it: value null = deleted; batch = the batch that commits it. */
+interface Pending {
+  value: string | null;
+  version: number;
+  batch: Batch;
+}
+
+interface Batch {
+  rows: Row[];
+  durable: Promise<void>;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const durable = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  durable.catch(() => undefined); // observed by whoever awaits it
+  return { rows: [], durable, resolve, reject };
 }
 
 export function openSqliteStore(file: string): Store {
@@ -22,54 +59,118 @@ export function openSqliteStore(file: string): Store {
   db.exec(
     "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID",
   );
-  const selectOne = db.prepare<[string], Row>("SELECT key, value, version FROM entries WHERE key = ?");
-  const selectRange = db.prepare<[string, string, number], Row>(
+  const selectOne = db.prepare<[string], StoredRow>("SELECT key, value, version FROM entries WHERE key = ?");
+  const selectRange = db.prepare<[string, string, number], StoredRow>(
     "SELECT key, value, version FROM entries WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
   );
-  const upsert = db.prepare<[string, string, number]>(
-    "INSERT INTO entries (key, value, version) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, version = excluded.version",
-  );
-  const remove = db.prepare<[string]>("DELETE FROM entries WHERE key = ?");
 
-  const toEntry = <T>(row: Row): StoreEntry<T> => ({
-    key: row.key as ScopedKey,
-    value: JSON.parse(row.value) as T,
-    version: row.version,
-  });
+  const pending = new Map<string, Pending>();
+  let open: Batch | undefined; // collecting writes
+  let committing: Batch | undefined; // with the writer thread
+  let writer: SqliteWriter | undefined;
+  let closed = false;
 
-  const apply = db.transaction((writes: readonly StoreWrite[]) => {
+  const failAll = (error: Error) => {
+    for (const batch of [committing, open]) batch?.reject(error);
+    committing = undefined;
+    open = undefined;
+    pending.clear();
+  };
+
+  const flush = () => {
+    if (committing !== undefined || open === undefined) return;
+    const batch = open;
+    open = undefined;
+    committing = batch;
+    writer ??= startSqliteWriter(file, (error) => {
+      writer = undefined;
+      failAll(error);
+    });
+    writer.commit(batch.rows).then(
+      () => {
+        if (committing !== batch) return;
+        committing = undefined;
+        for (const [key] of batch.rows) if (pending.get(key)?.batch === batch) pending.delete(key);
+        batch.resolve();
+        flush();
+      },
+      (error: Error) => {
+        if (committing === batch) failAll(error);
+      },
+    );
+  };
+
+  const durableRow = (key: string): { value: string | null; version: number } | undefined => selectOne.get(key);
+  const currentRow = (key: string) => (insideMutationScope() ? (pending.get(key) ?? durableRow(key)) : durableRow(key));
+  const toEntry = <T>(key: string, row: { value: string | null; version: number } | undefined): StoreEntry<T> | undefined =>
+    row === undefined || row.value === null ? undefined : { key: key as ScopedKey, value: JSON.parse(row.value) as T, version: row.version };
+
+  const stage = (writes: readonly StoreWrite[]): Batch => {
+    if (closed) throw new Error("store: closed");
+    // Decide every write against the current view first: all or nothing.
+    const rows: Row[] = [];
+    const versions = new Map<string, number | null>();
     for (const write of writes) {
-      const current = selectOne.get(write.key);
-      if (write.expectedVersion === null && current !== undefined) throw new StoreConflictError(write.key);
-      if (typeof write.expectedVersion === "number" && current?.version !== write.expectedVersion) {
-        throw new StoreConflictError(write.key);
-      }
+      const known = versions.has(write.key) ? versions.get(write.key)! : (() => {
+        const row = pending.get(write.key) ?? durableRow(write.key);
+        return row === undefined || row.value === null ? null : row.version;
+      })();
+      if (write.expectedVersion === null && known !== null) throw new StoreConflictError(write.key);
+      if (typeof write.expectedVersion === "number" && known !== write.expectedVersion) throw new StoreConflictError(write.key);
       if (write.op === "put") {
-        upsert.run(write.key, JSON.stringify(write.value), (current?.version ?? 0) + 1);
-      } else if (current !== undefined) {
-        remove.run(write.key);
+        const version = (known ?? 0) + 1;
+        rows.push([write.key, JSON.stringify(write.value), version]);
+        versions.set(write.key, version);
+      } else if (known !== null) {
+        rows.push([write.key, null, 0]);
+        versions.set(write.key, null);
       }
     }
-  });
+    open ??= newBatch();
+    const batch = open;
+    for (const row of rows) {
+      batch.rows.push(row);
+      pending.set(row[0], { value: row[1], version: row[2], batch });
+    }
+    if (committing === undefined) queueMicrotask(flush);
+    return batch;
+  };
 
-  let closed = false;
   return {
     engine: "sqlite",
     get<T>(key: ScopedKey) {
-      const row = selectOne.get(key);
-      return row === undefined ? undefined : toEntry<T>(row);
+      return toEntry<T>(key, currentRow(key));
     },
     list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
-      const rows = selectRange.all(prefix, prefixEnd(prefix), options.limit ?? -1);
-      return rows.map((row) => toEntry<T>(row));
+      const end = prefixEnd(prefix);
+      const overlay = insideMutationScope() ? [...pending.keys()].filter((key) => key >= prefix && key < end) : [];
+      const limit = overlay.length > 0 ? -1 : (options.limit ?? -1);
+      const rows = new Map<string, { value: string | null; version: number }>();
+      for (const row of selectRange.all(prefix, end, limit)) rows.set(row.key, row);
+      for (const key of overlay) rows.set(key, pending.get(key)!);
+      const keys = overlay.length > 0 ? [...rows.keys()].sort() : [...rows.keys()];
+      const entries: StoreEntry<T>[] = [];
+      for (const key of keys) {
+        const entry = toEntry<T>(key, rows.get(key));
+        if (entry !== undefined) entries.push(entry);
+        if (options.limit !== undefined && entries.length >= options.limit) break;
+      }
+      return entries;
     },
     async transaction(writes: readonly StoreWrite[]) {
       if (writes.length === 0) return;
-      apply.immediate(writes);
+      const batch = stage(writes);
+      if (!insideMutationScope()) await batch.durable;
+    },
+    async settled() {
+      const last = open ?? committing;
+      if (last !== undefined) await last.durable;
     },
     async close() {
       if (closed) return;
+      await this.settled().catch(() => undefined);
       closed = true;
+      await writer?.close();
       db.close();
     },
   };

@@ -41,10 +41,15 @@ export interface Store {
   /** Entries whose key starts with prefix, in key order. */
   list<T>(prefix: ScopedKey, options?: { limit?: number }): StoreEntry<T>[];
   /**
-   * Applies every write or none. Resolves only once the writes are durable (they survive a
-   * kill -9 of this process). Throws StoreConflictError when an expectedVersion does not hold.
+   * Applies every write or none, decided against every write staged before it. Outside a mutation
+   * scope (mutation-scope.ts) it resolves only once the writes are durable (they survive a kill -9
+   * of this process). Inside one, an engine may resolve once the writes are staged (visible to
+   * later mutations, not to plain reads); the tenant lock then awaits settled() before it answers.
+   * Throws StoreConflictError when an expectedVersion does not hold.
    */
   transaction(writes: readonly StoreWrite[]): Promise<void>;
+  /** Resolves once every write staged so far is durable; rejects when one of them failed. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
