@@ -41,6 +41,8 @@ function repair(code: string, op: Operation, s: Subject): string {
       return op === "create" || op === "validate"
         ? "A resource this one refers to does not exist in the same space. Create it first (or fix the reference)."
         : "The resource no longer exists on the host. Run `terraform plan` to have Terraform create it again.";
+    case "import_conflict":
+      return `The native id is already claimed: another resource of your tenant holds it (any space, any kind), or this ${s.kind} was adopted under a different one. Import with the native id it already holds, or destroy the holder first; the claim is released with its holder.`;
     case "dependency_in_use":
       return "Other resources still refer to this one (relations pin it). Delete them, or change their references, before deleting it.";
     case "deletion_protected":

@@ -16,25 +16,8 @@ import { findLostCreate, lostCreateDiag, mayBeHeldName } from "./lost-create.js"
 import { settle } from "./outcome.js";
 import { SOURCE_DIR, uploadPlannedSource } from "./artifact-plan.js";
 import { specFromState } from "./spec-mapping.js";
-import { stateFromRepresentation, type Representation } from "./representation.js";
-
-/** State after a successful mutation: the representation, with every known planned desired value kept as planned. */
-export function appliedState(lc: Lifecycle, planned: CtyObject, rep: Representation): CtyObject {
-  const state = stateFromRepresentation(lc.model, lc.block, rep);
-  for (const attr of lc.model.attributes) {
-    const p = planned[attr.name];
-    if (p !== undefined && isWhollyKnown(p)) state[attr.name] = p;
-  }
-  if (SOURCE_DIR in planned) state[SOURCE_DIR] = planned[SOURCE_DIR] ?? null;
-  return state;
-}
-
-function pendingState(planned: CtyObject, a: Address, operationId: string): CtyObject {
-  const state = withoutUnknowns(planned);
-  state["space"] = a.space;
-  state["pending_operation_id"] = operationId;
-  return state;
-}
+import { appliedState, pendingState } from "./applied-state.js";
+import { adoptNative, pendingAdoption } from "./native-adoption.js";
 
 function pendingDiag(lc: Lifecycle, a: Address, fence: string, operationId: string, cause: unknown): Diagnostic {
   const interrupted = !(cause instanceof Error && cause.constructor.name === "OperationTimeout");
@@ -85,6 +68,8 @@ export async function updateResource(lc: Lifecycle, req: ApplyRequest, ctx: Reso
   const uid = stringAttr(prior, "uid");
   const generation = stringAttr(prior, "generation");
   const a = addressOf(dispatch.ref, prior, ctx.provider);
+  const nativeId = pendingAdoption(req.plannedPrivate);
+  if (nativeId !== undefined) return adoptNative(lc, req, ctx, a, nativeId);
   if (lc.model.artifact && JSON.stringify(specFromState(lc.model.attributes, prior)) === JSON.stringify(specFromState(lc.model.attributes, req.planned))) {
     // Only source_dir moved (same files, same manifest): nothing to ask the host.
     const state = withoutUnknowns({ ...prior });

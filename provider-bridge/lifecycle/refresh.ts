@@ -71,7 +71,10 @@ export async function readResource(lc: Lifecycle, state: CtyObject, ctx: Resourc
     try {
       rep = parseRepresentation((await conn.api.read(a)).body);
     } catch (err) {
-      if (err instanceof HostError && err.code === "resource_not_found") return { state: null, diagnostics };
+      if (err instanceof HostError && err.code === "resource_not_found") {
+        // No uid and no operation: an import by native id the next apply adopts (ADR 0133).
+        return { state: uid === undefined && !pendingId ? state : null, diagnostics };
+      }
       return { state, diagnostics: [...diagnostics, hostFailure("read", subject, err, lc.model.attributes)] };
     }
   }

@@ -6,8 +6,10 @@
 //   conditions, outputs...) as unknown;
 // - the exact FormRef: new resources plan the kind's default ref, existing ones
 //   keep the ref recorded in their state, and a recorded ref the provider does
-//   not support fails closed.
+//   not support fails closed;
+// - an import by native id plans the apply that claims it (ADR 0133).
 import { errorDiag, type Diagnostic } from "../framework/diagnostics.js";
+import { pendingAdoption } from "../lifecycle/native-adoption.js";
 import { addReplacePath, changedReplacePaths } from "../framework/plan.js";
 import type { PlanDraft, PlanRequest } from "../framework/resource.js";
 import type { CompiledObject } from "../schema/compiled.js";
@@ -94,7 +96,17 @@ export function modifyModelPlan(model: ResourceModel, block: CompiledObject, req
   ];
   for (const p of changedReplacePaths(block, replaceNames, req.prior, draft.planned)) addReplacePath(draft.requiresReplace, p);
 
-  const changed = model.attributes.some((a) => {
+  const adopting = pendingAdoption(req.priorPrivate) !== undefined;
+  if (adopting) {
+    // An import by native id (ADR 0133): the apply claims it through the host's import route,
+    // so an update is planned even when nothing else changes; a placeholder (no uid: the host has
+    // no resource yet) is adopted, never replaced, and gets its uid from that apply.
+    if (req.prior["uid"] === null || req.prior["uid"] === undefined) {
+      draft.requiresReplace.length = 0;
+      if (block.attributes.has("uid")) draft.planned["uid"] = UNKNOWN;
+    }
+  }
+  const changed = adopting || model.attributes.some((a) => {
     const compiled = block.attributes.get(a.name);
     return compiled !== undefined && valuesEqual(compiled.type, req.prior![a.name] ?? null, draft.planned[a.name] ?? null) !== true;
   });

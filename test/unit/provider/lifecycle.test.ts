@@ -89,10 +89,15 @@ describe("provider lifecycle mapping", () => {
     expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, "uid-2")).not.toBe(first);
   });
 
-  it("parses import ids NAME and SPACE/NAME", () => {
+  it("parses import ids NAME and SPACE/NAME, each optionally with #NATIVE_ID", () => {
     expect(parseImportId("cache", "dev")).toEqual({ space: "dev", name: "cache" });
     expect(parseImportId("prod/cache", "dev")).toEqual({ space: "prod", name: "cache" });
     expect(parseImportId("prod/", "dev")).toBeUndefined();
+    expect(parseImportId("cache#kv-123", "dev")).toEqual({ space: "dev", name: "cache", nativeId: "kv-123" });
+    // The space ends at the first "/", the native id starts at the first "#" after the name and may hold both.
+    expect(parseImportId("pr#od/cache#arn:x/y#z", "dev")).toEqual({ space: "pr#od", name: "cache", nativeId: "arn:x/y#z" });
+    expect(parseImportId("prod/cache#", "dev")).toBeUndefined();
+    expect(parseImportId("#only-native", "dev")).toBeUndefined();
   });
 
   it("places host pointers at the attribute they name", async () => {
