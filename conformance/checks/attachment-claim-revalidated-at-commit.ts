@@ -5,6 +5,10 @@
 // asynchronous adoption — or another consumer closes the dead-letter cycle), and requires the
 // commit to fail invalid_argument naming the tenant's holder where there is one, commit nothing,
 // and leave the synchronous resource alive. Undisturbed, the same claim commits.
+//
+// Each move is prepared BEFORE its claim is accepted (a prepare digest binds the spec, not the
+// store), so inside the window the check sends one apply: the window it needs is one round trip,
+// not a prepare, an apply and the runner's validation of both under load (decision 0110).
 
 import { defineCheck } from "../check.js";
 import { builder, consumerSpec, customDomainSpec, expectNothingStored, expectUnchanged } from "../harness/aggregate/index.js";
@@ -27,8 +31,9 @@ export default defineCheck("hostname and dead-letter claims accepted while legal
   const here = await b.serving(["fetch", "queue"]);
   const there = await alt.serving(["fetch"]);
 
-  const leg = async (what: string, accept: (name: string) => Promise<Accepted>, move: () => Promise<Live>, space: string, form: typeof domainForm, mentions: (taker: Live) => string[]) => {
+  const leg = async (what: string, accept: (name: string) => Promise<Accepted>, prepareMove: () => Promise<() => Promise<Live>>, space: string, form: typeof domainForm, mentions: (taker: Live) => string[]) => {
     const name = ctx.name(form.ref.kind);
+    const move = await prepareMove();
     let taker!: Live;
     const settled = await settleAfterMove(await accept(name), async () => {
       taker = await move();
@@ -41,20 +46,20 @@ export default defineCheck("hostname and dead-letter claims accepted while legal
   const h1 = ctx.names.hostname("race");
   await leg(`asynchronous claim of "${h1}" taken in the same space before the commit`,
     (name) => acceptCreate(ctx.primary, domainForm.ref, name, ctx.space, customDomainSpec(ctx, here.worker, h1), `claim of "${h1}"`),
-    () => b.customDomain(here.worker, h1.toUpperCase()), ctx.space, domainForm, (t) => [t.name]);
+    () => b.prepareCreate(domainForm, "domain", customDomainSpec(ctx, here.worker, h1.toUpperCase())), ctx.space, domainForm, (t) => [t.name]);
   const h2 = ctx.names.hostname("race");
   await leg(`asynchronous claim of "${h2}" from the other space, taken in the first before the commit`,
     (name) => acceptCreate(ctx.primary, domainForm.ref, name, ctx.altSpace, customDomainSpec(ctx, there.worker, h2), `claim of "${h2}" from the other space`),
-    () => b.customDomain(here.worker, `${h2}.`), ctx.altSpace, domainForm, (t) => [t.name]);
+    () => b.prepareCreate(domainForm, "domain", customDomainSpec(ctx, here.worker, `${h2}.`)), ctx.altSpace, domainForm, (t) => [t.name]);
   const h3 = ctx.names.hostname("race");
   await leg(`asynchronous adoption claiming "${h3}", taken before the commit`,
     (name) => acceptImport(ctx.primary, domainForm.ref, name, ctx.space, customDomainSpec(ctx, here.worker, h3), ctx.names.nativeId(), `adoption claiming "${h3}"`),
-    () => b.customDomain(here.worker, h3), ctx.space, domainForm, (t) => [t.name]);
+    () => b.prepareCreate(domainForm, "domain", customDomainSpec(ctx, here.worker, h3)), ctx.space, domainForm, (t) => [t.name]);
 
   const [qa, qb] = [await b.plain("AtLeastOnceQueue"), await b.plain("AtLeastOnceQueue")];
   await leg("asynchronous consumer of A dead-lettering to B, after B's consumer dead-lettered to A before the commit",
     (name) => acceptCreate(ctx.primary, consumerForm.ref, name, ctx.space, consumerSpec(ctx, qa, here.worker, qb), "consumer of A dead-lettering to B"),
-    () => b.consumer(qb, here.worker, qa), ctx.space, consumerForm, () => []);
+    () => b.prepareCreate(consumerForm, "consumer", consumerSpec(ctx, qb, here.worker, qa)), ctx.space, consumerForm, () => []);
 
   const h4 = ctx.names.hostname("steady");
   const steady = await settleUndisturbed(await acceptCreate(ctx.primary, domainForm.ref, ctx.name("domain"), ctx.space, customDomainSpec(ctx, here.worker, h4), `undisturbed claim of "${h4}"`), `undisturbed claim of "${h4}"`);

@@ -42,6 +42,7 @@ export default defineCheck("GET and cancel of an operation answer only its creat
   for (const foreign of [ctx.peer, ctx.stranger]) await expectForeignRefused(foreign, id, "while pending");
   const pending = await readOperation(ctx.primary, id, "GET by the creator after the foreign requests");
   if (pending.op.done && pending.op.error?.code === "operation_cancelled") fail("a foreign cancel cancelled the creator's operation");
+  if (pending.op.done) fail(`operation ${describeOperation(pending.op)} finished before the foreign requests were all answered, so they did not meet a pending operation; raise the host's --async-commit-delay-ms`);
 
   const settled = await settleUndisturbed(accepted, "the creator's operation after the foreign cancels");
   const created = resultResource(ctx, settled.op, "the creator's operation after the foreign cancels");

@@ -16,17 +16,12 @@ const checksDir = path.join(repo, "conformance", "checks");
 describe("conformance registry", () => {
   it("registers every check file under its file name, and nothing implemented without a file", async () => {
     const files = readdirSync(checksDir).filter((f) => f.endsWith(".ts")).map((f) => f.slice(0, -3));
-    // Issue-5 checks written ahead of the suite's host stay pending unless TAKOFORM_ISSUE5_WIRED=1 (docs/decisions/0094).
-    const gated = (name: string) => {
-      const c = REGISTRY[name as keyof typeof REGISTRY];
-      return c?.kind === "pending" && c.reason.includes("TAKOFORM_ISSUE5_WIRED");
-    };
-    for (const name of files.filter((f) => !gated(f))) {
+    for (const name of files) {
       const mod = (await import(path.join(checksDir, `${name}.ts`))) as { default: unknown };
       expect(REGISTRY[name as keyof typeof REGISTRY], `${name} is not registered under its file name`).toBe(mod.default);
     }
     const implemented = Object.entries(REGISTRY).filter(([, c]) => c.kind === "implemented").map(([n]) => n);
-    expect(implemented.sort()).toEqual(files.filter((f) => !gated(f)).sort());
+    expect(implemented.sort()).toEqual(files.sort());
   });
 
   it("holds exactly the required names plus our own, and own names do not shadow required ones", () => {

@@ -4,10 +4,10 @@
 // (or a check, through track) creates is remembered and removed by cleanup(), dependents first.
 
 import type { InstalledForm } from "../../../corpus/lib/index.js";
-import { expectEqual, fail } from "../assert.js";
+import { expectEqual, expectStatus, fail } from "../assert.js";
 import type { CheckContext } from "../context.js";
 import { describeResponse, errorOf } from "../http.js";
-import { liveFrom, type Live, type Plane } from "../lifecycle.js";
+import { liveFrom, resourceDoc, type Live, type Plane } from "../lifecycle.js";
 import { pinnedManifestDigest } from "./artifact-source.js";
 import type { PinnedArtifactName } from "./pinned-artifacts.js";
 import {
@@ -76,6 +76,23 @@ export class AggregateBuilder {
     const live = this.track(await this.plane.create(form.ref, name, this.space, spec));
     expectEqual(live.body.spec, storedSpec(this.ctx, form, spec), `spec stored for the created ${form.ref.kind} ${live.name}`);
     return live;
+  }
+
+  /**
+   * Prepares a create now and returns its apply, so a check can later send it as ONE request: a
+   * move inside an accept/commit window then costs a single round trip, whatever the host's load.
+   */
+  async prepareCreate(form: InstalledForm, hint: string, spec: Record<string, unknown>): Promise<() => Promise<Live>> {
+    const name = this.ctx.name(hint);
+    const doc = resourceDoc(form.ref, name, this.space, spec);
+    const digest = await this.plane.prepareDigest(doc, { create: true }, `prepare of ${form.ref.kind} ${name}`);
+    return async () => {
+      const res = await this.plane.settle(await this.plane.apply(doc, digest, { create: true }));
+      expectStatus(res, 201, `create of ${form.ref.kind} ${name}`);
+      const live = this.track(liveFrom(res, `create of ${form.ref.kind} ${name}`));
+      expectEqual(live.body.spec, storedSpec(this.ctx, form, spec), `spec stored for the created ${form.ref.kind} ${live.name}`);
+      return live;
+    };
   }
 
   /** A ModuleWorker under the lowest pinned definition version, or under `form`. */
