@@ -5,7 +5,8 @@
 // through the host's import route, and the next plan is empty. That the claim
 // was recorded is observable only by what it forbids: a second adoption of the
 // same native id, even under another kind, fails import_conflict at apply and
-// stores nothing.
+// stores nothing. Also: dispatch on the recorded exact ref across ModuleWorker
+// 0.1.0 and 0.2.0 (import, plan, destroy under the ref each was stored under).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -127,5 +128,29 @@ resource "takoform_edge_kv_namespace" "native" { name = "native-kv" }
     const refused = await second.run(["apply", "-auto-approve"]);
     expect(refused.all).toContain("import_conflict");
     expect((await host.read("EdgeKVNamespace", SPACE, "dup-kv", refOf("EdgeKVNamespace"))).status).toBe(404);
+  }, 300_000);
+  it("dispatches on the recorded ref: a ModuleWorker stored under 0.2.0 is imported, planned and destroyed as 0.2.0 beside a new one under the default", async () => {
+    const mw = providerModel.resources.find((r) => r.kind === "ModuleWorker")!;
+    const v020 = mw.supportedRefs.find((r) => r.definitionVersion === "0.2.0")!;
+    expect(mw.defaultRef.definitionVersion).not.toBe("0.2.0");
+    await host.create("ModuleWorker", SPACE, "older", v020, {});
+    const w = await workdir(`
+resource "takoform_module_worker" "older" { name = "older" }
+resource "takoform_module_worker" "newer" { name = "newer" }
+`);
+    expect((await w.run(["import", "takoform_module_worker.older", `${SPACE}/older`])).all).toContain("Import successful!");
+    const apply = await w.run(["apply", "-auto-approve"]);
+    expect(apply.all).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
+    const refOfState = async (address: string) => ((await stateValues(w, address))?.["form_ref"] as Record<string, unknown>)["definition_version"];
+    expect(await refOfState("takoform_module_worker.older")).toBe("0.2.0");
+    expect(await refOfState("takoform_module_worker.newer")).toBe(mw.defaultRef.definitionVersion);
+    // The host answers each only under its own exact ref.
+    expect((await host.read("ModuleWorker", SPACE, "older", v020)).status).toBe(200);
+    expect((await host.read("ModuleWorker", SPACE, "older", mw.defaultRef)).status).toBe(404);
+    expect((await host.read("ModuleWorker", SPACE, "newer", mw.defaultRef)).status).toBe(200);
+    expect((await w.run(["plan", "-detailed-exitcode"])).exitCode).toBe(0);
+    const destroyed = await w.run(["destroy", "-auto-approve"]);
+    expect(destroyed.all).toContain("Destroy complete! Resources: 2 destroyed.");
+    expect((await host.read("ModuleWorker", SPACE, "older", v020)).status).toBe(404);
   }, 300_000);
 });
