@@ -37,7 +37,7 @@ async function validateDesired(lc: Lifecycle, ref: ExactFormRef, planned: CtyObj
   return (answer.diagnostics ?? []).map((d) => {
     const field = typeof d.field === "string" ? d.field : undefined;
     const summary = `The host refuses this ${lc.model.kind}${field ? ` at ${field}` : ""}`;
-    const detail = `${who}: ${String(d.message ?? "")}\n\nThe host's validate (code invalid_argument on apply) names this; fix the value and plan again.`;
+    const detail = `${who}; sent validate (no fence; nothing is stored at plan).\nThe host's validate answered: ${String(d.message ?? "")}\n\nApply would refuse this with invalid_argument. Fix the value the message names, then plan again.`;
     const p = pathForPointer(lc.model.attributes, field);
     return d.severity === "warning" ? warningDiag(summary, detail, p) : errorDiag(summary, detail, p);
   });

@@ -73,7 +73,8 @@ export function dispatchRef(model: ResourceModel, prior: CtyObject | null): { re
   return {
     error: errorDiag(
       "Unsupported recorded Form contract",
-      `${model.typeName} "${String(prior["name"] ?? "")}" was created under ${formatRef(recorded)}, which this version of the takoform provider does not support. ` +
+      `${model.typeName} "${String(prior["space"] ?? "")}/${String(prior["name"] ?? "")}" (uid ${String(prior["uid"] ?? "unknown")}) was created under ${formatRef(recorded)}, which this version of the takoform provider does not support ` +
+        `(it supports ${model.supportedRefs.map((r) => r.definitionVersion).join(", ")}); sent nothing: the provider refuses before any request, so there is no host code. ` +
         `The provider never moves a resource to another contract on its own. Use a provider version that supports this exact ref, or migrate the resource explicitly.`,
       [{ attribute: "form_ref" }],
     ),
