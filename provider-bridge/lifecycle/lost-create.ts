@@ -12,6 +12,7 @@ import { warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { CtyObject } from "../wire/value.js";
 import { canonicalJson } from "../../corpus/lib/digest.js";
 import type { Lifecycle } from "./context.js";
+import { keepAuthorSpelling } from "./canonical-spelling.js";
 import type { Address, HostApi } from "./host-api.js";
 import { identityText, type Subject } from "./host-diagnostics.js";
 import { verifyIdentity } from "./outcome.js";
@@ -31,7 +32,9 @@ export function isLostCreate(lc: Lifecycle, a: Address, planned: CtyObject, rep:
     return false;
   }
   if (rep.generation !== "1") return false;
-  const held = specFromState(lc.model.attributes, stateFromRepresentation(lc.model, lc.block, rep));
+  const state = stateFromRepresentation(lc.model, lc.block, rep);
+  keepAuthorSpelling(lc, planned, state);
+  const held = specFromState(lc.model.attributes, state);
   return canonicalJson(held) === canonicalJson(specFromState(lc.model.attributes, planned));
 }
 

@@ -19,6 +19,7 @@ import type { Address, HostApi } from "./host-api.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { terminalOutcome } from "./outcome.js";
 import { SOURCE_DIR } from "./artifact-plan.js";
+import { keepAuthorSpelling } from "./canonical-spelling.js";
 import { parseRepresentation, stateFromRepresentation, type Representation } from "./representation.js";
 
 type Pending = { rep: Representation } | { unfinished: Diagnostic } | { settled: Diagnostic[] };
@@ -95,6 +96,7 @@ export async function readResource(lc: Lifecycle, state: CtyObject, ctx: Resourc
     return { state, diagnostics: [...diagnostics, hostFailure("read", subject, err, lc.model.attributes)] };
   }
   keepOmittedDefaults(lc, state, next);
+  keepAuthorSpelling(lc, state, next);
   if (SOURCE_DIR in state) next[SOURCE_DIR] = state[SOURCE_DIR] ?? null;
   const capabilities = lc.model.capabilities[a.ref.definitionVersion] ?? [];
   diagnostics.push(...driftWarnings(identityText(subjectOf(lc, a, "", rep.uid)), driftOf(next), lc.model.role !== "revision" && capabilities.includes("update")));
