@@ -26,6 +26,11 @@ export interface Block {
   /** The takoform name (metadata.name) of the resource. */
   name: string;
   body: string;
+  /**
+   * The body an importing configuration writes, where it must differ: an import has no prior
+   * spelling to keep, so a value the host canonicalizes is written in its canonical form there.
+   */
+  importBody?: string;
 }
 
 const ref = (type: string, label: string) => `${type}.${label}.name`;
@@ -56,7 +61,21 @@ export const BLOCKS: Block[] = [
     type: "takoform_worker_version",
     label: "minimal",
     name: "ps-v-minimal",
-    body: `worker   = ${ref("takoform_module_worker", "api")}\n  bundle   = ${ref("takoform_worker_bundle", "api")}\n  handlers = ["fetch"]`,
+    // no optional attribute; every handler, since the live deployment weights it beside "full"
+    body: `worker   = ${ref("takoform_module_worker", "api")}\n  bundle   = ${ref("takoform_worker_bundle", "api")}\n  handlers = ["scheduled", "fetch", "queue"]`,
+  },
+  {
+    type: "takoform_worker_version",
+    label: "peer",
+    name: "ps-v-peer",
+    body: `worker   = ${ref("takoform_module_worker", "peer")}\n  bundle   = ${ref("takoform_worker_bundle", "api")}\n  handlers = ["fetch"]`,
+  },
+  {
+    // the service binding's target must be deployed and serve fetch
+    type: "takoform_worker_deployment",
+    label: "peer",
+    name: "ps-peer-live",
+    body: `worker   = ${ref("takoform_module_worker", "peer")}\n  versions = [{ worker_version = ${ref("takoform_worker_version", "peer")}, weight = 10000 }]`,
   },
   {
     type: "takoform_worker_version",
@@ -78,6 +97,7 @@ export const BLOCKS: Block[] = [
       `    not_found_handling = "single_page_application"`,
       `    run_worker_first   = false`,
       `  }`,
+      `depends_on = [takoform_worker_deployment.peer]`,
     ].join("\n  "),
   },
   {
@@ -102,7 +122,8 @@ export const BLOCKS: Block[] = [
     type: "takoform_worker_custom_domain",
     label: "www",
     name: "ps-www",
-    body: `worker     = ${ref("takoform_module_worker", "api")}\n  hostname   = "Stable.Example.COM"\n  depends_on = [takoform_worker_deployment.live]`,
+    body: `worker     = ${ref("takoform_module_worker", "api")}\n  hostname   = "Stable.Example.COM."\n  depends_on = [takoform_worker_deployment.live]`,
+    importBody: `worker     = ${ref("takoform_module_worker", "api")}\n  hostname   = "stable.example.com"\n  depends_on = [takoform_worker_deployment.live]`,
   },
   {
     type: "takoform_queue_consumer",
@@ -122,8 +143,20 @@ export const BLOCKS: Block[] = [
   },
 ];
 
-export function resourceBlocks(blocks: Block[] = BLOCKS): string {
-  return blocks.map((b) => `resource "${b.type}" "${b.label}" {\n  name = "${b.name}"\n  ${b.body}\n}\n`).join("\n");
+/**
+ * An importing configuration (options.importing) writes each importBody, and names an artifact by
+ * the manifest digest the host holds (options.manifestDigests, by block label) instead of
+ * source_dir: a directory is not on the host, so an import cannot record it, and a configuration
+ * naming one plans a one-time, state-only update after the import.
+ */
+export function resourceBlocks(options: { importing?: boolean; manifestDigests?: Record<string, string> } = {}, blocks: Block[] = BLOCKS): string {
+  const body = (b: Block) => {
+    if (options.importing !== true) return b.body;
+    const digest = options.manifestDigests?.[`${b.type}.${b.label}`];
+    if (digest !== undefined && /source_dir/.test(b.body)) return `manifest_digest = "${digest}"`;
+    return b.importBody ?? b.body;
+  };
+  return blocks.map((b) => `resource "${b.type}" "${b.label}" {\n  name = "${b.name}"\n  ${body(b)}\n}\n`).join("\n");
 }
 
 /** Import blocks adopting every resource of BLOCKS by SPACE/NAME. */
