@@ -13,6 +13,7 @@ import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
 import { DatabaseFiles } from "./artifacts/database-files.js";
+import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
 
 export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin"> {
   dataDir: string;
@@ -35,6 +36,8 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
   const { app, context } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
+  // Operations accepted before a restart settle without a client reading them.
+  resumeAcceptedOperations(context);
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);

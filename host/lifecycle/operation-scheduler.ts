@@ -1,6 +1,7 @@
 // Timers that commit accepted (202) mutations after the configured delay. A timer is only a
-// prompt: the Operation record is durable, and reading a pending operation whose commit time has
-// passed commits it too, so an operation accepted before a restart still settles after it.
+// prompt: the Operation record is durable. Reading a pending operation whose commit time has passed
+// commits it too, and at start-up every pending record is scheduled again (operation-sweep.ts), so
+// an operation accepted before a restart settles after it whether or not anyone reads it.
 
 import type { AuthenticatedIdentity } from "../store/scope.js";
 
@@ -18,7 +19,8 @@ export class OperationScheduler {
     this.#commit = commit;
   }
 
-  schedule(identity: AuthenticatedIdentity, operationId: string): void {
+  /** Commits after the configured delay, or after `delayMs` (0 when the commit time already passed). */
+  schedule(identity: AuthenticatedIdentity, operationId: string, delayMs: number = this.delayMs): void {
     if (this.#stopped || this.#commit === undefined) return;
     const commit = this.#commit;
     const timer = setTimeout(() => {
@@ -26,7 +28,7 @@ export class OperationScheduler {
       commit(identity, operationId).catch((error: unknown) => {
         console.error(`takoform host: committing operation ${operationId} failed:`, error);
       });
-    }, this.delayMs);
+    }, Math.max(0, delayMs));
     timer.unref();
     this.#timers.add(timer);
   }

@@ -88,6 +88,11 @@ export function operationKey(scope: TenantScope, operationId: string): ScopedKey
   return join("operation", scope.tenant, scope.principal, operationId);
 }
 
+/** Prefix of every Operation record of every tenant: only the host's own start-up sweep lists it. */
+export function everyOperationPrefix(): ScopedKey {
+  return "operation/" as ScopedKey;
+}
+
 /** A replay record: namespaced by tenant, principal, space and Idempotency-Key (Shared wire rules). */
 export function replayKey(scope: TenantScope, space: string, idempotencyKey: string): ScopedKey {
   return join("replay", scope.tenant, scope.principal, space, idempotencyKey);
