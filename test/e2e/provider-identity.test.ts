@@ -1,4 +1,5 @@
-// Import by native id through the real terraform binary (ADR 0133): an import
+// Resource identity through the real terraform binary.
+// Import by native id (ADR 0133): an import
 // block "SPACE/NAME#NATIVE_ID" for a backend object the host has no resource
 // for yet, and `terraform import SPACE/NAME#NATIVE_ID` of a resource the host
 // already holds. Import itself sends nothing; the apply claims the native id
@@ -7,6 +8,8 @@
 // same native id, even under another kind, fails import_conflict at apply and
 // stores nothing. Also: dispatch on the recorded exact ref across ModuleWorker
 // 0.1.0 and 0.2.0 (import, plan, destroy under the ref each was stored under).
+// And a resource deleted and re-created behind Terraform's back (another uid)
+// is an error at refresh that keeps the resource in state.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -152,5 +155,27 @@ resource "takoform_module_worker" "newer" { name = "newer" }
     const destroyed = await w.run(["destroy", "-auto-approve"]);
     expect(destroyed.all).toContain("Destroy complete! Resources: 2 destroyed.");
     expect((await host.read("ModuleWorker", SPACE, "older", v020)).status).toBe(404);
+  }, 300_000);
+  it("refuses to refresh another incarnation under the same name, keeping the resource in state", async () => {
+    const w = await workdir(`resource "takoform_edge_kv_namespace" "cache" { name = "cache-kv" }`);
+    expect((await w.run(["apply", "-auto-approve"])).exitCode).toBe(0);
+    const first = (await stateValues(w, "takoform_edge_kv_namespace.cache"))?.["uid"];
+    const ref = refOf("EdgeKVNamespace");
+    const q = new URLSearchParams({ space: SPACE, definitionVersion: ref.definitionVersion, schemaDigest: ref.schemaDigest });
+    const gone = await host.call("DELETE", `resources/edge.forms.takoform.com/v1beta1/EdgeKVNamespace/cache-kv?${q.toString()}`, undefined, {
+      "takoform-expected-generation": "1",
+      "idempotency-key": "e2e-behind-terraform",
+    });
+    expect(gone.status).toBe(204);
+    await host.create("EdgeKVNamespace", SPACE, "cache-kv", ref, {});
+    const second = (await host.read("EdgeKVNamespace", SPACE, "cache-kv", ref)).body.metadata.uid;
+    expect(second).not.toBe(first);
+    const plan = await w.run(["plan"]);
+    expect(plan.exitCode).toBe(1);
+    expect(plan.all).toContain('EdgeKVNamespace "cache-kv" is another incarnation');
+    const text = plan.all.replace(/\s+/g, " "); // terraform wraps diagnostic text
+    expect(text).toContain(`uid ${first as string}): the host now holds uid ${second as string}`);
+    expect(text).toContain("terraform state rm");
+    expect((await stateValues(w, "takoform_edge_kv_namespace.cache"))?.["uid"]).toBe(first);
   }, 300_000);
 });
