@@ -1,7 +1,7 @@
 // better-sqlite3 engine (the default; docs/decisions/0020-durable-store-engine.md) with group
 // commit (docs/decisions/0142-sqlite-group-commit.md).
 //
-// One key/value table in WAL mode with synchronous=FULL. Writes are decided here, on the event
+// One key/value table (sqlite-schema.ts) in WAL mode with synchronous=FULL. Writes are decided here, on the event
 // loop, and committed by a writer thread (sqlite-writer.ts): the writes staged while one batch
 // commits form the next batch, one transaction and one fsync for all of them. Staged writes are
 // held in `pending` until their batch is durable:
@@ -18,6 +18,7 @@ import Database from "better-sqlite3";
 import { prefixEnd, StoreConflictError, type Store, type StoreEntry, type StoreWrite } from "./store.js";
 import type { ScopedKey } from "./keys.js";
 import { insideMutationScope } from "./mutation-scope.js";
+import { prepareStoreSchema } from "./sqlite-schema.js";
 import { startSqliteWriter, type Row, type SqliteWriter } from "./sqlite-writer.js";
 
 interface StoredRow {
@@ -56,9 +57,7 @@ export function openSqliteStore(file: string): Store {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   db.pragma("busy_timeout = 5000");
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID",
-  );
+  prepareStoreSchema(db, file);
   const selectOne = db.prepare<[string], StoredRow>("SELECT key, value, version FROM entries WHERE key = ?");
   const selectRange = db.prepare<[string, string, number], StoredRow>(
     "SELECT key, value, version FROM entries WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
