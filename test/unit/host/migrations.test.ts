@@ -3,6 +3,7 @@
 // ledger equals the set.
 
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseFiles } from "../../../host/artifacts/database-files.js";
@@ -41,6 +42,17 @@ function ledger(uid: string): { path: string }[] {
   const db = new Database(new DatabaseFiles(host.dataDir).pathOf("tenant-a", uid), { readonly: true });
   try {
     return db.prepare("SELECT ordinal, path, digest FROM takoform_migration_ledger ORDER BY ordinal").all() as { path: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The tables of a SQLiteDatabase's file, read directly (the ledger excluded). */
+function tables(uid: string): string[] {
+  const db = new Database(new DatabaseFiles(host.dataDir).pathOf("tenant-a", uid), { readonly: true });
+  try {
+    const rows = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'takoform_migration_ledger' ORDER BY name").all() as { name: string }[];
+    return rows.map((row) => row.name);
   } finally {
     db.close();
   }
@@ -130,5 +142,44 @@ describe("migration applications", () => {
     const equalApplied = expectResource(await apply(host.url, appKind, equal, SPACE, application(dbName, await migrationSet([ONE, TWO, THREE, FOUR]))), 201);
     expect(equalApplied.status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
     expect(expectResource(await read(host.url, appKind, short, SPACE), 200).status.conditions[0]).toMatchObject({ status: "False", reason: "Reconciling" });
+  });
+
+  it("through the host: the file holds the tables and ledger rows; a failed file leaves neither; a reordered set changes no byte; concurrent applications serialize", async () => {
+    const dbName = uniqueName("db");
+    const database = expectResource(await apply(host.url, kind("SQLiteDatabase"), dbName, SPACE, {}), 201);
+    const uid = database.metadata.uid;
+    const appKind = kind("SQLiteMigrationApplication");
+    expectResource(await apply(host.url, appKind, uniqueName("app"), SPACE, application(dbName, await migrationSet([ONE, TWO]))), 201);
+    expect(tables(uid)).toEqual(["customers", "orders"]);
+    expect(ledger(uid)).toEqual([
+      { ordinal: 1, path: ONE[0], digest: sha256(Buffer.from(ONE[1])) },
+      { ordinal: 2, path: TWO[0], digest: sha256(Buffer.from(TWO[1])) },
+    ]);
+
+    // A file that creates a table and then fails leaves neither the table nor a ledger row.
+    const failing = await migrationSet([ONE, TWO, ["0003-half.sql", "CREATE TABLE half (id INTEGER);\nINSERT INTO nowhere VALUES (1);\n"]]);
+    expectRefusal(await apply(host.url, appKind, uniqueName("app"), SPACE, application(dbName, failing)), "invalid_argument");
+    expect(tables(uid)).toEqual(["customers", "orders"]);
+    expect(ledger(uid)).toHaveLength(2);
+
+    // A reordered set is migration_required and the file is byte-for-byte what it was.
+    const file = new DatabaseFiles(host.dataDir).pathOf("tenant-a", uid);
+    const before = readFileSync(file);
+    const reordered = await migrationSet([TWO, ONE, THREE]);
+    const refusedName = uniqueName("app");
+    expectRefusal(await apply(host.url, appKind, refusedName, SPACE, application(dbName, reordered)), "migration_required");
+    expectRefusal(await read(host.url, appKind, refusedName, SPACE), "resource_not_found");
+    expect(readFileSync(file).equals(before)).toBe(true);
+
+    // Two applications of the same suffix sent at once: each file runs once, in order.
+    const FOUR: [string, string] = ["0004-audit.sql", "CREATE TABLE audit (id INTEGER PRIMARY KEY);\n"];
+    const [setA, setB] = [await migrationSet([ONE, TWO, THREE, FOUR]), await migrationSet([ONE, TWO, THREE, FOUR])];
+    const both = await Promise.all([
+      apply(host.url, appKind, uniqueName("app"), SPACE, application(dbName, setA)),
+      apply(host.url, appKind, uniqueName("app"), SPACE, application(dbName, setB)),
+    ]);
+    for (const reply of both) expect(expectResource(reply, 201).status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
+    expect(ledger(uid).map((row) => row.path)).toEqual([ONE[0], TWO[0], THREE[0], FOUR[0]]);
+    expect(tables(uid)).toEqual(["audit", "customers", "orders"]);
   });
 });
