@@ -8,6 +8,8 @@
 //   before reading, adopts the committed resource and creates nothing twice.
 // - An artifact commit answered 202 is followed to its end before the bundle
 //   resource is created; destroy follows the 202 of each delete.
+// - A recorded operation the host no longer knows (operation_not_found) falls
+//   back to an exact read of the resource.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,5 +137,25 @@ resource "takoform_worker_bundle" "api" {
     const deletes = log.requests.filter((r) => r.method === "DELETE" && r.path.includes("/async-bundle"));
     expect(deletes.map((d) => d.status)).toEqual([202]);
     expect((await host.read("WorkerBundle", SPACE, "async-bundle", refOf("WorkerBundle"))).status).toBe(404);
+  }, 300_000);
+  it("falls back to an exact read when the host no longer knows the recorded operation", async () => {
+    const w = workdir(`resource "takoform_edge_kv_namespace" "kept" { name = "kept" }`);
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    expect((await w.run(["apply", "-auto-approve"])).exitCode).toBe(0);
+    const uid = (await stateValues(w, "takoform_edge_kv_namespace.kept"))?.["uid"];
+    expect(typeof uid).toBe("string");
+    // As if an earlier run had been interrupted after a 202 whose record the host has since dropped.
+    const doc = JSON.parse(w.read("terraform.tfstate")) as { serial: number; resources: { instances: { attributes: Record<string, unknown> }[] }[] };
+    doc.serial += 1;
+    doc.resources[0]!.instances[0]!.attributes["pending_operation_id"] = "op_expired-long-ago";
+    w.write("terraform.tfstate", JSON.stringify(doc));
+    const before = log.requests.length;
+    const refreshed = await w.run(["apply", "-refresh-only", "-auto-approve"]);
+    expect(refreshed.exitCode).toBe(0);
+    const state = await stateValues(w, "takoform_edge_kv_namespace.kept");
+    expect(state?.["pending_operation_id"]).toBeNull();
+    expect(state?.["uid"]).toBe(uid);
+    expect(log.requests.length).toBe(before); // nothing was mutated to get there
+    expect((await w.run(["plan", "-detailed-exitcode"])).exitCode).toBe(0);
   }, 300_000);
 });
