@@ -13,7 +13,7 @@ import { closedEnvelope } from "../rules/shared-wire-rules/closed-request-envelo
 import { validateManifest, type ValidatedManifest } from "../rules/artifacts/manifest-validation.js";
 import type { ManifestEntry } from "../rules/artifacts/manifest-entries.js";
 import { verifyBlobs } from "../rules/artifacts/blob-verification.js";
-import { blobHoldKey, manifestKey, manifestsPrefix, uploadKey } from "../store/keys.js";
+import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey } from "../store/keys.js";
 import type { BlobHoldRecord, ManifestRecord, UploadRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
@@ -101,22 +101,26 @@ export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope
 }
 
 /**
- * DELETE {api}/artifacts/uploads/{uploadId} -> 204. The caller's holds on blobs this session staged
- * are released unless a manifest the tenant committed names them: a referenced artifact stays
- * resolvable whatever unrelated sessions are abandoned.
+ * DELETE {api}/artifacts/uploads/{uploadId} -> 204. The tenant's holds on blobs this session names
+ * are released unless something else of the tenant still names them: a manifest it committed (a
+ * referenced artifact stays resolvable whatever unrelated sessions are abandoned) or another of its
+ * open sessions, any principal's (whose missingBlobs left the blob out because the tenant held it).
  */
 export function abandonUpload(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<LifecycleResponse> {
   return runMutation(ctx, envelope, "artifact abandon", "", async () => {
     const scope = envelope.scope;
     const upload = ownedUpload(ctx, scope, uploadId);
-    const writes: StoreWrite[] = [{ op: "delete", key: uploadKey(scope, uploadId) }];
+    const key = uploadKey(scope, uploadId);
+    const writes: StoreWrite[] = [{ op: "delete", key }];
     const staged = validateManifest(upload.manifest);
     if (staged.ok) {
       const retained = new Set<string>();
-      for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) {
-        const committed = validateManifest(JSON.parse(entry.value.canonical));
-        if (committed.ok) for (const e of entriesOf(committed.manifest).entries) retained.add(e.digest);
-      }
+      const keep = (document: unknown) => {
+        const named = validateManifest(document);
+        if (named.ok) for (const e of entriesOf(named.manifest).entries) retained.add(e.digest);
+      };
+      for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) keep(JSON.parse(entry.value.canonical));
+      for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) if (entry.key !== key) keep(entry.value.manifest);
       for (const e of entriesOf(staged.manifest).entries) {
         if (!retained.has(e.digest)) writes.push({ op: "delete", key: blobHoldKey(scope, e.digest) });
       }

@@ -83,6 +83,11 @@ export function uploadKey(scope: TenantScope, uploadId: string): ScopedKey {
   return join("upload", scope.tenant, scope.principal, uploadId);
 }
 
+/** Prefix of the upload sessions of every principal of one tenant. */
+export function tenantUploadsPrefix(scope: TenantScope): ScopedKey {
+  return (join("upload", scope.tenant) + "/") as ScopedKey;
+}
+
 /** A long-running Operation, owned by the tenant AND principal whose mutation it accepted. */
 export function operationKey(scope: TenantScope, operationId: string): ScopedKey {
   return join("operation", scope.tenant, scope.principal, operationId);

@@ -92,6 +92,26 @@ describe("upload, commit, read", () => {
     expect((await head(sha256(source))).status).toBe(200);
   });
 
+  it("abandoning a session never takes away a blob another open session of the tenant counts on", async () => {
+    const source = moduleSource(["fetch"], randomUUID());
+    const manifest = workerBundleManifest(source);
+    const mine = await start(manifest);
+    expect(mine.json.missingBlobs).toEqual([sha256(source)]);
+    expect((await putBlob(mine.json.uploadId, sha256(source), source)).status).toBe(201);
+    // The tenant's other principal stages the same blob (already held, so not missing) and abandons.
+    const theirs = await start(manifest, ALTERNATE);
+    expect(theirs.json.missingBlobs).toEqual([]);
+    expect((await call(host.url, "DELETE", `${API}/artifacts/uploads/${theirs.json.uploadId}`, { token: ALTERNATE, headers: key() })).status).toBe(204);
+    expect((await head(sha256(source))).status).toBe(200);
+    expect((await commit(mine.json.uploadId)).status).toBe(201);
+    // With no session and no committed manifest naming it, an abandon does release the hold.
+    const other = moduleSource(["fetch"], randomUUID());
+    const lone = await start(workerBundleManifest(other));
+    expect((await putBlob(lone.json.uploadId, sha256(other), other)).status).toBe(201);
+    expect((await call(host.url, "DELETE", `${API}/artifacts/uploads/${lone.json.uploadId}`, { headers: key() })).status).toBe(204);
+    expect((await head(sha256(other))).status).toBe(404);
+  });
+
   it("refuses manifests the runtime cannot load", async () => {
     const map = Buffer.from("{}");
     const source = moduleSource(["fetch"], randomUUID());
