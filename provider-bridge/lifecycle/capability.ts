@@ -5,7 +5,7 @@
 // cannot carry. The comparison itself is capability-rules.ts.
 import type { ProviderConfig } from "../config/provider-config.js";
 import { bindingSupportPath, formSupportPath, type SupportAnswer } from "../client/support.js";
-import type { Diagnostic } from "../framework/diagnostics.js";
+import { warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { ResourceContext } from "../framework/resource.js";
 import type { ExactFormRef } from "../model/types.js";
 import type { CtyObject } from "../wire/value.js";
@@ -30,7 +30,10 @@ function bundleSize(lc: Lifecycle, planned: CtyObject): { bytes: number; files: 
 export async function checkHostCapability(lc: Lifecycle, ref: ExactFormRef, planned: CtyObject, ctx: ResourceContext<ProviderConfig>): Promise<Diagnostic[]> {
   if (!ctx.provider) return [];
   const conn = await connect(ctx);
-  if ("error" in conn) return [conn.error];
+  if ("error" in conn) {
+    // A plan must not fail because it could not ASK (reference decision 0031): apply stays the backstop.
+    return [warningDiag(`Cannot read the host's support profile for ${lc.model.kind}`, `${conn.error.detail}\n\nThe plan could not decide host capability for ${lc.model.typeName}; apply refuses what the host cannot do.`)];
+  }
   const support = conn.api.support;
   const used = usedBindings(lc.model, planned);
   const [form, ...bindingAnswers] = await Promise.all([

@@ -105,7 +105,7 @@ describe("terraform with the installed takoform provider", () => {
     const served = JSON.parse(schema.stdout).provider_schemas[SOURCE];
     const fixture = JSON.parse(readFileSync(join(fixtureDir, "schema.json"), "utf8")).provider_schemas[SOURCE];
     expect(served.resource_schemas).toEqual(fixture.resource_schemas);
-    expect(Object.keys(served.provider.block.attributes).sort()).toEqual(["endpoint", "operation_timeout", "request_timeout", "space", "token"]);
+    expect(Object.keys(served.provider.block.attributes).sort()).toEqual(["endpoint", "operation_timeout", "request_timeout", "respond_async", "space", "token"]);
     expect(served.provider.block.attributes.token.sensitive).toBe(true);
 
     const validate = await w.run(["validate"]);
