@@ -17,6 +17,12 @@ export interface TerraformRun {
 }
 
 const POLL_MS = 50;
+/** The CLI (`takoform.mjs provider`) and the bundle the installed launcher runs. */
+const PROVIDER_MARKERS = ["takoform", "provider-bridge/bundle/provider.mjs"];
+
+function isProvider(commandLine: string, markers: readonly string[]): boolean {
+  return markers.some((m) => commandLine.includes(m));
+}
 
 export function terraformEnv(cliConfigFile: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1", TF_INPUT: "0" };
@@ -29,7 +35,7 @@ export function terraformEnv(cliConfigFile: string | undefined): NodeJS.ProcessE
  * `terraform <args>` in dir. The /proc poll runs for every command alike (terraform_data ones
  * too), so it costs both sides of a ratio the same.
  */
-export function runTerraform(dir: string, args: string[], env: NodeJS.ProcessEnv, providerMarker = "takoform"): Promise<TerraformRun> {
+export function runTerraform(dir: string, args: string[], env: NodeJS.ProcessEnv, providerMarkers: readonly string[] = PROVIDER_MARKERS): Promise<TerraformRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn("terraform", [`-chdir=${dir}`, ...args, "-no-color"], { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -40,7 +46,7 @@ export function runTerraform(dir: string, args: string[], env: NodeJS.ProcessEnv
     const seen = new Map<number, number>();
     const poll = () => {
       for (const pid of descendantsOf(child.pid!)) {
-        if (!seen.has(pid) && !commandLineOf(pid).includes(providerMarker)) continue;
+        if (!seen.has(pid) && !isProvider(commandLineOf(pid), providerMarkers)) continue;
         const peak = memoryOf(pid)?.peak;
         if (peak !== undefined) seen.set(pid, Math.max(seen.get(pid) ?? 0, peak));
       }

@@ -23,7 +23,7 @@ export interface InstallOptions {
   version: string;
   nodePath?: string;
   platform?: string;
-  /** Bundle the provider into one module (default true; install/bundle.ts). */
+  /** Bundle the provider into one module (install/bundle.ts); default: unless TAKOFORM_PROVIDER_BUNDLE=off. */
   bundle?: boolean;
 }
 
@@ -56,7 +56,8 @@ export function installProvider(opts: InstallOptions): InstallResult {
   const packageDir = join(mirrorDir, PROVIDER_HOST, PROVIDER_NAMESPACE, PROVIDER_TYPE, opts.version, platform);
   mkdirSync(packageDir, { recursive: true });
   const launcher = join(packageDir, `terraform-provider-${PROVIDER_TYPE}`);
-  const bundle: BundleResult = opts.bundle === false ? { ok: false, reason: "not requested" } : bundleProvider(opts.root);
+  const wanted = opts.bundle ?? process.env["TAKOFORM_PROVIDER_BUNDLE"] !== "off";
+  const bundle: BundleResult = wanted ? bundleProvider(opts.root) : { ok: false, reason: "not requested" };
   const script = launcherScript(opts.nodePath ?? process.execPath, cli, opts.version, bundle.ok ? bundle.file : undefined);
   const launcherReplaced = writeIfChanged(launcher, script);
   chmodSync(launcher, 0o755);

@@ -1,0 +1,76 @@
+// A/B of provider builds under the same load: installs the provider of each takoform root (or
+// the current root with and without its bundle), applies N takoform resources with each (names
+// of their own), then times `terraform plan` (refresh included) with each in alternation and
+// prints every run, the medians and the per-run ratio B/A. Absolute times on a shared machine
+// drift; the ratio of back-to-back runs is what this tool is for.
+//
+// usage: npx tsx bench/tools/ab-provider.ts [--a ROOT] [--b ROOT] [--count 100] [--runs 7]
+// --a and --b default to this checkout; a variant named "ROOT:nobundle" installs without the
+// bundle (TAKOFORM_PROVIDER_BUNDLE=off). Both use one host started from this checkout.
+
+import { execFile } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs, promisify } from "node:util";
+import { startHost } from "../lib/host-process.js";
+import { BENCH_TOKEN, repoRoot, scratchDir, writeCredentials } from "../lib/paths.js";
+import { median } from "../lib/stats.js";
+import { providerSourceIn, takoformConfig } from "../terraform/config.js";
+import { terraformError } from "../terraform/errors.js";
+import { runTerraform, terraformEnv } from "../terraform/run-terraform.js";
+
+const { values } = parseArgs({
+  options: {
+    a: { type: "string", default: `${repoRoot}:nobundle` },
+    b: { type: "string", default: repoRoot },
+    count: { type: "string", default: "100" },
+    runs: { type: "string", default: "7" },
+  },
+});
+const count = Number(values.count);
+const runs = Number(values.runs);
+const base = scratchDir("ab-provider");
+const host = await startHost({ dataDir: (mkdirSync(path.join(base, "host")), path.join(base, "host")), credentials: writeCredentials(base) });
+
+interface Variant {
+  label: string;
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  ms: number[];
+}
+
+async function prepare(label: string, spec: string): Promise<Variant> {
+  const [root, flag] = spec.split(":");
+  const dir = path.join(base, label);
+  mkdirSync(dir);
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(root!, "bin/takoform.mjs"), "provider", "install", "--dir", path.join(dir, "provider")], {
+    env: { ...process.env, ...(flag === "nobundle" ? { TAKOFORM_PROVIDER_BUNDLE: "off" } : {}) },
+  });
+  const cliConfigFile = /TF_CLI_CONFIG_FILE=(["']?)([^"'\n]+)\1/.exec(stdout)![2]!;
+  const env = terraformEnv(cliConfigFile);
+  const settings = { source: providerSourceIn(""), endpoint: host.url, token: BENCH_TOKEN, space: "ab-provider" };
+  writeFileSync(path.join(dir, "main.tf"), takoformConfig(count, settings, label));
+  await runTerraform(dir, ["init", "-input=false"], env);
+  const applied = await runTerraform(dir, ["apply", "-auto-approve", "-input=false"], env);
+  if (applied.code !== 0) throw new Error(`${label}: apply failed: ${terraformError(applied.stderr, applied.stdout)}`);
+  return { label: `${label} (${spec})`, dir, env, ms: [] };
+}
+
+try {
+  const a = await prepare("a", values.a!);
+  const b = await prepare("b", values.b!);
+  const ratios: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    for (const v of r % 2 === 0 ? [a, b] : [b, a]) {
+      const ran = await runTerraform(v.dir, ["plan", "-input=false", "-detailed-exitcode"], v.env);
+      if (ran.code !== 0 && ran.code !== 2) throw new Error(`${v.label}: plan failed: ${terraformError(ran.stderr, ran.stdout)}`);
+      v.ms.push(ran.ms);
+    }
+    ratios.push(b.ms[r]! / a.ms[r]!);
+    console.log(`run ${r + 1}: A ${(a.ms[r]! / 1000).toFixed(2)} s, B ${(b.ms[r]! / 1000).toFixed(2)} s, B/A ${ratios[r]!.toFixed(2)}`);
+  }
+  console.log(`terraform plan over ${count} (refresh included), median of ${runs}: A ${a.label} ${(median(a.ms) / 1000).toFixed(2)} s; B ${b.label} ${(median(b.ms) / 1000).toFixed(2)} s; B/A ${median(ratios).toFixed(2)}`);
+  for (const v of [a, b]) await runTerraform(v.dir, ["destroy", "-auto-approve", "-input=false"], v.env);
+} finally {
+  await host.stop();
+}
