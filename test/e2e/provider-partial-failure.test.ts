@@ -5,7 +5,9 @@
 // provider process are SIGKILLed. The next `terraform apply` (proxy now passing answers through)
 // must converge: no "already exists" error, each resource recorded in state with the uid the host
 // committed before the kill, generation 1 (nothing created twice, nothing replaced), and exactly
-// the configured resources on the host.
+// the configured resources on the host. A second case loses the answers in transit instead (a
+// gateway timeout after the commit): the provider's retry carries the same Idempotency-Key and the
+// host replays its answer, within the same run.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,7 +76,7 @@ describe("terraform killed between the host's commit and terraform's state write
     running.kill("SIGKILL");
     await running;
     for (const p of w.survivors()) process.kill(p.pid, "SIGKILL");
-    expect(held.map((a) => a.status).sort()).toEqual(RESOURCES.map(() => 201));
+    expect(held.map((a) => a.status)).toEqual(RESOURCES.map(() => 201));
     const committed = new Map<string, string>();
     for (const r of RESOURCES) {
       const stored = await host.read(r.kind, SPACE, r.name, refOf(r.kind));
@@ -88,7 +90,7 @@ describe("terraform killed between the host's commit and terraform's state write
     expect(recordedAfterKill).toBe(0);
 
     // The next apply, answers passing through.
-    proxy.holding = false;
+    proxy.mode = "pass";
     const appliesBefore = proxy.applies.length;
     const again = await w.run(["apply", "-auto-approve"]);
     expect(again.all).not.toMatch(/already exists/i);
@@ -143,5 +145,48 @@ describe("terraform killed between the host's commit and terraform's state write
       resourcesOnHost: onHost,
       duplicates: 0,
     });
+  }, 300_000);
+
+  it("a create answer lost in transit within one run is retried with the same Idempotency-Key and replayed", async () => {
+    const { cliConfigFile } = await installTakoformProvider(installDir);
+    const names = RESOURCES.map((r) => ({ ...r, name: r.name.replace(/^pf-/, "pf-retry-") }));
+    const config = names.map((r) => `resource "${r.type}" "${r.label}" {\n  name = "${r.name}"\n  ${r.body}\n}\n`).join("\n");
+    const r2 = TerraformWorkdir.create({ cliConfigFile, files: { "main.tf": providerHeader(proxy.url, TOKEN, SPACE) + config } });
+    try {
+      expect((await r2.run(["init"])).exitCode).toBe(0);
+      proxy.mode = "lose-once";
+      const before = proxy.applies.length;
+      const applied = await r2.run(["apply", "-auto-approve"]);
+      proxy.mode = "pass";
+      expect(applied.all).not.toMatch(/already exists/i);
+      expect(applied.all, applied.all).toContain(`Apply complete! Resources: ${names.length} added, 0 changed, 0 destroyed.`);
+      const seen = proxy.applies.slice(before);
+      let replayed = 0;
+      for (const r of names) {
+        const mine = seen.filter((a) => a.path.split("?")[0]!.endsWith(`/${r.kind}/${r.name}`));
+        // the first answer (the host's commit) was lost; the retry carried the same key and bytes and was replayed
+        expect(mine.map((a) => a.lost)).toEqual(["replaced", undefined]);
+        expect(mine[1]!.idempotencyKey).toBe(mine[0]!.idempotencyKey);
+        expect(mine.map((a) => a.status)).toEqual([201, 201]);
+        expect(mine[1]!.body).toBe(mine[0]!.body);
+        const uid = JSON.parse(mine[0]!.body).metadata.uid as string;
+        const stored = await host.read(r.kind, SPACE, r.name, refOf(r.kind));
+        expect(stored.body.metadata).toMatchObject({ uid, generation: "1" });
+        const recorded = stateResources(r2).find((s) => s.type === r.type)!.instances[0]!.attributes;
+        expect(recorded["uid"]).toBe(uid);
+        replayed++;
+      }
+      expect((await r2.run(["plan", "-detailed-exitcode"])).exitCode).toBe(0);
+      figures("answer lost in transit, retried in the same run", {
+        resources: names.length,
+        answersLost: seen.filter((a) => a.lost === "replaced").length,
+        retriesWithSameKey: replayed,
+        answeredByReplay: replayed,
+        resourcesOnHost: names.length,
+        duplicates: 0,
+      });
+    } finally {
+      r2.cleanup();
+    }
   }, 300_000);
 });
