@@ -14,6 +14,7 @@ import { hostSecret } from "./secret.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
 import { DatabaseFiles } from "./artifacts/database-files.js";
 import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
+import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/garbage-collection.js";
 
 export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin"> {
   dataDir: string;
@@ -35,9 +36,10 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
-  const { app, context } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
+  const { app, context, loadRoutes } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
   // Operations accepted before a restart settle without a client reading them.
   resumeAcceptedOperations(context);
+  const collection = startGarbageCollection(context, COLLECTION_INTERVAL_MS, (error) => console.error("takoform host: garbage collection failed:", error));
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);
@@ -49,11 +51,15 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
+  const routesLoaded = loadRoutes().catch((error: unknown) => (options.report ?? ((e) => console.error("takoform host: cannot load routes:", e)))(error));
   return {
     url: origin,
     port,
     async close() {
+      await routesLoaded;
       context.scheduler.stop();
+      await collection.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await store.close();

@@ -1,10 +1,11 @@
 // Content-addressed blob bytes, one file per sha256 under DATA/blobs/. Physical storage is shared
 // by every tenant (a host MAY deduplicate); who may USE an address is a per-tenant holding kept in
 // the store (artifacts/holdings.ts), never the presence of a file. A file is written to a temporary
-// name, fsynced and renamed, so a blob is either absent or complete; files are never deleted while
-// a committed manifest might name them (this host does not collect blob files at all).
+// name, fsynced and renamed, so a blob is either absent or complete. A file is removed only by the
+// host's garbage collection, when no tenant holds its address and no upload is writing it
+// (lifecycle/garbage-collection.ts).
 
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 
@@ -12,6 +13,8 @@ const DIGEST = /^sha256:([0-9a-f]{64})$/;
 
 export class BlobFiles {
   readonly #dir: string;
+  /** Digests an upload is writing and has not yet recorded a hold for (never collected). */
+  readonly #writing = new Map<string, number>();
 
   constructor(dataDir: string) {
     this.#dir = path.join(dataDir, "blobs");
@@ -52,5 +55,32 @@ export class BlobFiles {
     } finally {
       closeSync(dir);
     }
+  }
+
+  /** Runs `work` (write the bytes, then record the hold) with the digest protected from collection. */
+  async writing<T>(digest: string, work: () => Promise<T>): Promise<T> {
+    this.#writing.set(digest, (this.#writing.get(digest) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (this.#writing.get(digest) ?? 1) - 1;
+      if (left === 0) this.#writing.delete(digest);
+      else this.#writing.set(digest, left);
+    }
+  }
+
+  isBeingWritten(digest: string): boolean {
+    return this.#writing.has(digest);
+  }
+
+  /** Every stored digest (temporary files excluded). */
+  digests(): string[] {
+    return readdirSync(this.#dir).filter((name) => /^[0-9a-f]{64}$/.test(name)).map((hex) => `sha256:${hex}`);
+  }
+
+  /** Deletes the bytes of one address (the caller proved nobody holds it). */
+  remove(digest: string): void {
+    const file = this.#file(digest);
+    if (existsSync(file)) unlinkSync(file);
   }
 }

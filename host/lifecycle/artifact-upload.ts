@@ -67,12 +67,15 @@ export function putBlob(ctx: HostContext, scope: TenantScope, uploadId: string, 
     if (bytes.byteLength !== entry.size || fileDigest(bytes) !== digest) {
       throw refuse.artifact_invalid(`the bytes do not match ${entry.name}: the manifest declares ${entry.size} bytes hashing to ${digest}`);
     }
-    ctx.blobs.write(digest, bytes);
-    const key = blobHoldKey(scope, digest);
-    if (ctx.store.get(key) !== undefined) return { status: 204, body: "" };
-    const hold: BlobHoldRecord = { size: bytes.byteLength };
-    await ctx.store.transaction([{ op: "put", key, value: hold }]);
-    return { status: 201, body: "" };
+    // The bytes are written before the hold is recorded; until then collection must not remove them.
+    return ctx.blobs.writing(digest, async () => {
+      ctx.blobs.write(digest, bytes);
+      const key = blobHoldKey(scope, digest);
+      if (ctx.store.get(key) !== undefined) return { status: 204, body: "" };
+      const hold: BlobHoldRecord = { size: bytes.byteLength };
+      await ctx.store.transaction([{ op: "put", key, value: hold }]);
+      return { status: 201, body: "" };
+    });
   });
 }
 

@@ -76,7 +76,7 @@ export async function commitOperation(ctx: HostContext, identity: AuthenticatedI
       if (!(error instanceof HostError)) throw error;
       failure = error;
     }
-    const settled: OperationRecord = { ...record, done: true };
+    const settled: OperationRecord = { ...record, done: true, settledAt: ctx.clock.now().toISOString() };
     if (outcome !== undefined) {
       if (outcome.boundUid !== undefined) {
         settled.committedUid = outcome.boundUid;
@@ -119,7 +119,7 @@ export async function cancelOperation(ctx: HostContext, scope: TenantScope, oper
     const storeKey = operationKey(scope, operationId);
     const record = ownedOperation(ctx, scope, operationId);
     if (record.done) return answer(ctx, record);
-    const settled: OperationRecord = { ...record, done: true };
+    const settled: OperationRecord = { ...record, done: true, settledAt: ctx.clock.now().toISOString() };
     settled.terminal = JSON.stringify(terminalDocument(settled, { error: refuse.operation_cancelled("the operation was cancelled before it committed") }));
     await ctx.store.transaction([{ op: "put", key: storeKey, value: settled }]);
     return answer(ctx, settled);

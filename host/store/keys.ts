@@ -98,6 +98,21 @@ export function everyOperationPrefix(): ScopedKey {
   return "operation/" as ScopedKey;
 }
 
+/** Prefix of every replay record of every tenant: only the host's garbage collection lists it. */
+export function everyReplayPrefix(): ScopedKey {
+  return "replay/" as ScopedKey;
+}
+
+/** Prefix of every blob hold of every tenant: only the host's garbage collection lists it. */
+export function everyBlobHoldPrefix(): ScopedKey {
+  return "blob/" as ScopedKey;
+}
+
+/** The tenant component of a key built by join() (every key names its tenant second). */
+export function tenantOfKey(key: ScopedKey): string {
+  return decodeURIComponent(key.split("/")[1] ?? "");
+}
+
 /** A replay record: namespaced by tenant, principal, space and Idempotency-Key (Shared wire rules). */
 export function replayKey(scope: TenantScope, space: string, idempotencyKey: string): ScopedKey {
   return join("replay", scope.tenant, scope.principal, space, idempotencyKey);

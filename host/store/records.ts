@@ -108,6 +108,8 @@ export interface OperationRecord {
   accepted?: { address: ResourceAddress; uid: string; ref: ExactFormRef };
   target?: { uid?: string; manifestDigest?: string };
   done: boolean;
+  /** When the operation became terminal (its retention window starts then); absent in older records. */
+  settledAt?: string;
   /** Exact text of the terminal Operation document, replayed byte-for-byte. */
   terminal?: string;
   /** The incarnation a successful terminal result reports live (replay retirement). */
