@@ -1,14 +1,16 @@
 // A/B of provider builds under the same load: installs the provider of each takoform root (or
 // the current root with and without its bundle), applies N takoform resources with each (names
 // of their own), then times `terraform plan` (refresh included) with each in alternation and
-// prints every run, the medians and the per-run ratio B/A. Absolute times on a shared machine
-// drift; the ratio of back-to-back runs is what this tool is for.
+// prints every run, the medians and the per-run ratio B/A: wall time, and the CPU time (user +
+// system) of terraform and the provider processes it reaped, from GNU time. Absolute wall times
+// on a shared machine drift with the load; CPU time and back-to-back ratios drift far less.
 //
 // usage: npx tsx bench/tools/ab-provider.ts [--a ROOT] [--b ROOT] [--count 100] [--runs 7]
 // --a and --b default to this checkout; a variant named "ROOT:nobundle" installs without the
 // bundle (TAKOFORM_PROVIDER_BUNDLE=off). Both use one host started from this checkout.
 
 import { execFile } from "node:child_process";
+import { performance } from "node:perf_hooks";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -37,6 +39,21 @@ interface Variant {
   dir: string;
   env: NodeJS.ProcessEnv;
   ms: number[];
+  cpu: number[];
+}
+
+/** `terraform plan` under GNU time: wall ms and CPU seconds of terraform and its reaped children. */
+function timedPlan(v: Variant): Promise<{ ms: number; cpu: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    execFile("/usr/bin/time", ["-f", "cpu %U %S", "terraform", `-chdir=${v.dir}`, "plan", "-input=false", "-detailed-exitcode", "-no-color"], { env: v.env, maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
+      const ms = performance.now() - t0;
+      const code = (error as { code?: number } | null)?.code ?? 0;
+      const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+      if ((code !== 0 && code !== 2) || cpu === null) return reject(new Error(`${v.label}: plan failed: ${terraformError(stderr, stdout)}`));
+      resolve({ ms, cpu: Number(cpu[1]) + Number(cpu[2]) });
+    });
+  });
 }
 
 async function prepare(label: string, spec: string): Promise<Variant> {
@@ -53,23 +70,29 @@ async function prepare(label: string, spec: string): Promise<Variant> {
   await runTerraform(dir, ["init", "-input=false"], env);
   const applied = await runTerraform(dir, ["apply", "-auto-approve", "-input=false"], env);
   if (applied.code !== 0) throw new Error(`${label}: apply failed: ${terraformError(applied.stderr, applied.stdout)}`);
-  return { label: `${label} (${spec})`, dir, env, ms: [] };
+  return { label: `${label} (${spec})`, dir, env, ms: [], cpu: [] };
 }
 
 try {
   const a = await prepare("a", values.a!);
   const b = await prepare("b", values.b!);
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let r = 0; r < runs; r++) {
     for (const v of r % 2 === 0 ? [a, b] : [b, a]) {
-      const ran = await runTerraform(v.dir, ["plan", "-input=false", "-detailed-exitcode"], v.env);
-      if (ran.code !== 0 && ran.code !== 2) throw new Error(`${v.label}: plan failed: ${terraformError(ran.stderr, ran.stdout)}`);
-      v.ms.push(ran.ms);
+      const t = await timedPlan(v);
+      v.ms.push(t.ms);
+      v.cpu.push(t.cpu);
     }
     ratios.push(b.ms[r]! / a.ms[r]!);
-    console.log(`run ${r + 1}: A ${(a.ms[r]! / 1000).toFixed(2)} s, B ${(b.ms[r]! / 1000).toFixed(2)} s, B/A ${ratios[r]!.toFixed(2)}`);
+    cpuRatios.push(b.cpu[r]! / a.cpu[r]!);
+    console.log(`run ${r + 1}: A ${(a.ms[r]! / 1000).toFixed(2)} s (cpu ${a.cpu[r]!.toFixed(2)} s), B ${(b.ms[r]! / 1000).toFixed(2)} s (cpu ${b.cpu[r]!.toFixed(2)} s), B/A ${ratios[r]!.toFixed(2)} (cpu ${cpuRatios[r]!.toFixed(2)})`);
   }
-  console.log(`terraform plan over ${count} (refresh included), median of ${runs}: A ${a.label} ${(median(a.ms) / 1000).toFixed(2)} s; B ${b.label} ${(median(b.ms) / 1000).toFixed(2)} s; B/A ${median(ratios).toFixed(2)}`);
+  const s = (x: number) => (x / 1000).toFixed(2);
+  console.log(`terraform plan over ${count} (refresh included), median of ${runs}:`);
+  console.log(`  A ${a.label}: wall ${s(median(a.ms))} s, cpu ${median(a.cpu).toFixed(2)} s`);
+  console.log(`  B ${b.label}: wall ${s(median(b.ms))} s, cpu ${median(b.cpu).toFixed(2)} s`);
+  console.log(`  B/A per run: wall ${median(ratios).toFixed(2)}, cpu ${median(cpuRatios).toFixed(2)}`);
   for (const v of [a, b]) await runTerraform(v.dir, ["destroy", "-auto-approve", "-input=false"], v.env);
 } finally {
   await host.stop();
