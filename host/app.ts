@@ -4,7 +4,8 @@
 //   request state -> request log -> Host header -> authentication -> [rate limit] -> conformance probes (only when enabled)
 //   -> raw-path check -> lane methods -> raw body -> routes -> unknown route -> error envelope
 //
-// Routes: discovery, forms and form-definitions, resources, support, artifacts, operations.
+// Routes: discovery, forms and form-definitions, resources, support, artifacts, operations (all but
+// discovery loaded after listen, lazy-routes.ts).
 
 import express, { type Express } from "express";
 import type { BlobFiles } from "./artifacts/blob-files.js";
@@ -24,12 +25,7 @@ import { rejectEncodedSlashes } from "./http/middleware/raw-path.js";
 import { requestLog, type LogSink } from "./http/middleware/request-log.js";
 import { requestState } from "./http/middleware/request-state.js";
 import { discoveryRoutes } from "./http/routes/discovery.js";
-import { formRoutes } from "./http/routes/forms.js";
-import { resourceRoutes } from "./http/routes/resources.js";
-import { supportRoutes } from "./http/routes/support.js";
-import { artifactRoutes } from "./http/routes/artifacts.js";
-import { operationRoutes } from "./http/routes/operations.js";
-import { commitOperation } from "./lifecycle/operation-commit.js";
+import { lazyLifecycleRoutes } from "./lazy-routes.js";
 import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
 import { randomIds, type Ids } from "./ids.js";
 import type { HostContext } from "./lifecycle/context.js";
@@ -66,6 +62,8 @@ export interface HostDependencies {
 export interface HostApp {
   app: Express;
   context: HostContext;
+  /** Loads the lifecycle routes now (the host calls it once listening); requests never need to. */
+  loadRoutes(): Promise<void>;
 }
 
 export const DEFAULT_REPLAY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -88,7 +86,11 @@ export function createHostApp(deps: HostDependencies): HostApp {
     replayRetentionMs: deps.replayRetentionMs ?? DEFAULT_REPLAY_RETENTION_MS,
     scheduler: new OperationScheduler(deps.asyncCommitDelayMs ?? DEFAULT_ASYNC_COMMIT_DELAY_MS),
   };
-  context.scheduler.bind((identity, operationId) => commitOperation(context, identity, operationId));
+  context.scheduler.bind(async (identity, operationId) => {
+    const { commitOperation } = await import("./lifecycle/operation-commit.js");
+    return commitOperation(context, identity, operationId);
+  });
+  const lifecycleRoutes = lazyLifecycleRoutes(context);
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
@@ -106,12 +108,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(laneMethodsOnly());
   app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1")));
-  app.use(formRoutes(context));
-  app.use(resourceRoutes(context));
-  app.use(supportRoutes(context));
-  app.use(artifactRoutes(context));
-  app.use(operationRoutes(context));
+  app.use(lifecycleRoutes.handler); // forms, resources, support, artifacts, operations (lazy-routes.ts)
   app.use(unknownRoute());
   app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));
-  return { app, context };
+  return { app, context, loadRoutes: lifecycleRoutes.load };
 }

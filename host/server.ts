@@ -36,7 +36,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
-  const { app, context } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
+  const { app, context, loadRoutes } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
   // Operations accepted before a restart settle without a client reading them.
   resumeAcceptedOperations(context);
   const collection = startGarbageCollection(context, COLLECTION_INTERVAL_MS, (error) => console.error("takoform host: garbage collection failed:", error));
@@ -51,10 +51,13 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
+  const routesLoaded = loadRoutes().catch((error: unknown) => (options.report ?? ((e) => console.error("takoform host: cannot load routes:", e)))(error));
   return {
     url: origin,
     port,
     async close() {
+      await routesLoaded;
       context.scheduler.stop();
       await collection.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -13,6 +13,8 @@ export interface HostOptions {
   nodeArgs?: string[];
   /** Extra host flags, e.g. ["--store", "lowdb"]. */
   hostArgs?: string[];
+  /** Another checkout's bin/takoform.mjs (bench/tools/ab-host.ts); default: this checkout's. */
+  launcher?: string;
 }
 
 export interface HostProcess {
@@ -30,7 +32,7 @@ export interface HostProcess {
 export async function startHost(options: HostOptions): Promise<HostProcess> {
   const args = [
     ...(options.nodeArgs ?? []),
-    launcher,
+    options.launcher ?? launcher,
     "host",
     "--port",
     "0",

@@ -1,0 +1,39 @@
+// The lifecycle routes (forms, resources, support, artifacts, operations) and the ~150 modules of
+// rules and lifecycle behind them are loaded after the host listens, not before: a start pays only
+// for discovery, authentication and the middleware chain (docs/decisions/0141-host-start-path.md).
+// A request that arrives before they are loaded waits for them; nothing is answered differently.
+
+import { Router, type RequestHandler } from "express";
+import type { HostContext } from "./lifecycle/context.js";
+
+export interface LazyRoutes {
+  handler: RequestHandler;
+  /** Starts loading (once); resolves when the routes are ready. */
+  load(): Promise<void>;
+}
+
+export function lazyLifecycleRoutes(context: HostContext): LazyRoutes {
+  let ready: Promise<RequestHandler> | undefined;
+  const load = (): Promise<RequestHandler> =>
+    (ready ??= Promise.all([
+      import("./http/routes/forms.js"),
+      import("./http/routes/resources.js"),
+      import("./http/routes/support.js"),
+      import("./http/routes/artifacts.js"),
+      import("./http/routes/operations.js"),
+    ]).then(([forms, resources, support, artifacts, operations]) => {
+      const router = Router({ caseSensitive: true, strict: true });
+      router.use(forms.formRoutes(context));
+      router.use(resources.resourceRoutes(context));
+      router.use(support.supportRoutes(context));
+      router.use(artifacts.artifactRoutes(context));
+      router.use(operations.operationRoutes(context));
+      return router;
+    }));
+  return {
+    handler(req, res, next) {
+      load().then((router) => router(req, res, next), next);
+    },
+    load: () => load().then(() => undefined),
+  };
+}
