@@ -12,16 +12,16 @@ import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
 import { median, ratio } from "../lib/stats.js";
 import { timeToExit } from "../lib/spawn-timing.js";
-import { DISCOVERY } from "./api.js";
+import { API, DISCOVERY } from "./api.js";
 import { benchFormRef } from "./form.js";
 import { seed } from "./seed.js";
 
 const STORED = 10_000;
 const MIN_RUNS = 5;
 
-function discoveryStatus(origin: string): Promise<number> {
+function statusOf(origin: string, target: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.get(`${origin}${DISCOVERY}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` }, agent: false }, (res) => {
+    const req = http.get(`${origin}${target}`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` }, agent: false }, (res) => {
       res.resume();
       res.once("end", () => resolve(res.statusCode ?? 0));
     });
@@ -32,6 +32,8 @@ function discoveryStatus(origin: string): Promise<number> {
 interface StartSample {
   listening: number;
   discovery: number;
+  /** First 200 of GET {api}/forms: the lifecycle routes are loaded (ADR 0141). */
+  ready: number;
 }
 
 async function timeStart(dataDir: string, credentials: string): Promise<StartSample> {
@@ -39,11 +41,16 @@ async function timeStart(dataDir: string, credentials: string): Promise<StartSam
   try {
     let status = 0;
     const deadline = performance.now() + 30_000;
-    while ((status = await discoveryStatus(host.url)) !== 200) {
+    while ((status = await statusOf(host.url, DISCOVERY)) !== 200) {
       if (performance.now() > deadline) throw new Error(`discovery never answered 200 (last ${status})`);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    return { listening: host.listeningAt - host.spawnedAt, discovery: performance.now() - host.spawnedAt };
+    const discovery = performance.now() - host.spawnedAt;
+    while ((status = await statusOf(host.url, `${API}/forms`)) !== 200) {
+      if (performance.now() > deadline) throw new Error(`GET forms never answered 200 (last ${status})`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    return { listening: host.listeningAt - host.spawnedAt, discovery, ready: performance.now() - host.spawnedAt };
   } finally {
     await host.stop();
   }
@@ -93,11 +100,13 @@ async function run(context: BenchContext): Promise<Figure[]> {
     figure("start.node-bare", "bare `node -e 0`, spawn to exit", median(bare), "ms", { runs }),
     figure("start.empty.listening", "host start, empty data dir: spawn to listening line", median(empty.map((s) => s.listening)), "ms", { runs }),
     figure("start.empty.discovery", "host start, empty data dir: spawn to first discovery 200", median(empty.map((s) => s.discovery)), "ms", { runs }),
+    figure("start.empty.ready", "host start, empty data dir: spawn to first GET forms 200 (lifecycle routes loaded)", median(empty.map((s) => s.ready)), "ms", { runs }),
     figure(`start.${STORED}.listening`, `host start, ${count} stored: spawn to listening line`, median(full.map((s) => s.listening)), "ms", { runs }),
     figure(`start.${STORED}.discovery`, `host start, ${count} stored: spawn to first discovery 200`, median(full.map((s) => s.discovery)), "ms", {
       runs,
       target: { op: "<=", bound: 500 },
     }),
+    figure(`start.${STORED}.ready`, `host start, ${count} stored: spawn to first GET forms 200 (lifecycle routes loaded)`, median(full.map((s) => s.ready)), "ms", { runs }),
     // Less sensitive to machine load than the absolute time: each start over the bare start before it.
     figure(`start.${STORED}.ratio`, `host start, ${count} stored, vs bare node`, median(full.map((s, i) => ratio(s.discovery, bare[i]!))), "x", { runs }),
   ];
