@@ -12,22 +12,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_CHECKS } from "../../conformance/registry.js";
 import { REQUIRED_CHECKS } from "../../conformance/required-checks.js";
-import { listChecks, runRunner, startHost, type RunningHost } from "./support.js";
-
-/** Checks that move the store (or meet an operation) between accept and commit. */
-const WINDOW_CHECKS = [
-  "async-operation-flow",
-  "operation-replay-terminal",
-  "operation-bound-to-its-creating-principal",
-  "async-commit-binds-the-accepted-identity",
-  "async-commit-revalidates",
-  "attachment-claim-revalidated-at-commit",
-  "sqlite-migration-ledger-readiness",
-] as const;
+import { listChecks, PENDING_SEEKING_CHECKS, runRunner, startHost, WINDOW_CHECKS, type RunningHost } from "./support.js";
 
 const ISSUE5_REQUIRED = [
   ...WINDOW_CHECKS,
-  "operation-cancel",
+  ...PENDING_SEEKING_CHECKS,
   "operation-resumable-after-settlement",
   "attachment-claim-decided-on-import",
   "upload-session-bound-to-its-creating-principal",

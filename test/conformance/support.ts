@@ -45,6 +45,25 @@ export function writeCredentials(dir: string): Credentials {
  */
 export const COMMIT_WINDOW_ARGS: readonly string[] = ["--async-commit-delay-ms", "4000"];
 
+/**
+ * Checks that move the store (or must meet a pending operation) inside that window. A suite runs
+ * them in a runner pass of their own, after the others: a CPU-heavy check sharing the runner
+ * process or the host (thousands of manifest entries, hostile inputs) can stall an event loop for
+ * seconds, which is what closed a window in full runs (docs/decisions/0110).
+ */
+export const WINDOW_CHECKS: readonly string[] = [
+  "async-operation-flow",
+  "operation-replay-terminal",
+  "operation-bound-to-its-creating-principal",
+  "async-commit-binds-the-accepted-identity",
+  "async-commit-revalidates",
+  "attachment-claim-revalidated-at-commit",
+  "sqlite-migration-ledger-readiness",
+];
+
+/** Checks that want a pending operation but report honestly (and pass) when the host could not hold one. */
+export const PENDING_SEEKING_CHECKS: readonly string[] = ["operation-cancel"];
+
 export interface RunningHost {
   url: string;
   dir: string;
