@@ -40,7 +40,7 @@ describe("takoform provider and asynchronous host operations", () => {
   const workdirs: TerraformWorkdir[] = [];
 
   beforeAll(async () => {
-    host = await HostProcess.start(["--async-commit-delay-ms", "4000"]);
+    host = await HostProcess.start(["--async-commit-delay-ms", "6000"]);
     log = await RequestLog.start(host.url);
     installDir = mkdtempSync(join(tmpdir(), "takoform-e2e-install-"));
     cliConfigFile = (await installTakoformProvider(installDir)).cliConfigFile;
