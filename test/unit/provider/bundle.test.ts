@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,6 +79,42 @@ describe("provider bundle (built from dist/)", () => {
       child.kill("SIGKILL");
     }
     expect(execFileSync("/bin/sh", ["-n", installed.launcher]).toString()).toBe("");
+  });
+
+  it("a bundle whose stamp no longer matches serves from the compiled modules instead", async () => {
+    const built = bundleProvider(repo);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    // The same layout elsewhere: the bundle, a stamp naming a file that is gone, and links to
+    // the compiled provider and node_modules the fallback resolves against.
+    const root = temp();
+    mkdirSync(join(root, "dist/provider-bridge/bundle"), { recursive: true });
+    copyFileSync(built.file, join(root, "dist/provider-bridge/bundle/provider.mjs"));
+    writeFileSync(join(root, "dist/provider-bridge/bundle/provider.stamp.json"), JSON.stringify(stampOf([built.file])).replace(built.file, join(root, "gone.js")));
+    symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
+    symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
+    const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.mjs")], {
+      env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+    try {
+      const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
+      expect(line).toMatch(/^1\|6\|unix\|/);
+      // written before the handshake line; wait for the pipe to deliver it
+      const notice = await new Promise<string>((ok) => {
+        const look = () => {
+          const found = stderr.split("\n").find((l) => l.includes("provider bundle not used") && l.endsWith("}"));
+          if (found !== undefined) ok(found);
+        };
+        child.stderr!.on("data", look);
+        look();
+      });
+      expect(JSON.parse(notice).reason).toBe(`${join(root, "gone.js")} is gone`);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("without a bundle the launcher falls back to the CLI", () => {
