@@ -12,9 +12,9 @@ import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
 import { median, ratio } from "../lib/stats.js";
 import { timeToExit } from "../lib/spawn-timing.js";
-import { API, DISCOVERY } from "./api.js";
+import { API, DISCOVERY, exactQuery } from "./api.js";
 import { benchFormRef } from "./form.js";
-import { seed } from "./seed.js";
+import { seed, SEED_SPACE } from "./seed.js";
 
 const STORED = 10_000;
 const MIN_RUNS = 5;
@@ -46,7 +46,8 @@ async function timeStart(dataDir: string, credentials: string): Promise<StartSam
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const discovery = performance.now() - host.spawnedAt;
-    while ((status = await statusOf(host.url, `${API}/forms`)) !== 200) {
+    const forms = `${API}/forms?${exactQuery(SEED_SPACE, benchFormRef())}`;
+    while ((status = await statusOf(host.url, forms)) !== 200) {
       if (performance.now() > deadline) throw new Error(`GET forms never answered 200 (last ${status})`);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
