@@ -3,6 +3,14 @@
 
 export class MsgpackError extends Error {}
 
+/** Strings up to this many bytes take the ASCII fast paths (a fixstr holds up to 31). */
+const SHORT_STRING = 31;
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
 export type Token =
   | { t: "nil" }
   | { t: "bool"; v: boolean }
@@ -51,6 +59,22 @@ export class MsgpackReader {
     return out;
   }
   private str(n: number): string {
+    if (n <= SHORT_STRING) {
+      // Attribute names and most values are short ASCII: no Buffer per string.
+      this.need(n);
+      const end = this.pos + n;
+      let out = "";
+      let i = this.pos;
+      for (; i < end; i++) {
+        const c = this.buf[i]!;
+        if (c >= 0x80) break;
+        out += String.fromCharCode(c);
+      }
+      if (i === end) {
+        this.pos = end;
+        return out;
+      }
+    }
     const b = this.bytes(n);
     return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
   }
@@ -254,6 +278,14 @@ export class MsgpackWriter {
     this.pos += 8;
   }
   str(s: string): void {
+    const len = s.length;
+    if (len <= SHORT_STRING && isAscii(s)) {
+      // fixstr header and one byte per character, written in place
+      this.ensure(1 + len);
+      this.buf[this.pos++] = 0xa0 | len;
+      for (let i = 0; i < len; i++) this.buf[this.pos++] = s.charCodeAt(i);
+      return;
+    }
     const bytes = Buffer.from(s, "utf8");
     const n = bytes.length;
     if (n <= 31) this.byte(0xa0 | n);

@@ -7,6 +7,7 @@ import {
 import { decodeMsgpack, encodeMsgpack } from "../../../provider-bridge/wire/msgpack.js";
 import { numbersEqual } from "../../../provider-bridge/wire/number.js";
 import { CtyDecimal, ctyObject, DynamicVal, isWhollyKnown, Unknown, UNKNOWN, type CtyValue } from "../../../provider-bridge/wire/value.js";
+import { MsgpackReader, MsgpackWriter } from "../../../provider-bridge/wire/msgpack-io.js";
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
 const bytes = (h: string): Uint8Array => Uint8Array.from(Buffer.from(h.replace(/\s+/g, ""), "hex"));
@@ -218,5 +219,26 @@ describe("msgpack codec: properties", () => {
       ["extra", new DynamicVal(listOf(ctyString), ["q", UNKNOWN])],
     ]);
     expect(decodeMsgpack(thing, encodeMsgpack(thing, v))).toEqual(v);
+  });
+});
+
+describe("msgpack strings", () => {
+  it("reads and writes any string as UTF-8, short ASCII ones included, byte for byte like Buffer", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme-ascii", maxLength: 40 })), (s) => {
+        const w = new MsgpackWriter();
+        w.str(s);
+        const bytes = w.finish();
+        const utf8 = Buffer.from(s, "utf8");
+        expect(Buffer.from(bytes.subarray(bytes.length - utf8.length))).toEqual(utf8);
+        const tok = new MsgpackReader(bytes).next();
+        expect(tok).toEqual({ t: "str", v: utf8.toString("utf8") });
+      }),
+    );
+  });
+
+  it("decodes invalid UTF-8 in a short string with replacement characters, as before", () => {
+    const tok = new MsgpackReader(Uint8Array.from([0xa3, 0x61, 0xff, 0x62])).next();
+    expect(tok).toEqual({ t: "str", v: "a\ufffdb" });
   });
 });
