@@ -4,6 +4,7 @@ import { CronExpressionParser } from "cron-parser";
 import { parseCron } from "../../../host/rules/attachments/cron-schedule.js";
 import { definition } from "./support/reference.js";
 
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const formPattern = new RegExp((definition("WorkerCronTrigger").desiredSchema["properties"] as Record<string, { pattern: string }>)["cron"]!.pattern);
 
 describe("cron grammar is parsed (cron-grammar-enforced)", () => {
@@ -66,9 +67,14 @@ describe("cron grammar is parsed (cron-grammar-enforced)", () => {
         expect(ours.schedule.hours).toEqual([...theirs.hour.values]);
         expect(ours.schedule.months).toEqual([...theirs.month.values]);
         expect(ours.schedule.daysOfWeek).toEqual([...theirs.dayOfWeek.values].filter((d) => d !== 7));
-        if (!dom.startsWith("*")) expect(ours.schedule.daysOfMonth).toEqual([...theirs.dayOfMonth.values].filter((d) => typeof d === "number"));
+        // cron-parser drops days no selected month has (31 when only April is selected); such a day
+        // never fires, so the two schedules agree when both are cut to the longest selected month.
+        const longest = Math.max(...ours.schedule.months.map((m) => DAYS_IN_MONTH[m - 1]!));
+        const days = (values: readonly unknown[]) => values.filter((d): d is number => typeof d === "number" && d <= longest);
+        if (!dom.startsWith("*")) expect(days(ours.schedule.daysOfMonth)).toEqual(days([...theirs.dayOfMonth.values]));
       }),
-      { numRuns: 300 },
+      // The example is a counterexample fast-check once found (day 31 with only April selected).
+      { numRuns: 300, examples: [["0-0/1", "*/1", "2,*/2", "4", "*/1"]] },
     );
   });
 });
