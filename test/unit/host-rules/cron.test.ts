@@ -74,7 +74,7 @@ describe("cron grammar is parsed (cron-grammar-enforced)", () => {
         if (!dom.startsWith("*")) expect(days(ours.schedule.daysOfMonth)).toEqual(days([...theirs.dayOfMonth.values]));
       }),
       // The example is a counterexample fast-check once found (day 31 with only April selected).
-      { numRuns: 300, examples: [["0-0/1", "*/1", "2,*/2", "4", "*/1"]] },
+      { numRuns: 300, examples: [["0-0/1", "*/1", "2,*/2", "4", "*/1"], ["*", "0-0", "8,*/2", "4", "*/1"]] },
     );
   });
 });
