@@ -8,6 +8,8 @@
 //   before reading, adopts the committed resource and creates nothing twice.
 // - An artifact commit answered 202 is followed to its end before the bundle
 //   resource is created; destroy follows the 202 of each delete.
+// - An apply SIGKILLed after the 202 (no state written) converges on the next apply with the
+//   resource created once and adopted into state.
 // - A recorded operation the host no longer knows (operation_not_found) falls
 //   back to an exact read of the resource.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -105,6 +107,35 @@ ${resources}
     expect(adopted?.["generation"]).toBe("1");
     // One apply reached the host: the resumed run followed the operation instead of creating again.
     expect(log.applies().length - before).toBe(1);
+  }, 300_000);
+
+  it("converges after terraform is SIGKILLed between the 202 and its state write, with no duplicate", async () => {
+    const w = workdir(`resource "takoform_edge_kv_namespace" "killed" { name = "killed" }`);
+    expect((await w.run(["init"])).exitCode).toBe(0);
+
+    const before = log.applies().length;
+    const running = w.start(["apply", "-auto-approve"]);
+    const accepted = await waitFor(() => log.applies().slice(before).find((a) => a.status === 202), 60_000, 50);
+    expect(accepted).toBeDefined();
+    running.kill("SIGKILL");
+    await running.catch(() => undefined);
+    // No StopProvider, no state write: the resource is unknown to state, while the host holds
+    // the accepted operation (committed seconds later) or already the resource.
+    expect(await stateValues(w, "takoform_edge_kv_namespace.killed")).toBeUndefined();
+
+    const second = await w.run(["apply", "-auto-approve"]);
+    expect(second.all).not.toMatch(/already exists|already_exists/i);
+    expect(second.exitCode, second.all).toBe(0);
+    const stored = await host.read("EdgeKVNamespace", SPACE, "killed", refOf("EdgeKVNamespace"));
+    expect(stored.status).toBe(200);
+    // Created once: the incarnation in state is the one the host holds, never updated since.
+    expect(String(stored.body.metadata.generation)).toBe("1");
+    const state = await stateValues(w, "takoform_edge_kv_namespace.killed");
+    expect(state?.["uid"]).toBe(stored.body.metadata.uid);
+    expect(state?.["pending_operation_id"]).toBeNull();
+    const replan = await w.run(["plan", "-detailed-exitcode"]);
+    expect(replan.exitCode, replan.all).toBe(0);
+    console.log(`[figures] async SIGKILL: applies sent after the kill=${log.applies().length - before - 1} statuses=${log.applies().slice(before).map((a) => a.status).join(",")} adopted=${/adopt/i.test(second.all)}`);
   }, 300_000);
 
   it("follows an artifact commit and the resource mutations the host accepts with 202", async () => {
