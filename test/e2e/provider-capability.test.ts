@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerModel } from "../../generated/provider/model.js";
-import { installTakoformProvider, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
+import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 
 const SPACE = "narrow";
@@ -55,18 +55,7 @@ describe("takoform provider against a host that supports less (plan-time capabil
     const w = TerraformWorkdir.create({
       cliConfigFile,
       files: {
-        "main.tf": `
-terraform {
-  required_providers {
-    takoform = { source = "takoform/takoform", version = "0.1.0" }
-  }
-}
-provider "takoform" {
-  endpoint = "${host.url}"
-  token    = "${TOKEN}"
-  space    = "${SPACE}"
-}
-${resources}`,
+        "main.tf": providerConfig({ endpoint: host.url, token: TOKEN, space: SPACE }) + resources,
       },
     });
     workdirs.push(w);

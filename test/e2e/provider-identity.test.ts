@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerModel } from "../../generated/provider/model.js";
-import { installTakoformProvider, TerraformWorkdir } from "./helpers/terraform.js";
+import { installTakoformProvider, providerConfig, TerraformWorkdir } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 
 const SPACE = "imp";
@@ -52,18 +52,7 @@ describe("takoform provider: import by native id", () => {
     const w = TerraformWorkdir.create({
       cliConfigFile,
       files: {
-        "main.tf": `
-terraform {
-  required_providers {
-    takoform = { source = "takoform/takoform", version = "0.1.0" }
-  }
-}
-provider "takoform" {
-  endpoint = "${host.url}"
-  token    = "${TOKEN}"
-  space    = "${SPACE}"
-}
-${resources}`,
+        "main.tf": providerConfig({ endpoint: host.url, token: TOKEN, space: SPACE }) + resources,
       },
     });
     workdirs.push(w);

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerModel } from "../../generated/provider/model.js";
-import { installTakoformProvider, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
+import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 
 const SPACE = "e2e";
@@ -35,18 +35,7 @@ async function stateValues(w: TerraformWorkdir, address: string): Promise<Record
 }
 
 function header(host: HostProcess): string {
-  return `
-terraform {
-  required_providers {
-    takoform = { source = "takoform/takoform", version = "0.1.0" }
-  }
-}
-provider "takoform" {
-  endpoint = "${host.url}"
-  token    = "${TOKEN}"
-  space    = "${SPACE}"
-}
-`;
+  return providerConfig({ endpoint: host.url, token: TOKEN, space: SPACE });
 }
 
 function aggregate(opts: { cron: string; domainName: string }): string {

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalDigest } from "../../corpus/lib/digest.js";
 import { providerModel } from "../../generated/provider/model.js";
-import { installTakoformProvider, repoRoot, TerraformWorkdir, waitFor } from "./helpers/terraform.js";
+import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir, waitFor } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 import { RequestLog } from "./provider-host/request-log.js";
 
@@ -59,20 +59,7 @@ describe("takoform provider and asynchronous host operations", () => {
     const w = TerraformWorkdir.create({
       cliConfigFile,
       files: {
-        "main.tf": `
-terraform {
-  required_providers {
-    takoform = { source = "takoform/takoform", version = "0.1.0" }
-  }
-}
-provider "takoform" {
-  endpoint      = "${log.url}"
-  token         = "${TOKEN}"
-  space         = "${SPACE}"
-  respond_async = true
-}
-${resources}
-`,
+        "main.tf": providerConfig({ endpoint: log.url, token: TOKEN, space: SPACE, respond_async: true }) + resources,
       },
     });
     workdirs.push(w);

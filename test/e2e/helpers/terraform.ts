@@ -191,3 +191,22 @@ export async function installTakoformProvider(dir: string): Promise<{ cliConfigF
   if (!m) throw new Error(`takoform provider install printed no export line: ${r.stdout}`);
   return { cliConfigFile: m[1]!.replace(/'\\''/g, "'"), stdout: r.stdout, stderr: r.stderr };
 }
+
+/**
+ * The terraform block that requires the installed takoform provider, and a provider block with
+ * the given settings (strings quoted, booleans bare), as every end-to-end configuration starts.
+ */
+export function providerConfig(settings: Record<string, string | boolean>): string {
+  const width = Math.max(...Object.keys(settings).map((key) => key.length));
+  const lines = Object.entries(settings).map(([key, value]) => `  ${key.padEnd(width)} = ${typeof value === "string" ? JSON.stringify(value) : String(value)}`);
+  return `
+terraform {
+  required_providers {
+    takoform = { source = "takoform/takoform", version = "0.1.0" }
+  }
+}
+provider "takoform" {
+${lines.join("\n")}
+}
+`;
+}

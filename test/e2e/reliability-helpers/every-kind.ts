@@ -6,7 +6,7 @@
 
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot } from "../helpers/terraform.js";
+import { providerConfig, repoRoot } from "../helpers/terraform.js";
 
 const PROVIDER = "registry.terraform.io/takoform/takoform";
 
@@ -180,15 +180,5 @@ export function copyArtifacts(dir: string): void {
 }
 
 export function providerHeader(endpoint: string, token: string, space: string): string {
-  return `terraform {
-  required_providers {
-    takoform = { source = "takoform/takoform", version = "0.1.0" }
-  }
-}
-provider "takoform" {
-  endpoint = "${endpoint}"
-  token    = "${token}"
-  space    = "${space}"
-}
-`;
+  return providerConfig({ endpoint, token, space });
 }
