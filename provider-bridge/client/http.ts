@@ -6,6 +6,7 @@
 import { parseIJson } from "../../corpus/lib/ijson.js";
 import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter, sleep, type BackoffPolicy } from "./backoff.js";
 import { HostError, hostErrorFrom, TransportError } from "./errors.js";
+import { exchange, type ExchangeResponse } from "./exchange.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -59,25 +60,24 @@ export class HostHttp {
       headers["content-type"] = "application/json";
     }
     const signals = [AbortSignal.timeout(timeoutMs), ...(this.opts.signal ? [this.opts.signal] : [])];
-    let res;
+    let res: ExchangeResponse;
     try {
-      const { request } = await import("undici"); // loaded on first use: processes that never call the host skip it
-      res = await request(this.url(pathOrUrl), { method, headers, body: payload, signal: AbortSignal.any(signals) });
+      res = await exchange({ method, url: this.url(pathOrUrl), headers, body: payload, signal: AbortSignal.any(signals) });
     } catch (err) {
       throw new TransportError(`${method} ${this.url(pathOrUrl)}: ${(err as Error).message}`);
     }
-    const raw = new Uint8Array(await res.body.arrayBuffer());
+    const raw = res.body;
     let body: unknown = undefined;
     if (raw.length > 0) {
       const parsed = parseIJson(raw);
       if (!parsed.ok) {
-        if (res.statusCode >= 400) throw new TransportError(`${method} ${this.url(pathOrUrl)} answered ${res.statusCode} with a body that is not I-JSON`);
+        if (res.status >= 400) throw new TransportError(`${method} ${this.url(pathOrUrl)} answered ${res.status} with a body that is not I-JSON`);
         throw new TransportError(`${method} ${this.url(pathOrUrl)}: the host's answer is not I-JSON at ${parsed.pointer || "/"}: ${parsed.message}`);
       }
       body = parsed.value;
     }
-    if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, body };
-    throw hostErrorFrom(res.statusCode, body, parseRetryAfter(res.headers["retry-after"]));
+    if (res.status >= 200 && res.status < 300) return { status: res.status, headers: res.headers, body };
+    throw hostErrorFrom(res.status, body, parseRetryAfter(res.headers["retry-after"]));
   }
 
   /** Attempts until success, a non-retryable answer, or the deadline. */
