@@ -60,9 +60,30 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
       await routesLoaded;
       context.scheduler.stop();
       await collection.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await closeServer(server);
       await store.close();
     },
   };
+}
+
+/** How long a stopping host lets requests in flight finish before it drops their connections. */
+const CLOSE_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting, lets requests in flight be answered, and closes every keep-alive connection as
+ * soon as it is idle (server.close() alone closes only those idle at the call, and one that becomes
+ * idle later would hold the stop for the whole keep-alive timeout); after the grace period every
+ * connection is dropped.
+ */
+async function closeServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
 }
