@@ -71,6 +71,9 @@ export interface Reply {
   json: any;
 }
 
+/** How long a host test waits for any one answer before it reports the request as unanswered. */
+const NO_ANSWER_MS = 45_000;
+
 export async function call(
   base: string,
   method: string,
@@ -85,8 +88,17 @@ export async function call(
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["content-type"] = "application/json";
   const payload = typeof body === "string" || body === undefined ? body : new Uint8Array(body);
-  const response = await fetch(base + pathAndQuery, { method, headers, body: payload });
-  const text = await response.text();
+  // A request the host never answers fails here, naming itself, instead of as a bare test timeout.
+  const signal = AbortSignal.timeout(NO_ANSWER_MS);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(base + pathAndQuery, { method, headers, body: payload, signal });
+    text = await response.text();
+  } catch (error) {
+    if (signal.aborted) throw new Error(`no answer to ${method} ${pathAndQuery} within ${NO_ANSWER_MS / 1000} s`);
+    throw error;
+  }
   let json: unknown;
   try {
     json = text === "" ? undefined : JSON.parse(text);
