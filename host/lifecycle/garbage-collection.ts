@@ -47,7 +47,9 @@ async function collectEntries<T>(ctx: Collector, entries: StoreEntry<T>[], colle
   const byTenant = new Map<string, StoreEntry<T>[]>();
   for (const entry of entries) {
     const tenant = tenantOfKey(entry.key);
-    byTenant.set(tenant, [...(byTenant.get(tenant) ?? []), entry]);
+    const group = byTenant.get(tenant);
+    if (group === undefined) byTenant.set(tenant, [entry]);
+    else group.push(entry);
   }
   let removed = 0;
   for (const [tenant, candidates] of byTenant) {
