@@ -11,7 +11,7 @@ import { ISSUE4_CHECKS, issue4Setup, type Issue4Setup } from "./issue4-support.j
 import { ISSUE4_MUTANTS } from "./issue4-mutants.js";
 import { startProxy } from "./mutant-proxy.js";
 import type { MutantEnv } from "./mutants.js";
-import { failures, runRunner, startHost, type RunningHost } from "./support.js";
+import { expectCatchingChecksPassThroughProxy, runRunner, startHost, type RunningHost } from "./support.js";
 
 describe("issue-4 mutants: each broken rule is caught by its named check", () => {
   let host: RunningHost;
@@ -37,15 +37,7 @@ describe("issue-4 mutants: each broken rule is caught by its named check", () =>
   });
 
   it("the catching checks pass through a transparent proxy", async () => {
-    const proxy = await startProxy(host.url);
-    try {
-      const names = [...new Set(ISSUE4_MUTANTS.flatMap((m) => m.caughtBy))];
-      const run = await runRunner(proxy.url, host.credentials.file, [...setup.runnerArgs, "--only", ...names]);
-      expect(failures(run.checks), "checks failing through the transparent proxy").toBe("");
-      expect(run.checks.map((c) => c.name).sort()).toEqual([...names].sort());
-    } finally {
-      await proxy.close();
-    }
+    await expectCatchingChecksPassThroughProxy(host, ISSUE4_MUTANTS, setup.runnerArgs);
   }, 600_000);
 
   for (const mutant of ISSUE4_MUTANTS) {

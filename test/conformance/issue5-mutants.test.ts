@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorAnswer, jsonOf, startProxy, withJson, type Answer, type Exchange, type Mutation } from "./mutant-proxy.js";
-import { COMMIT_WINDOW_ARGS, failures, runRunner, startHost, type RunningHost } from "./support.js";
+import { COMMIT_WINDOW_ARGS, expectCatchingChecksPassThroughProxy, runRunner, startHost, type RunningHost } from "./support.js";
 
 interface Tokens {
   primary: string;
@@ -165,15 +165,7 @@ describe("issue-5 mutants: each broken rule is caught by its named check", () =>
   });
 
   it("the catching checks pass through a transparent proxy", async () => {
-    const proxy = await startProxy(host.url);
-    try {
-      const names = [...new Set(MUTANTS.flatMap((m) => m.caughtBy))];
-      const run = await runRunner(proxy.url, host.credentials.file, ["--only", ...names]);
-      expect(failures(run.checks), "checks failing through the transparent proxy").toBe("");
-      expect(run.checks.map((c) => c.name).sort()).toEqual([...names].sort());
-    } finally {
-      await proxy.close();
-    }
+    await expectCatchingChecksPassThroughProxy(host, MUTANTS);
   }, 600_000);
 
   for (const mutant of MUTANTS) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusRoot, loadCatalog } from "../../corpus/lib/index.js";
 import { startProxy } from "./mutant-proxy.js";
 import { MUTANTS, type MutantEnv } from "./mutants.js";
-import { failures, runRunner, startHost, type RunningHost } from "./support.js";
+import { expectCatchingChecksPassThroughProxy, runRunner, startHost, type RunningHost } from "./support.js";
 
 describe("mutants: each broken rule is caught by its named check", () => {
   let host: RunningHost;
@@ -27,15 +27,7 @@ describe("mutants: each broken rule is caught by its named check", () => {
   });
 
   it("the catching checks pass through a transparent proxy", async () => {
-    const proxy = await startProxy(host.url);
-    try {
-      const names = [...new Set(MUTANTS.flatMap((m) => m.caughtBy))];
-      const run = await runRunner(proxy.url, host.credentials.file, ["--only", ...names]);
-      expect(failures(run.checks), "checks failing through the transparent proxy").toBe("");
-      expect(run.checks.map((c) => c.name).sort()).toEqual([...names].sort());
-    } finally {
-      await proxy.close();
-    }
+    await expectCatchingChecksPassThroughProxy(host, MUTANTS);
   });
 
   for (const mutant of MUTANTS) {
