@@ -25,6 +25,8 @@ import { rejectEncodedSlashes } from "./http/middleware/raw-path.js";
 import { requestLog, type LogSink } from "./http/middleware/request-log.js";
 import { requestState } from "./http/middleware/request-state.js";
 import { discoveryRoutes } from "./http/routes/discovery.js";
+import { BUILTIN_KINDS } from "./kinds/index.js";
+import type { KindRegistry } from "./kinds/behaviour.js";
 import { lazyLifecycleRoutes } from "./lazy-routes.js";
 import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
 import { randomIds, type Ids } from "./ids.js";
@@ -39,6 +41,8 @@ export interface HostDependencies {
   blobs: BlobFiles;
   databases: DatabaseFiles;
   catalog: HostCatalog;
+  /** Kind behaviour (host/kinds); default: the built-in KINDS. */
+  kinds?: KindRegistry;
   credentials: readonly Credential[];
   secret: Uint8Array;
   clock?: Clock;
@@ -77,6 +81,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     store: deps.store,
     blobs: deps.blobs,
     databases: deps.databases,
+    kinds: deps.kinds ?? BUILTIN_KINDS,
     locks: new TenantLocks(() => deps.store.settled()),
     clock,
     ids,

@@ -8,6 +8,7 @@ export * from "./ijson.js";
 export * from "./json-pointer.js";
 export * from "./json-file.js";
 export * from "./form-ref.js";
+export * from "./edge-family.js";
 export * from "./package-path.js";
 export * from "./package-index.js";
 export * from "./form-definition.js";

@@ -1,18 +1,19 @@
 // Cross-resource relations on apply and import, before any mutation (decisions 0015, 0022):
 // every relation present in the materialized spec is resolved INSIDE THE CALLER'S TENANT and
 // space, verified against its group/kind, its binding contract and its annotated target
-// contract, and pinned to the target's uid and exact FormRef. Then the Worker aggregate and
-// attachment rules that are decided on those resolved uids run (admit-aggregate.ts), and the
-// artifact references are resolved for the caller's tenant (admit-artifacts.ts). Returns the
-// relation records to store; every accepted mutation re-pins, a spec-identical apply included.
+// contract, and pinned to the target's uid and exact FormRef. Then the kind's own admission runs
+// on those resolved uids (KindBehaviour.admit: aggregate, attachment and artifact-reference
+// rules, host/kinds). Returns the relation records to store; every accepted mutation re-pins, a
+// spec-identical apply included.
+//
+// admitExecution runs last: the work a kind's commit performs outside the store
+// (KindBehaviour.execute), or, for a mutation only being accepted (202), the proof that it can.
 
 import type { JsonObject } from "../../corpus/lib/index.js";
 import type { HostForm } from "../catalog/host-form.js";
 import { resolveRelations } from "../rules/relations/resolve-relations.js";
 import type { RelationRecord } from "../rules/relations/view.js";
 import type { ResourceRecord } from "../store/records.js";
-import { admitAggregate } from "./admit-aggregate.js";
-import { admitArtifacts } from "./admit-artifacts.js";
 import { accepted } from "./refusals.js";
 import type { TenantView } from "./tenant-view.js";
 
@@ -35,7 +36,11 @@ export function admitRelations(view: TenantView, input: RelationAdmission): Rela
       view,
     }),
   );
-  admitAggregate(view, { ...input, records });
-  admitArtifacts(view, { form: input.form, spec: input.spec, records });
+  view.kindOf(input.form.ref)?.admit?.(view, { ...input, records });
   return records;
+}
+
+/** Executes (or, when only admitting, proves executable) what the kind's commit does outside the store. */
+export async function admitExecution(view: TenantView, form: HostForm, relations: readonly RelationRecord[], admitOnly: boolean): Promise<void> {
+  await view.kindOf(form.ref)?.execute?.(view, relations, admitOnly);
 }

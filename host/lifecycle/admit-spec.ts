@@ -1,6 +1,6 @@
 // The desired-spec gauntlet shared by validate, prepare, apply and import, in the order the spec
 // states it: the document's identity agrees with its path and its exact FormRef, the exact Form
-// is installed, declared defaults are materialized and hostnames canonicalized at the entry point
+// is installed, declared defaults are materialized and the kind's canonicalization applied at the entry point
 // (Portable defaults; decision 0026), and the MATERIALIZED spec is validated against the installed
 // desiredSchema and the host's own spec-only rules (spec-rules.ts). Nothing here reads the store.
 
@@ -35,11 +35,12 @@ export function admitSpec(ctx: HostContext, request: ResourceRequest, path?: Pat
   check(formRefMatchesEnvelope(request.apiVersion, request.kind, request.ref));
   const form = resolveExactForm(ctx.catalog, request.ref);
   if (form instanceof Error) throw form;
-  const canonical = canonicalizeSpec(form, form.materialize(request.spec));
+  const kind = ctx.kinds.of(form.ref);
+  const canonical = canonicalizeSpec(kind, form.materialize(request.spec));
   const spec = canonical.spec;
   const diagnostics = [...canonical.diagnostics, ...form.validateDesired(spec)];
   // The host's own rules read fields the schema has already vouched for.
-  if (diagnostics.length === 0) diagnostics.push(...specRuleDiagnostics(form, spec, ctx.runtime));
+  if (diagnostics.length === 0) diagnostics.push(...specRuleDiagnostics(form, kind, spec, ctx.runtime));
   return { form, spec, specDigest: specDigest(spec), diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
 }
 

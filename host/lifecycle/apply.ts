@@ -6,7 +6,6 @@
 // nothing but its replay record.
 
 import { HostError, refuse } from "../errors.js";
-import { outputProducer } from "../outputs/producers.js";
 import { declaredOutputsProducible } from "../rules/declared-outputs/declared-outputs-producible.js";
 import { recordedFormRef } from "../rules/exact-form/recorded-form-ref.js";
 import { immutableFieldsUnchanged } from "../rules/lifecycle-capabilities/immutable-fields-unchanged.js";
@@ -22,8 +21,7 @@ import { revisionFence } from "../rules/resource-identity/revision-fence.js";
 import { resourceKey } from "../store/keys.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
-import { admitRelations } from "./admit-relations.js";
-import { admitMigrations } from "./admit-migrations.js";
+import { admitExecution, admitRelations } from "./admit-relations.js";
 import { admitSpec, requireValidSpec } from "./admit-spec.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
@@ -70,10 +68,10 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
     check(createFence(occupant !== undefined, pre.expectedUid));
     if (pre.ifMatch !== undefined) throw refuse.revision_conflict("If-Match names a representation, and none exists");
     const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
-    check(declaredOutputsProducible(form.declaresOutputs, outputProducer(form.ref.apiVersion, form.ref.kind) !== undefined, form.ref.kind));
+    check(declaredOutputsProducible(form.declaresOutputs, ctx.kinds.of(form.ref)?.outputs !== undefined, form.ref.kind));
     check(prepareBindingHolds(ctx.secret, { ...binding, uid: CREATE_UID_MARKER, generation: CREATE_GENERATION_MARKER }, presented, reviewedAt));
-    await admitMigrations(view, form, relations, envelope.async === true);
-    const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, now, outputs: ctx.outputs });
+    await admitExecution(view, form, relations, envelope.async === true);
+    const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, now, outputs: ctx.outputs, producer: ctx.kinds.of(form.ref)?.outputs });
     const { writes, after } = planCommit(ctx, scope, { after: record, revisionMoved: true }, now);
     return resourceOutcome(201, after!, writes);
   }
@@ -88,7 +86,7 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
   check(immutableFieldsUnchanged(form.immutableFields, current.spec, spec));
   const relations = admitRelations(view, { form, spec, space: request.space, name: request.name, self: current });
   check(prepareBindingHolds(ctx.secret, { ...binding, uid: current.uid, generation: current.generation }, presented, reviewedAt));
-  await admitMigrations(view, form, relations, envelope.async === true);
+  await admitExecution(view, form, relations, envelope.async === true);
   const next = withDesiredSpec(current, spec, specDigest, relations);
   const { writes, after } = planCommit(ctx, scope,
     { before: { record: current, version: occupant!.version }, after: next.record, revisionMoved: next.revisionMoved },

@@ -24,7 +24,8 @@ import { accepted } from "./refusals.js";
 const UPLOAD_ID = /^up_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/;
 
 function entriesOf(manifest: ValidatedManifest): { member: "modules" | "files"; entries: ManifestEntry[] } {
-  return manifest.kind === "WorkerBundle" ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
+  // A module bundle lists modules; every other manifest kind lists files.
+  return "modules" in manifest ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
 }
 
 function ownedUpload(ctx: HostContext, scope: TenantScope, uploadId: string): UploadRecord {

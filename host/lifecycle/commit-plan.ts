@@ -1,19 +1,18 @@
 // Everything one accepted mutation writes, computed against the state it is about to commit:
-// the resource itself (rendered), its uid index, its adoption claim, its relation pins and its
-// hostname claim, and the re-rendering of every resource the mutation can affect -- the holders
-// pinned to its address, for a deployment the worker whose readiness it decides, and for a
-// migration application every application of the same database (their ledger). Only the
-// resources whose rendering actually changed are written (decision 0016).
+// the resource itself (rendered), its uid index, its adoption claim, its relation pins and the
+// indexes its kind maintains (KindBehaviour.indexes), and the re-rendering of every resource the
+// mutation can affect -- the holders pinned to its address and whatever its kind names
+// (KindBehaviour.affected, before and after the mutation). Only the resources whose rendering
+// actually changed are written (decision 0016).
 
-import { EDGE_GROUP, WORKER_RELATION } from "../rules/worker-aggregate/aggregate.js";
-import { claimKey, hostnameKey, pinKey, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
+import type { KindBehaviour } from "../kinds/behaviour.js";
+import { claimKey, pinKey, resourceKey, uidKey, type ResourceAddress, type ScopedKey } from "../store/keys.js";
 import { StagedWrites } from "../store/overlay.js";
-import type { ClaimRecord, HostnameRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
+import type { ClaimRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
-import { DATABASE_RELATION, isMigrationApplication } from "./admit-migrations.js";
 import { rendered } from "./rendering.js";
-import { addressOf, viewFor, type ViewSources } from "./tenant-view.js";
+import { addressOf, viewFor, type TenantView, type ViewSources } from "./tenant-view.js";
 
 export interface MutationPlan {
   /** The stored incarnation before the mutation (absent on create). */
@@ -39,12 +38,14 @@ function targetAddresses(record: ResourceRecord | undefined): Map<string, Resour
   return out;
 }
 
-function customDomainHostname(record: ResourceRecord | undefined): string | undefined {
-  if (record === undefined || record.ref.apiVersion !== EDGE_GROUP || record.ref.kind !== "WorkerCustomDomain") return undefined;
-  return typeof record.spec.hostname === "string" ? record.spec.hostname : undefined;
+function kindIndexes(kind: KindBehaviour | undefined, scope: TenantScope, record: ResourceRecord | undefined): Map<ScopedKey, unknown> {
+  const out = new Map<ScopedKey, unknown>();
+  if (record === undefined || kind?.indexes === undefined) return out;
+  for (const entry of kind.indexes(scope, record)) out.set(entry.key, entry.value);
+  return out;
 }
 
-function stageIndexes(staged: StagedWrites, scope: TenantScope, before: ResourceRecord | undefined, after: ResourceRecord | undefined): void {
+function stageIndexes(staged: StagedWrites, scope: TenantScope, kind: KindBehaviour | undefined, before: ResourceRecord | undefined, after: ResourceRecord | undefined): void {
   if (before !== undefined && before.uid !== after?.uid) staged.stage({ op: "delete", key: uidKey(scope, before.uid) });
   if (after !== undefined && after.uid !== before?.uid) {
     const value: UidRecord = { address: addressOf(after) };
@@ -66,30 +67,19 @@ function stageIndexes(staged: StagedWrites, scope: TenantScope, before: Resource
       staged.stage({ op: "put", key: pinKey(scope, address, after!.uid), value });
     }
   }
-  const oldHost = customDomainHostname(before);
-  const newHost = customDomainHostname(after);
-  if (oldHost !== undefined && (oldHost !== newHost || before!.uid !== after?.uid)) staged.stage({ op: "delete", key: hostnameKey(scope, oldHost, before!.uid) });
-  if (newHost !== undefined && (oldHost !== newHost || before?.uid !== after!.uid)) {
-    const value: HostnameRecord = { uid: after!.uid, space: after!.space, name: after!.name, hostname: newHost };
-    staged.stage({ op: "put", key: hostnameKey(scope, newHost, after!.uid), value });
+  // Kind indexes carry the holder's uid in their keys: a changed key is a released and a new entry.
+  const oldEntries = kindIndexes(kind, scope, before);
+  const newEntries = kindIndexes(kind, scope, after);
+  for (const key of oldEntries.keys()) if (!newEntries.has(key)) staged.stage({ op: "delete", key });
+  for (const [key, value] of newEntries) {
+    if (!oldEntries.has(key) || JSON.stringify(oldEntries.get(key)) !== JSON.stringify(value)) staged.stage({ op: "put", key, value });
   }
 }
 
-/**
- * Addresses of the databases a SQLiteMigrationApplication pins: every application of such a
- * database renders its readiness from the ledger this one's commit may have extended.
- */
-function migratedDatabases(record: ResourceRecord | undefined): ResourceAddress[] {
-  if (record === undefined || !isMigrationApplication(record.ref)) return [];
-  return (record.relations ?? [])
-    .filter((relation) => relation.relation === DATABASE_RELATION)
-    .map((relation) => ({ space: record.space, apiVersion: relation.targetApiVersion, kind: relation.targetKind, name: relation.targetName }));
-}
-
-/** Worker uids whose readiness a deployment's /worker relation decides. */
-function governedWorkers(record: ResourceRecord | undefined): string[] {
-  if (record === undefined || record.ref.apiVersion !== EDGE_GROUP || record.ref.kind !== "WorkerDeployment") return [];
-  return (record.relations ?? []).filter((relation) => relation.relation === WORKER_RELATION).map((relation) => relation.targetUid);
+/** Records whose rendering the kind says a commit of `record` may change. */
+function kindAffected(view: TenantView, record: ResourceRecord | undefined): ResourceRecord[] {
+  if (record === undefined) return [];
+  return view.kindOf(record.ref)?.affected?.(view, record) ?? [];
 }
 
 export function planCommit(sources: ViewSources, scope: TenantScope, plan: MutationPlan, now: Date): CommitResult {
@@ -101,7 +91,7 @@ export function planCommit(sources: ViewSources, scope: TenantScope, plan: Mutat
   const expectedVersion = plan.before?.version ?? null;
   if (plan.after !== undefined) staged.stage({ op: "put", key, value: plan.after, expectedVersion });
   else staged.stage({ op: "delete", key, expectedVersion: expectedVersion ?? 0 });
-  stageIndexes(staged, scope, before, plan.after);
+  stageIndexes(staged, scope, sources.kinds.of(address), before, plan.after);
 
   const view = viewFor({ ...sources, store: staged }, scope);
   let after = plan.after;
@@ -112,13 +102,7 @@ export function planCommit(sources: ViewSources, scope: TenantScope, plan: Mutat
 
   const affected = new Map<string, ResourceRecord>();
   for (const pinner of view.pinnersOf(address)) affected.set(pinner.uid, pinner);
-  for (const uid of [...governedWorkers(before), ...governedWorkers(after)]) {
-    const worker = view.recordByUid(uid);
-    if (worker !== undefined) affected.set(uid, worker);
-  }
-  for (const database of [...migratedDatabases(before), ...migratedDatabases(after)]) {
-    for (const sibling of view.pinnersOf(database)) if (isMigrationApplication(sibling.ref)) affected.set(sibling.uid, sibling);
-  }
+  for (const record of [...kindAffected(view, before), ...kindAffected(view, after)]) affected.set(record.uid, record);
   if (after !== undefined) affected.delete(after.uid);
   for (const record of affected.values()) {
     const next = rendered(view, record, false, now);

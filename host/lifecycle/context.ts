@@ -3,6 +3,7 @@
 import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { DatabaseFiles } from "../artifacts/database-files.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
+import type { KindRegistry } from "../kinds/behaviour.js";
 import type { OperationScheduler } from "./operation-scheduler.js";
 import type { Clock } from "../clock.js";
 import type { Ids } from "../ids.js";
@@ -17,8 +18,10 @@ export interface HostContext {
   readonly store: Store;
   /** Content-addressed blob bytes (DATA/blobs); who may use an address is held in the store. */
   readonly blobs: BlobFiles;
-  /** Where SQLiteDatabase incarnations keep their files (DATA/sqlite). */
+  /** Where database incarnations keep their SQLite files (DATA/sqlite). */
   readonly databases: DatabaseFiles;
+  /** What each Form kind means beyond the generic Form rules (host/kinds). */
+  readonly kinds: KindRegistry;
   readonly locks: TenantLocks;
   readonly clock: Clock;
   readonly ids: Ids;

@@ -2,17 +2,16 @@
 // expected generation as its only REQUIRED precondition (decision 0011). If-Match is honoured when
 // sent and never required, because the revision moves for reasons the deleting client did not
 // cause. The delete resolves the recorded incarnation before it evaluates any fence; it is refused
-// while a live relation pins the incarnation (dependency_in_use), and a deployment while live
-// dependents need what it serves. It releases what the incarnation held -- its uid, its adoption
-// claim, its pins, its hostname -- and re-renders what pinned it.
+// while a live relation pins the incarnation (dependency_in_use), and whenever its kind's delete
+// guard refuses (KindBehaviour.deleteGuard, e.g. a deployment whose live dependents need what it
+// serves). It releases what the incarnation held -- its uid, its adoption claim, its pins, the
+// entries of its kind's indexes -- and re-renders what pinned it.
 
 import { HostError } from "../errors.js";
 import { dependencyProtection } from "../rules/relations/dependency-protection.js";
 import { generationFence } from "../rules/resource-identity/generation-fence.js";
 import { requiredGenerationFence } from "../rules/resource-identity/required-generation-fence.js";
 import { revisionFence } from "../rules/resource-identity/revision-fence.js";
-import { EDGE_GROUP, WORKER_RELATION, workerDependents } from "../rules/worker-aggregate/aggregate.js";
-import { deploymentDeletion } from "../rules/worker-aggregate/deployment-deletion.js";
 import type { ResourceRecord } from "../store/records.js";
 import { addressedResource, type NameAddress } from "./addressed.js";
 import { planCommit } from "./commit-plan.js";
@@ -23,11 +22,7 @@ import { addressOf, viewFor, type TenantView } from "./tenant-view.js";
 
 function protections(view: TenantView, record: ResourceRecord): void {
   accepted(dependencyProtection(record.uid, view.holdersOf(record.uid)));
-  if (record.ref.apiVersion !== EDGE_GROUP || record.ref.kind !== "WorkerDeployment") return;
-  const pin = (record.relations ?? []).find((relation) => relation.relation === WORKER_RELATION);
-  const worker = pin === undefined ? undefined : view.byUid(pin.targetUid);
-  if (worker === undefined) return;
-  accepted(deploymentDeletion({ name: record.name }, { uid: worker.uid, name: worker.name }, workerDependents(worker.uid, view.holdersOf(worker.uid))));
+  view.kindOf(record.ref)?.deleteGuard?.(view, record);
 }
 
 export function deleteResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {

@@ -6,7 +6,6 @@
 // rendered.
 
 import { HostError, refuse } from "../errors.js";
-import { outputProducer } from "../outputs/producers.js";
 import { nativeIdClaimExclusive, type ClaimHolder } from "../rules/adoption/native-id-claim-exclusive.js";
 import { nativeIdClaimImmutable } from "../rules/adoption/native-id-claim-immutable.js";
 import { declaredOutputsProducible } from "../rules/declared-outputs/declared-outputs-producible.js";
@@ -23,8 +22,7 @@ import { revisionFence } from "../rules/resource-identity/revision-fence.js";
 import { claimKey, resourceKey } from "../store/keys.js";
 import type { ClaimRecord, ResourceRecord } from "../store/records.js";
 import type { ResourceRequest } from "../wire/resource-request.js";
-import { admitRelations } from "./admit-relations.js";
-import { admitMigrations } from "./admit-migrations.js";
+import { admitExecution, admitRelations } from "./admit-relations.js";
 import { admitSpec, requireValidSpec } from "./admit-spec.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
@@ -72,10 +70,10 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
     if (pre.ifMatch !== undefined) throw refuse.revision_conflict("If-Match names a representation, and none exists");
     check(nativeIdClaimExclusive(holder, undefined));
     const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
-    check(declaredOutputsProducible(form.declaresOutputs, outputProducer(form.ref.apiVersion, form.ref.kind) !== undefined, form.ref.kind));
-    await admitMigrations(view, form, relations, envelope.async === true);
+    check(declaredOutputsProducible(form.declaresOutputs, ctx.kinds.of(form.ref)?.outputs !== undefined, form.ref.kind));
+    await admitExecution(view, form, relations, envelope.async === true);
     const record = newIncarnation({
-      scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, nativeId, now, outputs: ctx.outputs,
+      scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, nativeId, now, outputs: ctx.outputs, producer: ctx.kinds.of(form.ref)?.outputs,
     });
     const { writes, after } = planCommit(ctx, scope, { after: record, revisionMoved: true }, now);
     return resourceOutcome(201, after!, writes);
@@ -94,7 +92,7 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
     check(immutableFieldsUnchanged(form.immutableFields, current.spec, spec));
   }
   const relations = admitRelations(view, { form, spec, space: request.space, name: request.name, self: current });
-  await admitMigrations(view, form, relations, envelope.async === true);
+  await admitExecution(view, form, relations, envelope.async === true);
   const next = withDesiredSpec(current, spec, specDigest, relations);
   const claimed = { ...next.record, nativeId };
   const { writes, after } = planCommit(ctx, scope,

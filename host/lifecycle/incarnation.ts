@@ -7,7 +7,7 @@ import type { JsonObject } from "../../corpus/lib/index.js";
 import type { HostForm } from "../catalog/host-form.js";
 import { rfc3339 } from "../clock.js";
 import { HostError, refuse } from "../errors.js";
-import { outputProducer, type OutputOptions } from "../outputs/producers.js";
+import type { OutputOptions, OutputProducer } from "../outputs/producers.js";
 import { declaredOutputsExact } from "../rules/declared-outputs/declared-outputs-exact.js";
 import type { RelationRecord } from "../rules/relations/view.js";
 import type { ResourceRecord } from "../store/records.js";
@@ -26,6 +26,8 @@ export interface NewIncarnation {
   nativeId?: string;
   now: Date;
   outputs: OutputOptions;
+  /** The kind's producer of host-computed outputs (KindBehaviour.outputs), if it has one. */
+  producer?: OutputProducer;
 }
 
 export function newIncarnation(input: NewIncarnation): ResourceRecord {
@@ -46,7 +48,7 @@ export function newIncarnation(input: NewIncarnation): ResourceRecord {
     createdAt: rfc3339(input.now),
   };
   if (input.nativeId !== undefined) record.nativeId = input.nativeId;
-  const producer = input.form.declaresOutputs ? outputProducer(input.form.ref.apiVersion, input.form.ref.kind) : undefined;
+  const producer = input.form.declaresOutputs ? input.producer : undefined;
   const outputs = producer?.({ uid: input.uid, name: input.name, space: input.space, spec: input.spec }, input.outputs);
   if (outputs instanceof HostError) throw outputs;
   const problems = declaredOutputsExact(input.form.declaresOutputs, outputs, (value) => input.form.validateOutputs(value));

@@ -25,7 +25,7 @@ export function observeResource(ctx: HostContext, envelope: MutationEnvelope, ad
     const { record, version } = addressed;
     const stale = generationFence(record.generation, fence, "observe") ?? revisionFence(record.revision, envelope.ifMatch);
     if (stale !== undefined) throw stale;
-    // Without a probe the only thing that may move is a rendering over the durable migration ledger.
+    // Without a probe the only thing that may move is a rendering over state outside the store.
     let { record: current, writes } = ledgerRendering(ctx, envelope.scope, addressed);
     if (envelope.probe === "touch-status") {
       const plan = planCommit(ctx, envelope.scope,

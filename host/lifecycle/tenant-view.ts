@@ -6,10 +6,11 @@
 import type { ExactFormRef, FormDefinition } from "../../corpus/lib/index.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../rules/relations/view.js";
-import { blobHoldKey, hostnamePrefix, manifestKey, pinsPrefix, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
+import type { KindBehaviour, KindRegistry, KindView } from "../kinds/behaviour.js";
+import { blobHoldKey, manifestKey, pinsPrefix, resourceKey, tenantOfKey, uidKey, type ResourceAddress, type ScopedKey } from "../store/keys.js";
 import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { DatabaseFiles } from "../artifacts/database-files.js";
-import type { HostnameRecord, ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
+import type { ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreReader } from "../store/overlay.js";
 
@@ -31,26 +32,33 @@ export function addressOf(record: ResourceRecord): ResourceAddress {
 
 /** The tenant view of one request, with everything the rules may read through it. */
 export function viewFor(ctx: ViewSources, scope: TenantScope): TenantView {
-  return new TenantView(scope, ctx.store, ctx.catalog, ctx.blobs, ctx.databases);
+  return new TenantView(scope, ctx.store, ctx.catalog, ctx.kinds, ctx.blobs, ctx.databases);
 }
 
 export interface ViewSources {
   store: StoreReader;
   catalog: HostCatalog;
+  kinds: KindRegistry;
   blobs: BlobFiles;
   databases: DatabaseFiles;
 }
 
-export class TenantView implements RelationView {
+export class TenantView implements RelationView, KindView {
   constructor(
     readonly scope: TenantScope,
     private readonly store: StoreReader,
     private readonly catalog: HostCatalog,
+    private readonly kinds: KindRegistry,
     private readonly blobs?: BlobFiles,
     private readonly databases?: DatabaseFiles,
   ) {}
 
-  /** The SQLite file of one of this tenant's SQLiteDatabase incarnations. */
+  /** What the kind of a FormRef means beyond the generic Form rules (undefined: generic only). */
+  kindOf(ref: { apiVersion: string; kind: string }): KindBehaviour | undefined {
+    return this.kinds.of(ref);
+  }
+
+  /** The SQLite file of one of this tenant's database incarnations. */
   databasePath(uid: string): string | undefined {
     return this.databases?.pathOf(this.scope.tenant, uid);
   }
@@ -119,8 +127,10 @@ export class TenantView implements RelationView {
     return holders;
   }
 
-  /** Live WorkerCustomDomains of this tenant (any space) serving a canonical hostname. */
-  hostnameHolders(hostname: string): (HostnameRecord & { tenant: string })[] {
-    return this.store.list<HostnameRecord>(hostnamePrefix(this.scope, hostname)).map((entry) => ({ ...entry.value, tenant: this.scope.tenant }));
+  /** The values of a kind-maintained index under a prefix built from this view's scope. */
+  indexed<T>(prefix: ScopedKey): T[] {
+    // The engine, not the kind module, keeps the read inside the tenant.
+    if (tenantOfKey(prefix) !== this.scope.tenant) throw new Error("a kind index read outside the request's tenant");
+    return this.store.list<T>(prefix).map((entry) => entry.value);
   }
 }

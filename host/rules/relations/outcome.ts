@@ -30,3 +30,8 @@ export function accept<T extends object>(payload?: T): Accepted<T> {
 export function isRefusal(outcome: { ok: boolean }): outcome is Refusal {
   return outcome.ok === false;
 }
+
+/** A refusal as the validate diagnostic it becomes (its pointer is the diagnostic's field). */
+export function diagnosticOf(refusal: Refusal): { severity: "error"; message: string; field?: string } {
+  return refusal.pointer === undefined ? { severity: "error", message: refusal.message } : { severity: "error", message: refusal.message, field: refusal.pointer };
+}
