@@ -2,10 +2,10 @@
 // exact FormRef materialized from the built-in corpus through corpus/lib.
 
 import path from "node:path";
-import { corpusRoot, loadCatalog } from "../../corpus/lib/index.js";
+import { corpusRoot, loadCatalog, EDGE_GROUP } from "../../corpus/lib/index.js";
 import type { WireFormRef } from "./api.js";
 
-export const BENCH_GROUP = "edge.forms.takoform.com/v1beta1";
+export const BENCH_GROUP = EDGE_GROUP;
 export const BENCH_KIND = "AtLeastOnceQueue";
 
 export function benchFormRef(): WireFormRef {

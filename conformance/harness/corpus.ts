@@ -5,16 +5,9 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  compileSchema,
-  loadCatalog,
-  materializeDefaults,
-  parseIJson,
-  type Catalog,
-  type InstalledForm,
-} from "../../corpus/lib/index.js";
+import { compileSchema, loadCatalog, materializeDefaults, parseIJson, type Catalog, type InstalledForm, EDGE_GROUP } from "../../corpus/lib/index.js";
 
-export const EDGE = "edge.forms.takoform.com/v1beta1";
+export const EDGE = EDGE_GROUP;
 
 export interface NegativeFixture {
   name: string;

@@ -3,7 +3,7 @@
 // (artifact_missing otherwise, the same answer for absent and for another tenant's), of the kind
 // the Form requires and valid under every manifest rule (artifact_invalid).
 
-import { accepted } from "../lifecycle/refusals.js";
+import { check } from "../rules/outcome.js";
 import { resolveManifestReference } from "../rules/artifacts/manifest-reference.js";
 import type { ValidatedManifest } from "../rules/artifacts/manifest-validation.js";
 import type { RelationRecord } from "../rules/relations/view.js";
@@ -12,7 +12,7 @@ import type { KindBehaviour, KindView } from "./behaviour.js";
 /** The validated manifest a Form of `formKind` references by `digest`, or the refusal thrown. */
 export function referencedManifest(view: KindView, formKind: string, digest: unknown): ValidatedManifest {
   const referencedDigest = typeof digest === "string" ? digest : "";
-  return accepted(resolveManifestReference({ formKind, referencedDigest, held: view.heldManifest(referencedDigest) })).manifest;
+  return check(resolveManifestReference({ formKind, referencedDigest, held: view.heldManifest(referencedDigest) })).manifest;
 }
 
 /** The manifest the stored target of one of this request's relations references. */

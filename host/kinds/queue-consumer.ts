@@ -1,7 +1,7 @@
 // QueueConsumer (decision 0020): an attachment behind the attachment gate, the single consumer of
 // its queue, and no dead-letter cycle through the queues it names.
 
-import { accepted } from "../lifecycle/refusals.js";
+import { check } from "../rules/outcome.js";
 import { deadLetterCycle, deadLetterEdgeOf } from "../rules/attachments/dead-letter-cycle.js";
 import { consumersOf, DEAD_LETTER_RELATION, QUEUE_RELATION, singleQueueConsumer } from "../rules/attachments/queue-single-consumer.js";
 import type { KindBehaviour } from "./behaviour.js";
@@ -13,9 +13,9 @@ export const queueConsumer: KindBehaviour = {
     const queue = relationTarget(view, input.records, QUEUE_RELATION);
     if (queue === undefined) return;
     const self = selfOf(input);
-    accepted(singleQueueConsumer(identity(queue), self, consumersOf(queue.uid, view.holdersOf(queue.uid))));
+    check(singleQueueConsumer(identity(queue), self, consumersOf(queue.uid, view.holdersOf(queue.uid))));
     const deadLetter = relationTarget(view, input.records, DEAD_LETTER_RELATION);
-    accepted(
+    check(
       deadLetterCycle({
         queue: identity(queue),
         deadLetter: deadLetter === undefined ? undefined : identity(deadLetter),

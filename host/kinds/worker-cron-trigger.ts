@@ -1,7 +1,7 @@
 // WorkerCronTrigger (decision 0020): the parsed cron grammar is a spec-only rule
 // (cron-grammar-enforced), and the trigger is an attachment behind the attachment gate.
 
-import { diagnosticOf } from "../rules/relations/outcome.js";
+import { diagnosticOf } from "../rules/outcome.js";
 import { parseCron } from "../rules/attachments/cron-schedule.js";
 import type { KindBehaviour } from "./behaviour.js";
 import { gatedWorker } from "./worker-support.js";

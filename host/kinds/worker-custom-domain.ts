@@ -4,10 +4,10 @@
 // this kind maintains at commit.
 
 import type { JsonObject } from "../../corpus/lib/index.js";
-import { accepted } from "../lifecycle/refusals.js";
+import { check } from "../rules/outcome.js";
 import { canonicalizeCustomDomainSpec } from "../rules/attachments/custom-domain-hostname.js";
 import { hostnameClaim } from "../rules/attachments/hostname-claim.js";
-import { diagnosticOf } from "../rules/relations/outcome.js";
+import { diagnosticOf } from "../rules/outcome.js";
 import { hostnameKey, hostnamePrefix } from "../store/keys.js";
 import type { HostnameRecord, ResourceRecord } from "../store/records.js";
 import type { KindBehaviour } from "./behaviour.js";
@@ -28,7 +28,7 @@ export const workerCustomDomain: KindBehaviour = {
     gatedWorker(view, input);
     if (typeof input.spec.hostname !== "string") return;
     const holders = view.indexed<HostnameRecord>(hostnamePrefix(view.scope, input.spec.hostname)).map((held) => ({ ...held, tenant: view.scope.tenant }));
-    accepted(hostnameClaim({ tenant: view.scope.tenant, hostname: input.spec.hostname, self: selfOf(input), holders }));
+    check(hostnameClaim({ tenant: view.scope.tenant, hostname: input.spec.hostname, self: selfOf(input), holders }));
   },
 
   indexes(scope, record) {

@@ -3,7 +3,7 @@
 // admission and again on delete. A commit re-renders the worker whose readiness it decides.
 
 import type { JsonObject } from "../../corpus/lib/index.js";
-import { accepted } from "../lifecycle/refusals.js";
+import { check } from "../rules/outcome.js";
 import { deploymentServing, VERSIONS_RELATION, WORKER_RELATION, workerDependents } from "../rules/worker-aggregate/aggregate.js";
 import { deploymentDeletion } from "../rules/worker-aggregate/deployment-deletion.js";
 import { deploymentIntegrity } from "../rules/worker-aggregate/deployment-integrity.js";
@@ -19,7 +19,7 @@ export const workerDeployment: KindBehaviour = {
     if (worker === undefined) return;
     const holders = view.holdersOf(worker.uid);
     const selfUid = input.self?.uid;
-    accepted(oneActiveDeployment({ worker: identity(worker), self: { ...(selfUid === undefined ? {} : { uid: selfUid }), name: input.name }, existing: deploymentsOf(worker.uid, holders) }));
+    check(oneActiveDeployment({ worker: identity(worker), self: { ...(selfUid === undefined ? {} : { uid: selfUid }), name: input.name }, existing: deploymentsOf(worker.uid, holders) }));
     const versions = Array.isArray(input.spec.versions) ? (input.spec.versions as JsonObject[]) : [];
     const entries = [];
     for (const record of input.records.filter((candidate) => candidate.relation === VERSIONS_RELATION)) {
@@ -28,12 +28,12 @@ export const workerDeployment: KindBehaviour = {
       const weight = versions[Number(record.pointer.split("/")[2])]?.weight;
       entries.push({ pointer: record.pointer, weight: typeof weight === "number" ? weight : 0, version });
     }
-    accepted(deploymentIntegrity(identity(worker), entries));
+    check(deploymentIntegrity(identity(worker), entries));
     const proposed = deploymentServing(
       { uid: selfUid ?? "", space: input.space, name: input.name, formRef: input.form.ref, spec: input.spec, relations: input.records },
       (uid) => view.byUid(uid),
     );
-    accepted(reverseValidation(identity(worker), proposed, workerDependents(worker.uid, holders)));
+    check(reverseValidation(identity(worker), proposed, workerDependents(worker.uid, holders)));
   },
 
   /** The worker whose readiness this deployment's /worker relation decides. */
@@ -50,6 +50,6 @@ export const workerDeployment: KindBehaviour = {
   deleteGuard(view, record) {
     const worker = relationTarget(view, record.relations ?? [], WORKER_RELATION);
     if (worker === undefined) return;
-    accepted(deploymentDeletion({ name: record.name }, { uid: worker.uid, name: worker.name }, workerDependents(worker.uid, view.holdersOf(worker.uid))));
+    check(deploymentDeletion({ name: record.name }, { uid: worker.uid, name: worker.name }, workerDependents(worker.uid, view.holdersOf(worker.uid))));
   },
 };

@@ -2,8 +2,7 @@
 // most one per worker, with a host-assigned HTTPS address as its outputs (immutable for the
 // lifetime of its uid).
 
-import { refuse } from "../errors.js";
-import { accepted } from "../lifecycle/refusals.js";
+import { check } from "../rules/outcome.js";
 import { assignEndpointAddress } from "../rules/attachments/worker-endpoint-address.js";
 import { endpointsOf, singleEndpointPerWorker } from "../rules/attachments/worker-endpoint-single.js";
 import type { KindBehaviour } from "./behaviour.js";
@@ -13,12 +12,12 @@ export const workerEndpoint: KindBehaviour = {
   admit(view, input) {
     const worker = gatedWorker(view, input);
     if (worker === undefined) return;
-    accepted(singleEndpointPerWorker(identity(worker), selfOf(input), endpointsOf(worker.uid, view.holdersOf(worker.uid))));
+    check(singleEndpointPerWorker(identity(worker), selfOf(input), endpointsOf(worker.uid, view.holdersOf(worker.uid))));
   },
 
   outputs(context, options) {
     const assigned = assignEndpointAddress(context.uid, options.endpointDomain);
-    if (!assigned.ok) return refuse[assigned.code](assigned.message);
+    if (!assigned.ok) return assigned;
     return { hostname: assigned.address.hostname, url: assigned.address.url };
   },
 };

@@ -2,7 +2,7 @@
 // relations, the identity the aggregate rules name, the active deployment serving a worker, and
 // the attachment gate every inward-activation attachment passes (decisions 0016, 0020, 0024).
 
-import { accepted } from "../lifecycle/refusals.js";
+import { check } from "../rules/outcome.js";
 import type { RelationRecord, StoredTarget } from "../rules/relations/view.js";
 import { deploymentServing, WORKER_RELATION, type DeploymentServing, type WorkerIdentity } from "../rules/worker-aggregate/aggregate.js";
 import { attachmentGate } from "../rules/worker-aggregate/attachment-gate.js";
@@ -34,6 +34,6 @@ export function activeDeployment(view: KindView, workerUid: string): DeploymentS
 export function gatedWorker(view: KindView, input: KindAdmission): StoredTarget | undefined {
   const worker = relationTarget(view, input.records, WORKER_RELATION);
   if (worker === undefined) return undefined;
-  accepted(attachmentGate({ attachmentKind: input.form.ref.kind, worker: identity(worker), deployment: activeDeployment(view, worker.uid) }));
+  check(attachmentGate({ attachmentKind: input.form.ref.kind, worker: identity(worker), deployment: activeDeployment(view, worker.uid) }));
   return worker;
 }

@@ -5,7 +5,7 @@
 
 import { bundleSource } from "../modules/bundle-source.js";
 import { analyzeBundleHandlers } from "../modules/export-analysis.js";
-import { accepted } from "../lifecycle/refusals.js";
+import { check } from "../rules/outcome.js";
 import { spaIndexPresent } from "../rules/assets/spa-index.js";
 import { declaredHandlersExported } from "../rules/worker-aggregate/handler-exports.js";
 import { inboundServiceBindingsServed } from "../rules/worker-aggregate/inbound-service-binding.js";
@@ -18,17 +18,17 @@ function admitArtifacts(view: KindView, input: KindAdmission): void {
   const bundle = targetManifest(view, input.records, "/bundle");
   if (bundle !== undefined && bundle.kind === "WorkerBundle") {
     const report = analyzeBundleHandlers(bundleSource(bundle, (digest) => view.heldBlob(digest)));
-    accepted(declaredHandlersExported(input.spec, bundle.mainModule, report));
+    check(declaredHandlersExported(input.spec, bundle.mainModule, report));
   }
   if (typeof input.spec.assets === "object" && input.spec.assets !== null) {
     const assets = targetManifest(view, input.records, "/assets/bundle");
-    accepted(spaIndexPresent(input.spec, assets !== undefined && assets.kind !== "WorkerBundle" ? { files: assets.files.map((f) => ({ path: f.name })) } : undefined));
+    check(spaIndexPresent(input.spec, assets !== undefined && assets.kind !== "WorkerBundle" ? { files: assets.files.map((f) => ({ path: f.name })) } : undefined));
   }
 }
 
 export const workerVersion: KindBehaviour = {
   admit(view, input) {
-    accepted(
+    check(
       inboundServiceBindingsServed(input.records, (workerUid) => {
         const worker = view.byUid(workerUid);
         return workerReadiness({ name: worker?.name ?? workerUid }, activeDeployment(view, workerUid));

@@ -14,7 +14,7 @@ import type { HostForm } from "../catalog/host-form.js";
 import { resolveRelations } from "../rules/relations/resolve-relations.js";
 import type { RelationRecord } from "../rules/relations/view.js";
 import type { ResourceRecord } from "../store/records.js";
-import { accepted } from "./refusals.js";
+import { check } from "../rules/outcome.js";
 import type { TenantView } from "./tenant-view.js";
 
 export interface RelationAdmission {
@@ -27,7 +27,7 @@ export interface RelationAdmission {
 }
 
 export function admitRelations(view: TenantView, input: RelationAdmission): RelationRecord[] {
-  const { records } = accepted(
+  const { records } = check(
     resolveRelations({
       space: input.space,
       spec: input.spec,

@@ -13,6 +13,7 @@ import { bodyIdentityMatchesPath, type PathIdentity } from "../rules/path-shape/
 import type { ResourceRequest } from "../wire/resource-request.js";
 import type { HostContext } from "./context.js";
 import { canonicalizeSpec, specRuleDiagnostics } from "./spec-rules.js";
+import { check } from "../rules/outcome.js";
 
 export interface AdmittedSpec {
   form: HostForm;
@@ -24,9 +25,6 @@ export interface AdmittedSpec {
 
 const MAX_DIAGNOSTICS = 256;
 
-function check(error: HostError | undefined): void {
-  if (error !== undefined) throw error;
-}
 
 export function admitSpec(ctx: HostContext, request: ResourceRequest, path?: PathIdentity): AdmittedSpec {
   if (path !== undefined) {

@@ -29,10 +29,8 @@ import { newIncarnation, withDesiredSpec } from "./incarnation.js";
 import { resourceOutcome, runMutation, type MutationOutcome } from "./mutation.js";
 import { preconditionsOf } from "./preconditions.js";
 import { viewFor } from "./tenant-view.js";
+import { check } from "../rules/outcome.js";
 
-function check(error: HostError | undefined): void {
-  if (error !== undefined) throw error;
-}
 
 /**
  * `space` namespaces the replay record; `decode` decodes the request document inside the replay

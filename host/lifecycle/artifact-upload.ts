@@ -19,7 +19,7 @@ import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { runMutation, type MutationOutcome } from "./mutation.js";
-import { accepted } from "./refusals.js";
+import { check } from "../rules/outcome.js";
 
 const UPLOAD_ID = /^up_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/;
 
@@ -39,11 +39,10 @@ export function startUpload(ctx: HostContext, envelope: MutationEnvelope, decode
   return runMutation(ctx, envelope, "artifact upload", "", async () => {
     const document = decode();
     if (typeof document !== "object" || document === null || Array.isArray(document)) throw refuse.invalid_argument("the body must be {\"manifest\": {...}}");
-    const closed = closedEnvelope(document as Record<string, unknown>, ["manifest"], "");
-    if (closed !== undefined) throw closed;
+    check(closedEnvelope(document as Record<string, unknown>, ["manifest"], ""));
     const manifestDocument = (document as { manifest?: unknown }).manifest;
     if (manifestDocument === undefined) throw refuse.invalid_argument("/manifest: required member is missing");
-    const { manifest } = accepted(validateManifest(manifestDocument));
+    const { manifest } = check(validateManifest(manifestDocument));
     const uploadId = "up_" + ctx.ids.uid();
     const record: UploadRecord = { manifest: manifestDocument, manifestDigest: canonicalDigest(manifestDocument), startedAt: ctx.clock.now().toISOString() };
     const missing = [...new Set(entriesOf(manifest).entries.map((entry) => entry.digest))].filter(
@@ -62,7 +61,7 @@ export function putBlob(ctx: HostContext, scope: TenantScope, uploadId: string, 
   return ctx.locks.run(scope.tenant, async () => {
     const upload = ownedUpload(ctx, scope, uploadId);
     if (!isDigest(digest)) throw refuse.artifact_invalid("the blob address must be sha256:<64 lowercase hex>");
-    const { manifest } = accepted(validateManifest(upload.manifest));
+    const { manifest } = check(validateManifest(upload.manifest));
     const entry = entriesOf(manifest).entries.find((candidate) => candidate.digest === digest);
     if (entry === undefined) throw refuse.artifact_invalid(`the upload's manifest declares no blob ${digest}`);
     if (bytes.byteLength !== entry.size || fileDigest(bytes) !== digest) {
@@ -88,9 +87,9 @@ export function commitUpload(ctx: HostContext, envelope: MutationEnvelope, uploa
 export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<MutationOutcome> {
   const scope = envelope.scope;
   const upload = ownedUpload(ctx, scope, uploadId);
-  const { manifest } = accepted(validateManifest(upload.manifest));
+  const { manifest } = check(validateManifest(upload.manifest));
   const { member, entries } = entriesOf(manifest);
-  accepted(verifyBlobs(member, entries, (digest) => (ctx.store.get(blobHoldKey(scope, digest)) === undefined ? undefined : ctx.blobs.read(digest))));
+  check(verifyBlobs(member, entries, (digest) => (ctx.store.get(blobHoldKey(scope, digest)) === undefined ? undefined : ctx.blobs.read(digest))));
   const key = manifestKey(scope, upload.manifestDigest);
   const existing = ctx.store.get(key) !== undefined;
   const record: ManifestRecord = { canonical: canonicalJson(upload.manifest), committedAt: ctx.clock.now().toISOString() };

@@ -17,11 +17,11 @@ import { addressedResource, type NameAddress } from "./addressed.js";
 import { planCommit } from "./commit-plan.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
 import { runMutation, type MutationOutcome } from "./mutation.js";
-import { accepted } from "./refusals.js";
+import { check } from "../rules/outcome.js";
 import { addressOf, viewFor, type TenantView } from "./tenant-view.js";
 
 function protections(view: TenantView, record: ResourceRecord): void {
-  accepted(dependencyProtection(record.uid, view.holdersOf(record.uid)));
+  check(dependencyProtection(record.uid, view.holdersOf(record.uid)));
   view.kindOf(record.ref)?.deleteGuard?.(view, record);
 }
 
@@ -36,8 +36,8 @@ export async function executeDelete(ctx: HostContext, envelope: MutationEnvelope
   const fence = requiredGenerationFence(envelope.expectedGeneration, "delete");
   if (fence instanceof HostError) throw fence;
   const { record, version } = addressedResource(ctx, envelope.scope, address);
-  const stale = generationFence(record.generation, fence, "delete") ?? revisionFence(record.revision, envelope.ifMatch);
-  if (stale !== undefined) throw stale;
+  check(generationFence(record.generation, fence, "delete"));
+  check(revisionFence(record.revision, envelope.ifMatch));
   const view = viewFor(ctx, envelope.scope);
   // An out-of-band backend deletion (test-only probe) is the one path past the protections.
   if (envelope.probe !== "external-change") protections(view, record);

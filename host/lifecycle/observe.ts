@@ -16,6 +16,7 @@ import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context
 import { withObservation } from "./incarnation.js";
 import { ledgerRendering } from "./ledger-rendering.js";
 import { runMutation } from "./mutation.js";
+import { check } from "../rules/outcome.js";
 
 export function observeResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {
   return runMutation(ctx, envelope, "observe", address.space, async () => {
@@ -23,8 +24,8 @@ export function observeResource(ctx: HostContext, envelope: MutationEnvelope, ad
     if (fence instanceof HostError) throw fence;
     const addressed = addressedResource(ctx, envelope.scope, address);
     const { record, version } = addressed;
-    const stale = generationFence(record.generation, fence, "observe") ?? revisionFence(record.revision, envelope.ifMatch);
-    if (stale !== undefined) throw stale;
+    check(generationFence(record.generation, fence, "observe"));
+    check(revisionFence(record.revision, envelope.ifMatch));
     // Without a probe the only thing that may move is a rendering over state outside the store.
     let { record: current, writes } = ledgerRendering(ctx, envelope.scope, addressed);
     if (envelope.probe === "touch-status") {

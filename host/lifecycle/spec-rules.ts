@@ -12,7 +12,7 @@ import type { Diagnostic, HostForm } from "../catalog/host-form.js";
 import type { KindBehaviour } from "../kinds/behaviour.js";
 import { bindingLists } from "../rules/environment/binding-lists.js";
 import { environmentNamespace } from "../rules/environment/environment-namespace.js";
-import { diagnosticOf } from "../rules/relations/outcome.js";
+import { diagnosticOf } from "../rules/outcome.js";
 import type { RuntimeContract } from "../rules/support-profiles/runtime-contract.js";
 import { undeclaredRuntimeHandler } from "../rules/support-profiles/undeclared-runtime-handler-rejected.js";
 

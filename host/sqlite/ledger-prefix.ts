@@ -2,7 +2,7 @@
 // i-th file, same path and same digest, ordinals 1..n without gaps. An applied entry that is absent,
 // moved, or has another digest is migration_required, and nothing may execute.
 
-import { accept, refuse, type RuleOutcome } from "../rules/relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../rules/outcome.js";
 
 export interface MigrationEntry {
   path: string;

@@ -10,7 +10,7 @@
 //     meantime is skipped rather than run twice.
 
 import Database from "better-sqlite3";
-import { refuse, type Refusal } from "../rules/relations/outcome.js";
+import { refuse, type Refusal } from "../rules/outcome.js";
 import { CREATE_LEDGER, LEDGER_TABLE, readLedger, type LedgerRow } from "./ledger.js";
 import { ledgerPrefix } from "./ledger-prefix.js";
 import { withPathLock } from "./path-lock.js";

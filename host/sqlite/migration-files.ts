@@ -3,7 +3,7 @@
 // (each file runs inside the host's own transaction), and no reference to the host's ledger.
 
 import { fileDigest } from "../../corpus/lib/index.js";
-import { refuse, type Refusal } from "../rules/relations/outcome.js";
+import { refuse, type Refusal } from "../rules/outcome.js";
 import { transactionControlStatement } from "./sql-statements.js";
 import { LEDGER_TABLE } from "./ledger.js";
 

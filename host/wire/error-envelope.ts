@@ -11,6 +11,7 @@ export function errorEnvelopeBody(error: HostError, requestId: string): string {
   };
   if (error.hostCode !== undefined) body.hostCode = error.hostCode;
   if (error.details !== undefined) body.details = error.details;
+  else if (error.pointer !== undefined) body.details = { pointer: error.pointer };
   return JSON.stringify({ error: body });
 }
 

@@ -9,6 +9,7 @@ import { spaceIdGrammar } from "../rules/shared-wire-rules/space-id-grammar.js";
 import { resourceNameGrammar } from "../rules/resource-identity/resource-name-grammar.js";
 import { isCanonicalDecimal } from "./decimal.js";
 import { formRefProblem, isApiVersion, isKind, toFormRef } from "./form-ref.js";
+import { check } from "../rules/outcome.js";
 
 const UID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -51,9 +52,6 @@ function fail(message: string): never {
   throw refuse.invalid_argument(message);
 }
 
-function check(error: HostError | undefined): void {
-  if (error !== undefined) throw error;
-}
 
 /** Decodes one request document or throws an invalid_argument HostError. */
 export function decodeResourceRequest(document: unknown, shape: RequestShape): ResourceRequest {

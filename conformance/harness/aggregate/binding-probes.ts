@@ -7,19 +7,10 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  canonicalDigest,
-  canonicalJson,
-  deriveLifecycleCapabilities,
-  fileDigest,
-  type BindingRef,
-  type Catalog,
-  type ErrorCode,
-  type InterfaceRef,
-} from "../../../corpus/lib/index.js";
+import { canonicalDigest, canonicalJson, deriveLifecycleCapabilities, fileDigest, type BindingRef, type Catalog, type ErrorCode, type InterfaceRef, EDGE_GROUP } from "../../../corpus/lib/index.js";
 
 export const BINDING_PROBE_GROUP = "probes.conformance.takoform.com/v1beta1";
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 const BINDING = "module-worker.edge-kv";
 
 export interface BindingProbe {

@@ -6,6 +6,7 @@ import { rawPath } from "../state.js";
 
 export function rejectEncodedSlashes(): RequestHandler {
   return function checkRawPath(req, _res, next) {
-    next(noPercentEncodedSlash(rawPath(req)));
+    const outcome = noPercentEncodedSlash(rawPath(req));
+    next(outcome.ok ? undefined : outcome);
   };
 }

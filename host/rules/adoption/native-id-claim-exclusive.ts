@@ -4,7 +4,8 @@
 // of the tenant holds fails import_conflict (409) before any mutation. The claim stops at the
 // tenant (the key is tenant-scoped), so the refusal can only ever name the caller's own holder.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
 export interface ClaimHolder {
   uid: string;
@@ -13,8 +14,8 @@ export interface ClaimHolder {
   name: string;
 }
 
-export function nativeIdClaimExclusive(holder: ClaimHolder | undefined, selfUid: string | undefined): HostError | undefined {
-  if (holder === undefined || holder.uid === selfUid) return undefined;
+export function nativeIdClaimExclusive(holder: ClaimHolder | undefined, selfUid: string | undefined): RuleOutcome {
+  if (holder === undefined || holder.uid === selfUid) return accept();
   return refuse.import_conflict(
     `this native identity is already under management as ${holder.kind} ${JSON.stringify(holder.name)} ` +
       `in space ${JSON.stringify(holder.space)}; one native resource has one managed resource`,

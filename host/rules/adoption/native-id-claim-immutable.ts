@@ -3,10 +3,11 @@
 // the caller under a different nativeId fails import_conflict (409) before any mutation." A
 // resource holding no claim (one this host created) takes the first one it is handed.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
-export function nativeIdClaimImmutable(recorded: string | undefined, requested: string): HostError | undefined {
-  if (recorded === undefined || recorded === requested) return undefined;
+export function nativeIdClaimImmutable(recorded: string | undefined, requested: string): RuleOutcome {
+  if (recorded === undefined || recorded === requested) return accept();
   return refuse.import_conflict(
     "this resource was adopted onto another native identity; an adoption never moves a managed resource to a different one",
   );

@@ -3,7 +3,7 @@
 // entry are artifact_invalid. Pure over a reader the host supplies.
 
 import { fileDigest } from "../../../corpus/lib/index.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import type { ManifestEntry } from "./manifest-entries.js";
 
 export function verifyBlobs(

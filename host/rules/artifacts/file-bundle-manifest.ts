@@ -2,7 +2,7 @@
 // both carry files[]; static files take any lowercase type/subtype without parameters and their
 // order has no meaning; migration files are exactly application/sql, ordered, and non-empty.
 
-import { refuse, type Refusal } from "../relations/outcome.js";
+import { refuse, type Refusal } from "../outcome.js";
 import { checkEntries, type ManifestEntry } from "./manifest-entries.js";
 import type { ManifestLimits } from "./limits.js";
 import { isStaticFileMediaType, MIGRATION_MEDIA_TYPE } from "./media-types.js";

@@ -4,7 +4,7 @@
 // summing within the aggregate ceiling. Media types are the caller's (per-kind) concern.
 
 import { isDigest } from "../../../corpus/lib/index.js";
-import { refuse, type Refusal } from "../relations/outcome.js";
+import { refuse, type Refusal } from "../outcome.js";
 import { artifactPathProblem } from "./relative-path.js";
 import { MAX_ENTRY_BYTES, type ManifestLimits } from "./limits.js";
 

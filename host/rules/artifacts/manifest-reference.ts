@@ -6,7 +6,7 @@
 //   or any manifest rule violated                      -> artifact_invalid
 
 import { canonicalDigest, parseIJson } from "../../../corpus/lib/index.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { FORM_MANIFEST_KIND } from "./limits.js";
 import { validateManifest, type ManifestValidationOptions, type ValidatedManifest } from "./manifest-validation.js";
 

@@ -3,7 +3,7 @@
 // no files; the file kinds carry files and neither of the others), and the per-kind rules.
 // Every violation is artifact_invalid naming the manifest pointer.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { MANIFEST_KINDS, PORTABLE_LIMITS, type ManifestKind, type ManifestLimits } from "./limits.js";
 import { RUNTIME_MODULE_MEDIA_TYPES, type ModuleMediaTypes } from "./media-types.js";
 import { checkWorkerBundle } from "./worker-bundle-manifest.js";

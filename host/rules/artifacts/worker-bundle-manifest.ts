@@ -2,7 +2,7 @@
 // mainModule is listed and is loadable (an auxiliary mainModule is artifact_invalid, carrying one
 // is not); a source map ("<module>.map", decided in ADR 0064) must have its target module present.
 
-import { refuse, type Refusal } from "../relations/outcome.js";
+import { refuse, type Refusal } from "../outcome.js";
 import { artifactPathProblem } from "./relative-path.js";
 import { checkEntries, type ManifestEntry } from "./manifest-entries.js";
 import type { ManifestLimits } from "./limits.js";

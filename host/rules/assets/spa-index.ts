@@ -2,7 +2,7 @@
 // path with the bundle's index.html, so the host resolves the EXACT referenced manifest and refuses
 // the version with invalid_argument, before mutation, when that manifest has no index.html.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 export const SPA_INDEX = "index.html";
 

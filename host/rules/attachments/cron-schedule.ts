@@ -6,7 +6,7 @@
 // (0 0 31 2 *), because each names no schedule. Day matching follows the common cron rule: when
 // both day fields are restricted (neither starts with "*") a day matches either; otherwise both.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 interface FieldSpec {
   name: string;

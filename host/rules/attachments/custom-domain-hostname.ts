@@ -4,7 +4,7 @@
 // U-label (any non-ASCII character) is REFUSED invalid_argument, never mapped: the host applies no
 // IDNA table of its own (decision 0026).
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 const NON_ASCII = /[^\x00-\x7f]/;
 

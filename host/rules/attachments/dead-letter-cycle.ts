@@ -4,7 +4,7 @@
 // any graph, including a cycle an older state left behind. In-degree is unbounded: diamonds pass.
 
 import type { StoredTarget } from "../relations/view.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { DEAD_LETTER_RELATION } from "./queue-single-consumer.js";
 
 export interface DeadLetterEdge {

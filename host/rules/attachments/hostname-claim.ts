@@ -2,7 +2,7 @@
 // live claim in any space of the caller's tenant fails invalid_argument, and the refusal names only
 // that tenant's own holder. A hostname only another tenant serves is outside the comparison.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { canonicalHostname } from "./custom-domain-hostname.js";
 
 export interface HostnameHolder {

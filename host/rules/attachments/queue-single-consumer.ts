@@ -2,7 +2,7 @@
 // a second consumer of one queue incarnation fails invalid_argument before any mutation.
 
 import type { Holder } from "../relations/view.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 export const QUEUE_RELATION = "/queue";
 export const DEAD_LETTER_RELATION = "/deadLetterQueue";

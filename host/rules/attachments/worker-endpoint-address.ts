@@ -6,7 +6,7 @@
 // assign one and refuses the endpoint with unsupported_capability before any mutation.
 
 import { createHash } from "node:crypto";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 const CANONICAL_HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})+$`);

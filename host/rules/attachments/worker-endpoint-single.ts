@@ -2,7 +2,7 @@
 // second endpoint fails invalid_argument before any mutation, on apply and import alike.
 
 import type { Holder } from "../relations/view.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 export function endpointsOf(workerUid: string, holders: readonly Holder[]): Holder[] {
   return holders.filter((h) => h.formRef.kind === "WorkerEndpoint" && h.record.relation === "/worker" && h.record.targetUid === workerUid);

@@ -4,9 +4,10 @@
 // unsupported_capability (422), before any mutation -- rather than store a resource it would
 // answer without them.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
-export function declaredOutputsProducible(declaresOutputs: boolean, hasProducer: boolean, kind: string): HostError | undefined {
-  if (!declaresOutputs || hasProducer) return undefined;
+export function declaredOutputsProducible(declaresOutputs: boolean, hasProducer: boolean, kind: string): RuleOutcome {
+  if (!declaresOutputs || hasProducer) return accept();
   return refuse.unsupported_capability(`this host cannot compute the outputs the ${kind} Form declares`);
 }

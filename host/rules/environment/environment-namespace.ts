@@ -3,7 +3,7 @@
 // property of the runtime env object, so their union must be unique. A collision fails
 // invalid_argument before any mutation, naming both pointers.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { escapeToken, matchPattern } from "../relations/pointer.js";
 import type { BindingList } from "./binding-lists.js";
 

@@ -2,9 +2,10 @@
 // (x-takoform-equals in the wire schema); a document saying otherwise is invalid_argument.
 
 import type { ExactFormRef } from "../../../corpus/lib/index.js";
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
-export function formRefMatchesEnvelope(apiVersion: string, kind: string, ref: ExactFormRef): HostError | undefined {
-  if (apiVersion === ref.apiVersion && kind === ref.kind) return undefined;
+export function formRefMatchesEnvelope(apiVersion: string, kind: string, ref: ExactFormRef): RuleOutcome {
+  if (apiVersion === ref.apiVersion && kind === ref.kind) return accept();
   return refuse.invalid_argument("apiVersion and kind must equal form.formRef.apiVersion and form.formRef.kind");
 }

@@ -3,13 +3,14 @@
 // an existing resource is invalid_argument before any mutation.
 
 import { canonicalJson, getAtPointer, type JsonObject } from "../../../corpus/lib/index.js";
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
 export function immutableFieldsUnchanged(
   immutableFields: readonly string[],
   stored: JsonObject,
   requested: JsonObject,
-): HostError | undefined {
+): RuleOutcome {
   for (const pointer of immutableFields) {
     const before = getAtPointer(stored, pointer);
     const after = getAtPointer(requested, pointer);
@@ -18,5 +19,5 @@ export function immutableFieldsUnchanged(
       return refuse.invalid_argument(`${pointer} is immutable: changing it requires replacing the resource`);
     }
   }
-  return undefined;
+  return accept();
 }

@@ -3,15 +3,16 @@
 // invalid_argument before any mutation." A spec-identical apply changes nothing and is not an
 // update.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
 export function noUpdateSpecChangeRejected(
   declaresUpdate: boolean,
   kind: string,
   storedSpecDigest: string,
   requestedSpecDigest: string,
-): HostError | undefined {
-  if (declaresUpdate || storedSpecDigest === requestedSpecDigest) return undefined;
+): RuleOutcome {
+  if (declaresUpdate || storedSpecDigest === requestedSpecDigest) return accept();
   return refuse.invalid_argument(
     `the ${kind} Form Definition declares no update capability; a spec change requires replacing the resource`,
   );

@@ -14,7 +14,8 @@
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { canonicalJson, type ExactFormRef } from "../../../corpus/lib/index.js";
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
 export const PREPARE_WINDOW_MS = 15 * 60 * 1000;
 export const CREATE_UID_MARKER = "";
@@ -54,12 +55,12 @@ export function prepareBindingHolds(
   binding: PrepareBinding,
   presented: string,
   now: Date,
-): HostError | undefined {
+): RuleOutcome {
   const window = prepareWindow(now);
   for (const candidate of [window, window - 1]) {
     const expected = Buffer.from(prepareDigest(secret, binding, candidate));
     const given = Buffer.from(presented);
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return undefined;
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return accept();
   }
   return refuse.invalid_argument(
     "review.prepareDigest does not bind this request: the spec, identity, tenant, space or generation " +

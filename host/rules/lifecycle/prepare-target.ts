@@ -34,8 +34,8 @@ export function prepareTarget(
     );
   }
   const uidError = expectedUidFence(existing.uid, expectedUid);
-  if (uidError !== undefined) return uidError;
+  if (!uidError.ok) return uidError;
   const stale = generationFence(existing.generation, fenceHeader, "prepare");
-  if (stale !== undefined) return stale;
+  if (!stale.ok) return stale;
   return { uid: existing.uid, generation: existing.generation };
 }

@@ -4,9 +4,10 @@
 // that decodes to a slash names no route of this lane, whatever an intermediary would have done
 // with it.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
-export function noPercentEncodedSlash(rawPath: string): HostError | undefined {
+export function noPercentEncodedSlash(rawPath: string): RuleOutcome {
   for (const segment of rawPath.split("/")) {
     if (!segment.includes("%")) continue;
     let decoded: string;
@@ -21,5 +22,5 @@ export function noPercentEncodedSlash(rawPath: string): HostError | undefined {
       );
     }
   }
-  return undefined;
+  return accept();
 }

@@ -13,7 +13,7 @@
 import type { BindingRef, FormDefinition } from "../../../corpus/lib/index.js";
 import type { InstalledBindingContract, StoredTarget } from "./view.js";
 import type { RelationInstance } from "./relation-instances.js";
-import { accept, refuse, type RuleOutcome } from "./outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { describeContractRef, sameContractRef } from "./refs.js";
 
 export interface BindingVerificationInput {

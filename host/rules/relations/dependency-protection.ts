@@ -3,7 +3,7 @@
 // The host re-runs this at commit of an accepted delete, against the incarnation it accepted.
 
 import type { Holder } from "./view.js";
-import { accept, refuse, type RuleOutcome } from "./outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 export function dependencyProtection(targetUid: string, holders: readonly Holder[]): RuleOutcome {
   const blocking = holders.filter((h) => h.uid !== targetUid && h.record.targetUid === targetUid);

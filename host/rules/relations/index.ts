@@ -1,5 +1,5 @@
 // Relation rules (issue 4): resolution and pinning, binding verification, drift, dependency protection.
-export * from "./outcome.js";
+export * from "../outcome.js";
 export * from "./view.js";
 export * from "./refs.js";
 export * from "./relation-instances.js";

@@ -3,7 +3,7 @@
 // location is absent from the spec is not present and yields nothing.
 
 import type { RelationSpec } from "../../../corpus/lib/index.js";
-import { accept, refuse, type RuleOutcome } from "./outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { matchPattern } from "./pointer.js";
 
 export interface ReferenceValue {

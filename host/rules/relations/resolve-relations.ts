@@ -13,7 +13,7 @@ import { relationInstances } from "./relation-instances.js";
 import { verifyTargetGroupKind } from "./target-group-kind.js";
 import { verifyTargetContract } from "./target-contract.js";
 import { verifyBinding } from "./binding-verification.js";
-import { accept, refuse, type RuleOutcome } from "./outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 export interface ResolveRelationsInput {
   /** The space of the source resource; a reference carries none. */

@@ -8,7 +8,7 @@
 import type { FormDefinition } from "../../../corpus/lib/index.js";
 import type { StoredTarget } from "./view.js";
 import type { RelationInstance } from "./relation-instances.js";
-import { accept, refuse, type RuleOutcome } from "./outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { describeContractRef, describeFormRef, sameContractRef, sameFormRef } from "./refs.js";
 
 export function verifyTargetContract(

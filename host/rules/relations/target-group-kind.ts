@@ -4,7 +4,7 @@
 
 import type { StoredTarget } from "./view.js";
 import type { RelationInstance } from "./relation-instances.js";
-import { accept, refuse, type RuleOutcome } from "./outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 export function verifyTargetGroupKind(instance: RelationInstance, target: StoredTarget): RuleOutcome {
   const wanted = instance.reference;

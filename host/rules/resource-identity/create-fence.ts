@@ -3,14 +3,15 @@
 // and kind -- under any definition version (decision 0022 rule 4) -- fails generation_conflict.
 // A create names no incarnation, so an expectedUid cannot hold.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
-export function createFence(nameTaken: boolean, expectedUid: string | undefined): HostError | undefined {
+export function createFence(nameTaken: boolean, expectedUid: string | undefined): RuleOutcome {
   if (expectedUid !== undefined) {
     return refuse.uid_mismatch("a create (If-None-Match: *) names no existing incarnation, so expectedUid cannot match");
   }
   if (nameTaken) {
     return refuse.generation_conflict("a resource with this name already exists (If-None-Match: * does not hold)");
   }
-  return undefined;
+  return accept();
 }

@@ -2,9 +2,10 @@
 // with expectedUid; mismatch fails uid_mismatch (409)." The uid is decided before any
 // generation or revision fence: a fence is only meaningful about the incarnation it names.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
-export function expectedUidFence(uid: string, expectedUid: string | undefined): HostError | undefined {
-  if (expectedUid === undefined || expectedUid === uid) return undefined;
+export function expectedUidFence(uid: string, expectedUid: string | undefined): RuleOutcome {
+  if (expectedUid === undefined || expectedUid === uid) return accept();
   return refuse.uid_mismatch("expectedUid does not match the host-issued uid of this resource");
 }

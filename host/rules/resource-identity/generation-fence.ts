@@ -2,9 +2,10 @@
 // observe-fence-exact): desired-state mutations fence on the expected generation and a stale
 // value fails generation_conflict (412).
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
-export function generationFence(current: string, expected: string, action: string): HostError | undefined {
-  if (expected === current) return undefined;
+export function generationFence(current: string, expected: string, action: string): RuleOutcome {
+  if (expected === current) return accept();
   return refuse.generation_conflict(`${action}: the expected generation ${expected} is stale`);
 }

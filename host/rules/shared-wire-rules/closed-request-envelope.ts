@@ -2,18 +2,19 @@
 // unknown envelope/metadata field fails as invalid_argument / HTTP 400 before mutation."
 // (Duplicates are refused by the raw decoder; this rule refuses unknown members.)
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
 export function closedEnvelope(
   value: Record<string, unknown>,
   allowed: readonly string[],
   where: string,
-): HostError | undefined {
+): RuleOutcome {
   for (const member of Object.keys(value)) {
     if (!allowed.includes(member)) {
       const at = where === "" ? `/${member}` : `${where}/${member}`;
       return refuse.invalid_argument(`${at}: unknown member; the request envelope is closed`);
     }
   }
-  return undefined;
+  return accept();
 }

@@ -36,7 +36,7 @@ export function exactFormQuery(
   const space = values.get("space");
   if (space === undefined) return refuse.invalid_argument("the query must name a space");
   const spaceError = spaceIdGrammar(space, "query key space");
-  if (spaceError !== undefined) return spaceError;
+  if (!spaceError.ok) return spaceError;
 
   let group = values.get("group");
   let kind = values.get("kind");

@@ -5,7 +5,8 @@
 // The host never trims, normalizes or case-folds it: a value outside the grammar is refused,
 // never repaired into a different space.
 
-import { refuse, type HostError } from "../../errors.js";
+import { refuse } from "../../errors.js";
+import { accept, type RuleOutcome } from "../outcome.js";
 
 // Unicode White_Space plus U+FEFF, exactly the set the wire schema encodes for $defs/spaceId.
 const BOUNDARY = /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$/u;
@@ -25,7 +26,7 @@ export function spaceIdProblem(space: unknown): string | undefined {
   return undefined;
 }
 
-export function spaceIdGrammar(space: unknown, where: string): HostError | undefined {
+export function spaceIdGrammar(space: unknown, where: string): RuleOutcome {
   const problem = spaceIdProblem(space);
-  return problem === undefined ? undefined : refuse.invalid_argument(`${where} is not a valid SpaceID: it ${problem}`);
+  return problem === undefined ? accept() : refuse.invalid_argument(`${where} is not a valid SpaceID: it ${problem}`);
 }

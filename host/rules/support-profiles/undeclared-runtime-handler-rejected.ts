@@ -8,10 +8,11 @@
 import type { ExactFormRef, JsonObject } from "../../../corpus/lib/index.js";
 import type { Diagnostic } from "../../catalog/host-form.js";
 import type { RuntimeContract } from "./runtime-contract.js";
+import { EDGE_GROUP } from "../../../corpus/lib/index.js";
 
 /** Forms whose top-level field names the module handlers a version exports. */
 export const HANDLER_FIELDS: readonly { apiVersion: string; kind: string; field: string }[] = [
-  { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "WorkerVersion", field: "handlers" },
+  { apiVersion: EDGE_GROUP, kind: "WorkerVersion", field: "handlers" },
 ];
 
 export function undeclaredRuntimeHandler(

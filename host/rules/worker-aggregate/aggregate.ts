@@ -1,9 +1,9 @@
-// Shared vocabulary of the Worker aggregate rules (decision 0016): the Edge group, the attachment
+// Shared vocabulary of the Worker aggregate rules (decision 0016): the attachment
 // handler table, and the plain "what does this deployment serve" record the rules decide on.
 
 import type { Holder, StoredTarget } from "../relations/view.js";
+import { EDGE_GROUP } from "../../../corpus/lib/index.js";
 
-export const EDGE_GROUP = "edge.forms.takoform.com/v1beta1";
 export const SERVICE_BINDING = "module-worker.service";
 export const VERSIONS_RELATION = "/versions/*/workerVersion";
 export const WORKER_RELATION = "/worker";

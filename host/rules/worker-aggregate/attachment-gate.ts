@@ -3,7 +3,7 @@
 // (custom domain and endpoint: fetch; cron trigger: scheduled; queue consumer: queue). No
 // deployment, or a weighted version without the handler, is unsupported_capability.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { ATTACHMENT_HANDLER, versionsMissing, type DeploymentServing, type WorkerIdentity } from "./aggregate.js";
 
 export interface AttachmentGateInput {

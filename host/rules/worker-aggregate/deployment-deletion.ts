@@ -2,7 +2,7 @@
 // dependency_in_use (decision 0016). Nothing references a deployment, so this is not the relation
 // rule; it is the same statement about the deployment -> worker -> dependents edge.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import type { WorkerDependent, WorkerIdentity } from "./aggregate.js";
 
 export function deploymentDeletion(deployment: { name: string }, worker: WorkerIdentity, dependents: readonly WorkerDependent[]): RuleOutcome {

@@ -6,7 +6,7 @@
 // Each is invalid_argument: well formed, but untrue about what will run.
 
 import type { StoredTarget } from "../relations/view.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { isReady, WORKER_RELATION, type WorkerIdentity } from "./aggregate.js";
 
 export const TOTAL_WEIGHT = 10000;

@@ -5,7 +5,7 @@
 // with the analysis' reason: the host cannot run the module to find out (ADR 0062).
 
 import type { HandlerExportReport } from "../../modules/export-analysis.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 export function declaredHandlersExported(spec: Record<string, unknown>, mainModule: string, report: HandlerExportReport): RuleOutcome {
   const handlers = Array.isArray(spec["handlers"]) ? (spec["handlers"] as unknown[]) : [];

@@ -3,7 +3,7 @@
 // handler outside it is refused invalid_argument on validate, prepare and apply alike.
 
 import type { InterfaceDefinition } from "../../../corpus/lib/index.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 
 /** The handler vocabulary a runtime Interface defines, or undefined when the definition states none. */
 export function runtimeHandlerVocabulary(runtime: InterfaceDefinition): string[] | undefined {

@@ -3,7 +3,7 @@
 // unsupported_capability, rather than stored and reported not-Ready.
 
 import type { RelationRecord, RenderedCondition } from "../relations/view.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { SERVICE_BINDING } from "./aggregate.js";
 
 export function inboundServiceBindingsServed(

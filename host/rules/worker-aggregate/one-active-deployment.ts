@@ -3,7 +3,7 @@
 // the worker's own deployment is not a second one.
 
 import type { Holder } from "../relations/view.js";
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import type { WorkerIdentity } from "./aggregate.js";
 
 export interface OneActiveDeploymentInput {

@@ -3,7 +3,7 @@
 // (scheduled), a queue consumer (queue), or an inbound service binding (fetch) — fails
 // unsupported_capability before any mutation.
 
-import { accept, refuse, type RuleOutcome } from "../relations/outcome.js";
+import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { versionsMissing, type DeploymentServing, type WorkerDependent, type WorkerIdentity } from "./aggregate.js";
 
 export function reverseValidation(worker: WorkerIdentity, proposed: DeploymentServing, dependents: readonly WorkerDependent[]): RuleOutcome {

@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CatalogError, canonicalDigest, loadCatalog, loadFormPackage } from "../../../corpus/lib/index.js";
+import { CatalogError, canonicalDigest, loadCatalog, loadFormPackage, EDGE_GROUP } from "../../../corpus/lib/index.js";
 import { minimalDefinition, writePackage } from "./make-package.js";
 import { referenceBindingsDir, referenceDir, referenceFormsDir, referenceInterfacesDir } from "./paths.js";
 
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 const temps: string[] = [];
 afterEach(() => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });

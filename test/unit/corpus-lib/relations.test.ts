@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { deriveRelations, RelationDerivationError, type JsonSchema } from "../../../corpus/lib/index.js";
+import { deriveRelations, RelationDerivationError, type JsonSchema, EDGE_GROUP } from "../../../corpus/lib/index.js";
 import { referenceDefinition } from "./reference.js";
 
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 const S = "https://json-schema.org/draft/2020-12/schema";
 const IFACE = { apiVersion: "interfaces.takoform.com/v1alpha1", name: "worker.runtime", version: "1.0.0", schemaDigest: "sha256:" + "a".repeat(64) };
 const FORMREF = { apiVersion: EDGE, kind: "ModuleWorker", definitionVersion: "0.1.0", schemaDigest: "sha256:" + "b".repeat(64) };

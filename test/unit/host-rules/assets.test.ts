@@ -3,8 +3,9 @@ import fc from "fast-check";
 import { spaIndexPresent } from "../../../host/rules/assets/spa-index.js";
 import { decodeAssetPath, resolveAssetPath } from "../../../host/rules/assets/asset-path.js";
 import { isArtifactPath } from "../../../host/rules/artifacts/relative-path.js";
+import { EDGE_GROUP } from "../../../corpus/lib/index.js";
 
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 const assets = (notFoundHandling: string) => ({
   assets: { bundle: { apiVersion: EDGE, kind: "StaticAssetBundle", name: "site" }, runWorkerFirst: false, notFoundHandling },
 });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import Database from "better-sqlite3";
-import { canonicalDigest, corpusRoot } from "../../../corpus/lib/index.js";
+import { canonicalDigest, corpusRoot, EDGE_GROUP } from "../../../corpus/lib/index.js";
 import { resolveRelations } from "../../../host/rules/relations/resolve-relations.js";
 import { validateManifest } from "../../../host/rules/artifacts/manifest-validation.js";
 import { resolveManifestReference } from "../../../host/rules/artifacts/manifest-reference.js";
@@ -21,7 +21,7 @@ import { migrationReadiness } from "../../../host/sqlite/migration-readiness.js"
 import { MemoryView } from "./support/memory-view.js";
 import { bindingContract, corpusArtifact, definition, relationsOf } from "./support/reference.js";
 
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 type Manifest = { mainModule: string; modules: { name: string; mediaType: string; digest: string; size: number }[] };
 
 describe("relation records match the corpus wire schema's relationRecord", () => {

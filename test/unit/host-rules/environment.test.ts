@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { bindingLists } from "../../../host/rules/environment/binding-lists.js";
 import { environmentNamespace } from "../../../host/rules/environment/environment-namespace.js";
 import { definition } from "./support/reference.js";
+import { EDGE_GROUP } from "../../../corpus/lib/index.js";
 
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 const lists = bindingLists(definition("WorkerVersion").desiredSchema);
 const kv = (name: string) => ({ name, resource: { apiVersion: EDGE, kind: "EdgeKVNamespace", name: "cache" } });
 const svc = (name: string) => ({ name, resource: { apiVersion: EDGE, kind: "ModuleWorker", name: "backend" } });

@@ -4,8 +4,9 @@ import { relationDrift, HOST_REASON_MAX } from "../../../host/rules/relations/re
 import { dependencyProtection } from "../../../host/rules/relations/dependency-protection.js";
 import { MemoryView } from "./support/memory-view.js";
 import { bindingContract, definition, refOf, relationsOf } from "./support/reference.js";
+import { EDGE_GROUP } from "../../../corpus/lib/index.js";
 
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 const ref = (kind: string, name: string) => ({ apiVersion: EDGE, kind, name });
 
 function pinnedVersion() {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canonicalDigest, type FormDefinition } from "../../../corpus/lib/index.js";
+import { canonicalDigest, type FormDefinition, EDGE_GROUP } from "../../../corpus/lib/index.js";
 import { resolveRelations } from "../../../host/rules/relations/resolve-relations.js";
 import type { StoredTarget } from "../../../host/rules/relations/view.js";
 import { MemoryView } from "./support/memory-view.js";
 import { bindingContract, definition, interfaceDefinition, refOf, relationsOf, secondModuleWorkerDefinition } from "./support/reference.js";
 
-const EDGE = "edge.forms.takoform.com/v1beta1";
+const EDGE = EDGE_GROUP;
 const ref = (kind: string, name: string) => ({ apiVersion: EDGE, kind, name });
 
 function world() {

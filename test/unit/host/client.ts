@@ -5,8 +5,9 @@ import { createHash, randomUUID } from "node:crypto";
 import type { ExactFormRef } from "../../../corpus/lib/index.js";
 import type { HostCatalog } from "../../../host/catalog/host-catalog.js";
 import { API, call, PRIMARY, type Reply } from "./harness.js";
+import { EDGE_GROUP } from "../../../corpus/lib/index.js";
 
-export const EDGE = "edge.forms.takoform.com/v1beta1";
+export const EDGE = EDGE_GROUP;
 
 export function refOf(catalog: HostCatalog, kind: string, definitionVersion = "0.1.0", apiVersion = EDGE): ExactFormRef {
   const form = catalog.line(apiVersion, kind, definitionVersion);

@@ -2,8 +2,9 @@
 import type { RelationRecord, StoredTarget } from "../../../../host/rules/relations/view.js";
 import { MemoryView } from "./memory-view.js";
 import { bindingContract, definition } from "./reference.js";
+import { EDGE_GROUP } from "../../../../corpus/lib/index.js";
 
-export const EDGE = "edge.forms.takoform.com/v1beta1";
+export const EDGE = EDGE_GROUP;
 
 export function record(pointer: string, relation: string, target: StoredTarget, bindingName?: string): RelationRecord {
   const r: RelationRecord = {

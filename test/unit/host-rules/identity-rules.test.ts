@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { HostError } from "../../../../host/errors.js";
-import { createFence } from "../../../../host/rules/resource-identity/create-fence.js";
-import { expectedUidFence } from "../../../../host/rules/resource-identity/expected-uid-fence.js";
-import { generationFence } from "../../../../host/rules/resource-identity/generation-fence.js";
-import { mutationIntent } from "../../../../host/rules/resource-identity/mutation-intent.js";
-import { requiredGenerationFence } from "../../../../host/rules/resource-identity/required-generation-fence.js";
-import { revisionFence } from "../../../../host/rules/resource-identity/revision-fence.js";
-import { resourceNameGrammar } from "../../../../host/rules/resource-identity/resource-name-grammar.js";
-import { isCanonicalDecimal, nextDecimal } from "../../../../host/wire/decimal.js";
+import { HostError } from "../../../host/errors.js";
+import { createFence } from "../../../host/rules/resource-identity/create-fence.js";
+import { expectedUidFence } from "../../../host/rules/resource-identity/expected-uid-fence.js";
+import { generationFence } from "../../../host/rules/resource-identity/generation-fence.js";
+import { mutationIntent } from "../../../host/rules/resource-identity/mutation-intent.js";
+import { requiredGenerationFence } from "../../../host/rules/resource-identity/required-generation-fence.js";
+import { revisionFence } from "../../../host/rules/resource-identity/revision-fence.js";
+import { resourceNameGrammar } from "../../../host/rules/resource-identity/resource-name-grammar.js";
+import { isCanonicalDecimal, nextDecimal } from "../../../host/wire/decimal.js";
 
 const code = (value: unknown) => (value instanceof HostError ? value.code : value);
 
@@ -26,24 +26,24 @@ describe("mutationIntent", () => {
 
 describe("fences", () => {
   it("createFence: a taken name is generation_conflict, an expectedUid is uid_mismatch", () => {
-    expect(createFence(false, undefined)).toBeUndefined();
+    expect(createFence(false, undefined)).toMatchObject({ ok: true });
     expect(code(createFence(true, undefined))).toBe("generation_conflict");
     expect(code(createFence(false, "u"))).toBe("uid_mismatch");
   });
 
   it("generation and uid fences compare exactly", () => {
-    expect(generationFence("2", "2", "apply")).toBeUndefined();
+    expect(generationFence("2", "2", "apply")).toMatchObject({ ok: true });
     expect(code(generationFence("2", "1", "apply"))).toBe("generation_conflict");
-    expect(expectedUidFence("u", undefined)).toBeUndefined();
-    expect(expectedUidFence("u", "u")).toBeUndefined();
+    expect(expectedUidFence("u", undefined)).toMatchObject({ ok: true });
+    expect(expectedUidFence("u", "u")).toMatchObject({ ok: true });
     expect(code(expectedUidFence("u", "v"))).toBe("uid_mismatch");
   });
 
   it("revisionFence uses strong comparison and honours lists and *", () => {
-    expect(revisionFence("4", undefined)).toBeUndefined();
-    expect(revisionFence("4", '"4"')).toBeUndefined();
-    expect(revisionFence("4", '"1", "4"')).toBeUndefined();
-    expect(revisionFence("4", "*")).toBeUndefined();
+    expect(revisionFence("4", undefined)).toMatchObject({ ok: true });
+    expect(revisionFence("4", '"4"')).toMatchObject({ ok: true });
+    expect(revisionFence("4", '"1", "4"')).toMatchObject({ ok: true });
+    expect(revisionFence("4", "*")).toMatchObject({ ok: true });
     expect(code(revisionFence("4", 'W/"4"'))).toBe("revision_conflict");
     expect(code(revisionFence("4", '"3"'))).toBe("revision_conflict");
     expect(code(revisionFence("4", "4"))).toBe("revision_conflict");
@@ -67,7 +67,7 @@ describe("decimals and names", () => {
   });
 
   it("resource names follow ^[a-z][a-z0-9-]{0,62}$", () => {
-    expect(resourceNameGrammar("a-1", "n")).toBeUndefined();
+    expect(resourceNameGrammar("a-1", "n")).toMatchObject({ ok: true });
     for (const bad of ["A", "1a", "", "a_b", "a".repeat(64)]) expect(code(resourceNameGrammar(bad, "n"))).toBe("invalid_argument");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bearerAuthenticator } from "../../../../host/auth/authenticate.js";
-import { CredentialsError, parseCredentials } from "../../../../host/auth/credentials.js";
-import { HostError } from "../../../../host/errors.js";
+import { bearerAuthenticator } from "../../../host/auth/authenticate.js";
+import { CredentialsError, parseCredentials } from "../../../host/auth/credentials.js";
+import { HostError } from "../../../host/errors.js";
 
 describe("credentials", () => {
   it("parses the credentials document and refuses malformed ones", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { HostError } from "../../../../host/errors.js";
-import { nativeIdClaimExclusive } from "../../../../host/rules/adoption/native-id-claim-exclusive.js";
-import { nativeIdClaimImmutable } from "../../../../host/rules/adoption/native-id-claim-immutable.js";
-import { declaredOutputsExact } from "../../../../host/rules/declared-outputs/declared-outputs-exact.js";
-import { declaredOutputsProducible } from "../../../../host/rules/declared-outputs/declared-outputs-producible.js";
-import { immutableFieldsUnchanged } from "../../../../host/rules/lifecycle-capabilities/immutable-fields-unchanged.js";
-import { noUpdateSpecChangeRejected } from "../../../../host/rules/lifecycle-capabilities/no-update-spec-change-rejected.js";
-import { revisionRoleUpdateRejected } from "../../../../host/rules/lifecycle-capabilities/revision-role-update-rejected.js";
+import { HostError } from "../../../host/errors.js";
+import { nativeIdClaimExclusive } from "../../../host/rules/adoption/native-id-claim-exclusive.js";
+import { nativeIdClaimImmutable } from "../../../host/rules/adoption/native-id-claim-immutable.js";
+import { declaredOutputsExact } from "../../../host/rules/declared-outputs/declared-outputs-exact.js";
+import { declaredOutputsProducible } from "../../../host/rules/declared-outputs/declared-outputs-producible.js";
+import { immutableFieldsUnchanged } from "../../../host/rules/lifecycle-capabilities/immutable-fields-unchanged.js";
+import { noUpdateSpecChangeRejected } from "../../../host/rules/lifecycle-capabilities/no-update-spec-change-rejected.js";
+import { revisionRoleUpdateRejected } from "../../../host/rules/lifecycle-capabilities/revision-role-update-rejected.js";
 import {
   CREATE_GENERATION_MARKER,
   CREATE_UID_MARKER,
@@ -15,9 +15,9 @@ import {
   prepareDigest,
   prepareWindow,
   type PrepareBinding,
-} from "../../../../host/rules/lifecycle/prepare-binding.js";
-import { prepareTarget } from "../../../../host/rules/lifecycle/prepare-target.js";
-import { refuse } from "../../../../host/errors.js";
+} from "../../../host/rules/lifecycle/prepare-binding.js";
+import { prepareTarget } from "../../../host/rules/lifecycle/prepare-target.js";
+import { refuse } from "../../../host/errors.js";
 
 const code = (value: unknown) => (value instanceof HostError ? value.code : value);
 const DIGEST = "sha256:" + "cd".repeat(32);
@@ -38,8 +38,8 @@ describe("prepare binding", () => {
 
   it("holds for the exact binding within its window and the next", () => {
     expect(digest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(prepareBindingHolds(secret, binding, digest, minted)).toBeUndefined();
-    expect(prepareBindingHolds(secret, binding, digest, new Date(minted.getTime() + PREPARE_WINDOW_MS))).toBeUndefined();
+    expect(prepareBindingHolds(secret, binding, digest, minted)).toMatchObject({ ok: true });
+    expect(prepareBindingHolds(secret, binding, digest, new Date(minted.getTime() + PREPARE_WINDOW_MS))).toMatchObject({ ok: true });
     expect(code(prepareBindingHolds(secret, binding, digest, new Date(minted.getTime() + 2 * PREPARE_WINDOW_MS)))).toBe("invalid_argument");
   });
 
@@ -71,28 +71,28 @@ describe("prepare binding", () => {
 describe("lifecycle capabilities", () => {
   it("refuses updates of revision-role resources and spec changes without update", () => {
     expect(code(revisionRoleUpdateRejected("revision", "WorkerBundle"))).toBe("invalid_argument");
-    expect(revisionRoleUpdateRejected("identity", "ModuleWorker")).toBeUndefined();
-    expect(noUpdateSpecChangeRejected(false, "K", DIGEST, DIGEST)).toBeUndefined();
+    expect(revisionRoleUpdateRejected("identity", "ModuleWorker")).toMatchObject({ ok: true });
+    expect(noUpdateSpecChangeRejected(false, "K", DIGEST, DIGEST)).toMatchObject({ ok: true });
     expect(code(noUpdateSpecChangeRejected(false, "K", DIGEST, "sha256:" + "00".repeat(32)))).toBe("invalid_argument");
-    expect(noUpdateSpecChangeRejected(true, "K", DIGEST, "sha256:" + "00".repeat(32))).toBeUndefined();
+    expect(noUpdateSpecChangeRejected(true, "K", DIGEST, "sha256:" + "00".repeat(32))).toMatchObject({ ok: true });
   });
 
   it("compares immutable fields canonically", () => {
-    expect(immutableFieldsUnchanged(["/worker"], { worker: { a: 1, b: 2 } }, { worker: { b: 2, a: 1 } })).toBeUndefined();
+    expect(immutableFieldsUnchanged(["/worker"], { worker: { a: 1, b: 2 } }, { worker: { b: 2, a: 1 } })).toMatchObject({ ok: true });
     expect(code(immutableFieldsUnchanged(["/worker"], { worker: { a: 1 } }, { worker: { a: 2 } }))).toBe("invalid_argument");
     expect(code(immutableFieldsUnchanged(["/worker"], { worker: 1 }, {}))).toBe("invalid_argument");
-    expect(immutableFieldsUnchanged(["/worker"], {}, {})).toBeUndefined();
+    expect(immutableFieldsUnchanged(["/worker"], {}, {})).toMatchObject({ ok: true });
   });
 });
 
 describe("adoption claims", () => {
   it("are immutable and exclusive", () => {
-    expect(nativeIdClaimImmutable(undefined, "x")).toBeUndefined();
-    expect(nativeIdClaimImmutable("x", "x")).toBeUndefined();
+    expect(nativeIdClaimImmutable(undefined, "x")).toMatchObject({ ok: true });
+    expect(nativeIdClaimImmutable("x", "x")).toMatchObject({ ok: true });
     expect(code(nativeIdClaimImmutable("x", "y"))).toBe("import_conflict");
     const holder = { uid: "u", space: "s", kind: "K", name: "n" };
-    expect(nativeIdClaimExclusive(undefined, undefined)).toBeUndefined();
-    expect(nativeIdClaimExclusive(holder, "u")).toBeUndefined();
+    expect(nativeIdClaimExclusive(undefined, undefined)).toMatchObject({ ok: true });
+    expect(nativeIdClaimExclusive(holder, "u")).toMatchObject({ ok: true });
     expect(code(nativeIdClaimExclusive(holder, "v"))).toBe("import_conflict");
     expect(code(nativeIdClaimExclusive(holder, undefined))).toBe("import_conflict");
   });
@@ -107,6 +107,6 @@ describe("declared outputs", () => {
     expect(declaredOutputsExact(false, undefined, validate)).toEqual([]);
     expect(declaredOutputsExact(false, {}, validate)).toHaveLength(1);
     expect(code(declaredOutputsProducible(true, false, "K"))).toBe("unsupported_capability");
-    expect(declaredOutputsProducible(true, true, "K")).toBeUndefined();
+    expect(declaredOutputsProducible(true, true, "K")).toMatchObject({ ok: true });
   });
 });
