@@ -62,7 +62,7 @@ export async function admitMigrations(view: TenantView, form: HostForm, relation
     files.push({ path: file.path, digest: file.digest, sql: bytes });
   }
   const outcome = await applyMigrations(plan.dbPath, files);
-  if (!outcome.ok) throw new HostError(outcome.code, outcome.message);
+  if (!outcome.ok) throw new HostError(outcome.code, outcome.message, outcome.hostCode === undefined ? {} : { hostCode: outcome.hostCode });
 }
 
 /** Ready exactly when the ledger equals the set; otherwise a Reconciling (or DependencyMissing) reason. */
