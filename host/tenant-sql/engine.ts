@@ -76,6 +76,8 @@ export class TenantEngine {
     capi.sqlite3_set_authorizer(db, (_p: number, action: number, a1: string | 0, a2: string | 0, a3: string | 0) => this.#authorize(action, a1 || null, a2 || null, a3 || null), 0);
     capi.sqlite3_progress_handler(db, PROGRESS_OPS, () => this.#progress(), 0);
     this.#db = db;
+    // Temporary tables and sorts live in the WASM heap, where the memory bound sees them.
+    this.#host("PRAGMA temp_store = MEMORY");
     this.#host(`PRAGMA max_page_count = ${Math.max(1, Math.floor(this.#limits.databaseBytes / this.#pageSize()))}`);
     return db;
   }
