@@ -57,6 +57,8 @@ export interface HostDependencies {
   bodyLimit?: number;
   /** The origin discovery falls back to when the Host header is unusable. */
   origin?: () => string;
+  /** The public origin discovery advertises (--public-url), for a host behind a proxy. */
+  publicUrl?: string;
 }
 
 export interface HostApp {
@@ -107,7 +109,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(rejectEncodedSlashes());
   app.use(laneMethodsOnly());
   app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
-  app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1")));
+  app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1"), deps.publicUrl));
   app.use(lifecycleRoutes.handler); // forms, resources, support, artifacts, operations (lazy-routes.ts)
   app.use(unknownRoute());
   app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));

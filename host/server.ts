@@ -9,6 +9,7 @@ import { createHostApp, type HostDependencies } from "./app.js";
 import { answerClientErrors } from "./http/middleware/client-errors.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
 import { openStore } from "./store/open.js";
+import { guardDataDir, recordHistory } from "./store/data-dir.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
@@ -22,6 +23,8 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   port: number;
   catalog: HostCatalog;
   credentials: readonly Credential[];
+  /** Move a damaged or emptied store aside and start empty (--repair). */
+  repair?: boolean;
 }
 
 export interface RunningHost {
@@ -31,8 +34,10 @@ export interface RunningHost {
 }
 
 export async function startHost(options: StartOptions): Promise<RunningHost> {
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  guardDataDir(options.dataDir, options.engine, { repair: options.repair === true, warn: (line) => console.error(line) });
   const store = await openStore(options.dataDir, options.engine);
+  recordHistory(options.dataDir, options.engine);
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
