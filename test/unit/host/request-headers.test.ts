@@ -36,7 +36,7 @@ const DISCOVERY = "/.well-known/takoform/v1beta1";
 describe("Authorization", () => {
   it("two Authorization headers are refused 400 invalid_argument, whichever comes first", async () => {
     for (const pair of [[`Bearer ${PRIMARY}`, `Bearer ${OTHER_TENANT}`], [`Bearer ${OTHER_TENANT}`, "Bearer nobody"]]) {
-      const reply = await raw(host.url, DISCOVERY, { authorization: pair });
+      const reply = await raw(host.url, DISCOVERY, { authorization: pair as unknown as string });
       expect(reply.status).toBe(400);
       expect(reply.json.error.code).toBe("invalid_argument");
       expect(reply.json.error.message).toMatch(/more than one Authorization header/);
