@@ -16,6 +16,7 @@ import type { HostCatalog } from "./catalog/host-catalog.js";
 import { systemClock, type Clock } from "./clock.js";
 import { authenticate } from "./http/middleware/authenticate.js";
 import { DEFAULT_BODY_LIMIT, rawBody } from "./http/middleware/body.js";
+import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetOptions } from "./http/body-budget.js";
 import { errorEnvelope, unknownRoute } from "./http/middleware/error-envelope.js";
 import { requireHostHeader } from "./http/middleware/host-header.js";
 import { laneMethodsOnly } from "./http/middleware/lane-methods.js";
@@ -59,8 +60,12 @@ export interface HostDependencies {
   /** Delay between accepting an asynchronous (202) mutation and committing it. */
   asyncCommitDelayMs?: number;
   bodyLimit?: number;
+  /** Request-body bytes in flight per credential and overall (body-budget.ts). */
+  bodyBudget?: BodyBudgetOptions;
   /** The origin discovery falls back to when the Host header is unusable. */
   origin?: () => string;
+  /** The public origin discovery advertises (--public-url), for a host behind a proxy. */
+  publicUrl?: string;
 }
 
 export interface HostApp {
@@ -111,8 +116,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(conformanceProbes(deps.conformanceProbes === true));
   app.use(rejectEncodedSlashes());
   app.use(laneMethodsOnly());
-  app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
-  app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1")));
+  app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT, new BodyBudget(deps.bodyBudget ?? DEFAULT_BODY_BUDGET)));
+  app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1"), deps.publicUrl));
   app.use(lifecycleRoutes.handler); // forms, resources, support, artifacts, operations (lazy-routes.ts)
   app.use(unknownRoute());
   app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));

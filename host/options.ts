@@ -4,10 +4,11 @@ import path from "node:path";
 import { STORE_ENGINES } from "./store/open.js";
 import { parseRateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.js";
 import type { StoreEngine } from "./store/store.js";
+import { publicOrigin } from "./http/discovery-origin.js";
 
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
                      [--no-builtin-forms] [--store sqlite|lowdb] [--conformance-probes]
-                     [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--quiet]
+                     [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--public-url URL] [--repair] [--quiet]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -26,6 +27,10 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         delay before an accepted (202) mutation commits (default 100)
   --rate-limit R[:B]    refuse more than R requests/second per credential (burst B, default
                         R) with rate_limited (429, Retry-After); default: no limit
+  --public-url URL      the https origin clients reach this host at through a proxy; discovery
+                        advertises it (default: only loopback origins are advertised)
+  --repair              move a damaged or emptied store aside (<file>.damaged-<time>) and start
+                        with an empty one; without it such a store stops the host
   --quiet               no request log`;
 
 export interface HostCliOptions {
@@ -39,6 +44,8 @@ export interface HostCliOptions {
   endpointDomain?: string;
   asyncCommitDelayMs?: number;
   rateLimit?: RateLimitOptions;
+  publicUrl?: string;
+  repair: boolean;
   quiet: boolean;
 }
 
@@ -54,6 +61,7 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
     builtinForms: true,
     engine: "sqlite",
     conformanceProbes: false,
+    repair: false,
     quiet: false,
   };
   for (let index = 0; index < args.length; index++) {
@@ -111,6 +119,16 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         options.asyncCommitDelayMs = Number(text);
         break;
       }
+      case "--public-url": {
+        const text = value();
+        const origin = publicOrigin(text);
+        if (origin === undefined) throw new UsageError(`--public-url must be an https origin (http only for a loopback name), no path or query; got ${text}`);
+        options.publicUrl = origin;
+        break;
+      }
+      case "--repair":
+        options.repair = true;
+        break;
       case "--quiet":
         options.quiet = true;
         break;

@@ -9,6 +9,7 @@ import { createHostApp, type HostDependencies } from "./app.js";
 import { answerClientErrors } from "./http/middleware/client-errors.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
 import { openStore } from "./store/open.js";
+import { guardDataDir, recordHistory } from "./store/data-dir.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
@@ -22,6 +23,8 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   port: number;
   catalog: HostCatalog;
   credentials: readonly Credential[];
+  /** Move a damaged or emptied store aside and start empty (--repair). */
+  repair?: boolean;
 }
 
 export interface RunningHost {
@@ -31,8 +34,10 @@ export interface RunningHost {
 }
 
 export async function startHost(options: StartOptions): Promise<RunningHost> {
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  guardDataDir(options.dataDir, options.engine, { repair: options.repair === true, warn: (line) => console.error(line) });
   const store = await openStore(options.dataDir, options.engine);
+  recordHistory(options.dataDir, options.engine);
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
@@ -46,9 +51,12 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     answerClientErrors(listening);
   });
   // Keep idle connections longer than clients and proxies usually do, so a client never sends a
-  // request on a socket the host is closing at that moment (a spurious ECONNRESET).
+  // request on a socket the host is closing at that moment (a spurious ECONNRESET). A request's
+  // headers must arrive within 20 s and the whole request within 60 s (Node's default is 300 s),
+  // so a client that never finishes its body holds its bytes no longer (docs/security.md).
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  server.headersTimeout = REQUEST_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
@@ -65,6 +73,9 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     },
   };
 }
+
+export const REQUEST_HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** How long a stopping host lets requests in flight finish before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { developmentCredential, readCredentialsFile, type Credential } from "../../host/auth/credentials.js";
 import { loadHostCatalog } from "../../host/catalog/load.js";
 import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
+import { DamagedStoreError } from "../../host/store/data-dir.js";
 import { startHost } from "../../host/server.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
@@ -23,6 +24,8 @@ const command: Subcommand = {
       console.error(`takoform host: ${error.message}\n\n${HOST_USAGE}`);
       return 2;
     }
+    // Every file the host creates under its data directory is its owner's alone (0600/0700).
+    process.umask(0o077);
     let credentials: Credential[];
     let development: { credential: Credential; file: string } | undefined;
     try {
@@ -46,7 +49,7 @@ const command: Subcommand = {
       console.error(`takoform host: ${(error as Error).message}`);
       return 2;
     }
-    const host = await startHost({
+    const started = startHost({
       dataDir: options.dataDir,
       engine: options.engine,
       port: options.port,
@@ -56,8 +59,18 @@ const command: Subcommand = {
       ...(options.endpointDomain === undefined ? {} : { endpointDomain: options.endpointDomain }),
       ...(options.asyncCommitDelayMs === undefined ? {} : { asyncCommitDelayMs: options.asyncCommitDelayMs }),
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+      repair: options.repair,
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
     });
+    let host;
+    try {
+      host = await started;
+    } catch (error) {
+      if (!(error instanceof DamagedStoreError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
     process.stdout.write(`listening on ${host.url}\n`);
     if (development !== undefined) {
       const { credential, file } = development;

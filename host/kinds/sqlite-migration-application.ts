@@ -61,7 +61,7 @@ export const sqliteMigrationApplication: KindBehaviour = {
       files.push({ path: file.path, digest: file.digest, sql: bytes });
     }
     const outcome = await applyMigrations(plan.dbPath, files);
-    if (!outcome.ok) throw new HostError(outcome.code, outcome.message);
+    if (!outcome.ok) throw new HostError(outcome.code, outcome.message, outcome.hostCode === undefined ? {} : { hostCode: outcome.hostCode });
   },
 
   derivedReady(view, record) {

@@ -1,7 +1,6 @@
 // SQLite migration execution (issue 5).
 export * from "./ledger.js";
 export * from "./ledger-prefix.js";
-export * from "./sql-statements.js";
 export * from "./migration-files.js";
 export * from "./migration-executor.js";
 export * from "./migration-readiness.js";

@@ -16,16 +16,19 @@ export interface MigrationReadiness {
   ledger: LedgerRow[];
 }
 
-export function migrationReadiness(dbPath: string, files: readonly MigrationEntry[]): MigrationReadiness {
-  let ledger: LedgerRow[] = [];
-  if (fs.existsSync(dbPath)) {
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-    try {
-      ledger = readLedger(db);
-    } finally {
-      db.close();
-    }
+/** The ledger of a database file, read-only (empty when the file does not exist). */
+export function readLedgerFile(dbPath: string): LedgerRow[] {
+  if (!fs.existsSync(dbPath)) return [];
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return readLedger(db);
+  } finally {
+    db.close();
   }
+}
+
+export function migrationReadiness(dbPath: string, files: readonly MigrationEntry[]): MigrationReadiness {
+  const ledger = readLedgerFile(dbPath);
   const prefix = ledgerPrefix(ledger, files);
   return {
     ready: prefix.ok && ledger.length === files.length,

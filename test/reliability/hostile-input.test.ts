@@ -8,6 +8,7 @@ import { fileDigest } from "../../corpus/lib/index.js";
 import fc from "fast-check";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEFAULT_BODY_LIMIT } from "../../host/http/middleware/body.js";
 import { CREDENTIALS } from "../unit/host/harness.js";
 import { apply, read, refOf } from "../unit/host/client.js";
 import { builtinCatalog } from "../unit/host/harness.js";
@@ -142,11 +143,11 @@ describe("hostile input over every route", () => {
 
   it("answers every limit and framing error in the closed taxonomy (catalogue)", async () => {
     const validate = `${API}/resources/validate`;
-    const big = Buffer.alloc(8 * 1024 * 1024 + 1, 0x20);
+    const big = Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 0x20);
     const cases: [string, () => Promise<RawHttpAnswer | RawHttpFailure>][] = [
-      ["body one byte over 8 MiB (Content-Length)", () => send({ method: "POST", target: validate, headers: AUTH, body: big })],
-      ["body over 8 MiB (chunked)", () => send({ method: "POST", target: validate, headers: AUTH, body: big, chunked: true })],
-      ["apply with a body over 8 MiB", () => send({ method: "PUT", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/hostile-a`, headers: [...AUTH, ["If-None-Match", "*"], ["Idempotency-Key", "big"]], body: big })],
+      ["body one byte over the 16 MiB limit (Content-Length)", () => send({ method: "POST", target: validate, headers: AUTH, body: big })],
+      ["body over the 16 MiB limit (chunked)", () => send({ method: "POST", target: validate, headers: AUTH, body: big, chunked: true })],
+      ["apply with a body over the 16 MiB limit", () => send({ method: "PUT", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/hostile-a`, headers: [...AUTH, ["If-None-Match", "*"], ["Idempotency-Key", "big"]], body: big })],
       ["a 17 KiB header", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ["X-Big", "b".repeat(17 * 1024)]] })],
       ["a 1 MiB header", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ["X-Big", "b".repeat(1024 * 1024)]] })],
       ["1000 headers", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ...Array.from({ length: 1000 }, (_, i): [string, string] => [`X-H${i}`, "v"])] })],
@@ -219,7 +220,7 @@ describe("hostile input over every route", () => {
     ];
     for (const [label, manifest] of oversized) expectRefused(label, await upload(manifest));
     // a blob over the body limit, to an upload that may or may not exist
-    const blob = await send({ method: "PUT", target: `${API}/artifacts/uploads/up_missing/blobs/${fileDigest(Buffer.alloc(1))}`, headers: [...AUTH, ["Content-Type", "application/octet-stream"]], body: Buffer.alloc(8 * 1024 * 1024 + 1) });
+    const blob = await send({ method: "PUT", target: `${API}/artifacts/uploads/up_missing/blobs/${fileDigest(Buffer.alloc(1))}`, headers: [...AUTH, ["Content-Type", "application/octet-stream"]], body: Buffer.alloc(DEFAULT_BODY_LIMIT + 1) });
     tried++;
     problems.push(...answerProblems("PUT", blob).map((problem) => `oversized blob: ${problem}`));
     if (blob.ok && blob.status < 400) problems.push(`oversized blob accepted (${blob.status})`);

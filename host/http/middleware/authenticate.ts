@@ -4,11 +4,16 @@
 
 import type { RequestHandler } from "express";
 import type { Authenticator } from "../../auth/authenticate.js";
-import { HostError } from "../../errors.js";
+import { HostError, refuse } from "../../errors.js";
 import { stateOf } from "../state.js";
 
 export function authenticate(authenticator: Authenticator): RequestHandler {
   return function authenticateBearer(req, res, next) {
+    // Node keeps only the first of repeated Authorization headers; a proxy may use the last.
+    if (headerCount(req.rawHeaders, "authorization") > 1) {
+      next(refuse.invalid_argument("the request carries more than one Authorization header; send exactly one"));
+      return;
+    }
     const result = authenticator(req.headers.authorization);
     if (result instanceof HostError) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="takoform"');
@@ -18,4 +23,11 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
     stateOf(req).scope = result;
     next();
   };
+}
+
+/** How many times a header (lower-case name) appears in Node's rawHeaders list. */
+export function headerCount(rawHeaders: readonly string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name) count++;
+  return count;
 }

@@ -1,14 +1,14 @@
 // Discovery (check: discovery-exact): GET /.well-known/takoform/v1beta1. Every advertised
 // endpoint is same-origin with the api endpoint and carries no percent-encoding, userinfo, query
-// or fragment. The origin is the one the client addressed (its Host header) when that is a plain
-// host[:port], and the host's own listening origin otherwise.
+// or fragment. The origin is --public-url when configured, else the loopback origin the client
+// addressed (discovery-origin.ts); never cached, and varying with Host.
 
 import { Router, type Request } from "express";
+import { discoveryOrigin } from "../discovery-origin.js";
 import { respondJson } from "../respond.js";
 
 export const DISCOVERY_PATH = "/.well-known/takoform/v1beta1";
 export const API_PATH = "/apis/forms.takoform.com/v1beta1";
-const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
 export function discoveryDocument(origin: string): Record<string, unknown> {
   const api = origin + API_PATH;
@@ -27,11 +27,16 @@ export function discoveryDocument(origin: string): Record<string, unknown> {
   };
 }
 
-export function discoveryRoutes(fallbackOrigin: () => string): Router {
+export function discoveryRoutes(fallbackOrigin: () => string, publicUrl?: string): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.get(DISCOVERY_PATH, (req: Request, res) => {
-    const host = req.headers.host;
-    const origin = host !== undefined && HOST_HEADER.test(host) ? `http://${host}` : fallbackOrigin();
+  router.get(DISCOVERY_PATH, (req: Request, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Vary", "Host");
+    const origin = discoveryOrigin(req.headers.host, publicUrl, fallbackOrigin());
+    if (typeof origin !== "string") {
+      next(origin);
+      return;
+    }
     respondJson(res, 200, discoveryDocument(origin));
   });
   return router;

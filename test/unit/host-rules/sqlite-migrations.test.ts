@@ -9,7 +9,6 @@ import { fileDigest } from "../../../corpus/lib/index.js";
 import { applyMigrations } from "../../../host/sqlite/migration-executor.js";
 import { migrationReadiness } from "../../../host/sqlite/migration-readiness.js";
 import { LEDGER_TABLE } from "../../../host/sqlite/ledger.js";
-import { splitSqlStatements, transactionControlStatement } from "../../../host/sqlite/sql-statements.js";
 import { repoDir } from "./support/reference.js";
 
 const run = promisify(execFile);
@@ -108,10 +107,10 @@ describe("SQLite migration executor (sqlite-migration-ledger-readiness)", () => 
     expect(fs.readFileSync(dbPath).equals(bytesBefore)).toBe(true);
   });
 
-  it("refuses before touching the database: transaction control, ledger access, bytes that do not match the digest", async () => {
+  it("refuses without changing the database: transaction control, ledger access (the engine's authorizer), bytes that do not match the digest", async () => {
     const tx = migration("001.sql", "BEGIN; CREATE TABLE t (x); COMMIT;");
-    expect(await applyMigrations(dbPath, [tx])).toMatchObject({ ok: false, code: "invalid_argument" });
-    expect(await applyMigrations(dbPath, [migration("001.sql", `DELETE FROM ${LEDGER_TABLE};`)])).toMatchObject({ ok: false, code: "invalid_argument" });
+    expect(await applyMigrations(dbPath, [tx])).toMatchObject({ ok: false, code: "policy_denied", hostCode: "tenant_sql_denied" });
+    expect(await applyMigrations(dbPath, [migration("001.sql", `DELETE FROM ${LEDGER_TABLE};`)])).toMatchObject({ ok: false, code: "policy_denied" });
     expect(await applyMigrations(dbPath, [{ ...m1, digest: m2.digest }])).toMatchObject({ ok: false, code: "artifact_invalid" });
     expect(fs.existsSync(dbPath)).toBe(false);
   });
@@ -173,18 +172,5 @@ describe("SQLite migration executor (sqlite-migration-ledger-readiness)", () => 
     for (let i = 0; i < files.length; i++) expect(db.prepare(`SELECT count(*) AS n FROM bulk_${i}`).get()).toEqual({ n: 150000 });
     db.close();
     expect(migrationReadiness(dbPath, files).ready).toBe(true);
-  });
-});
-
-describe("SQL statement splitting", () => {
-  it("respects strings, identifiers, comments and trigger bodies", () => {
-    const sql = `-- BEGIN;\nCREATE TABLE "a;b" (x TEXT DEFAULT 'it''s; fine'); /* COMMIT; */ CREATE TRIGGER t AFTER INSERT ON x BEGIN SELECT CASE WHEN 1 THEN 2 END; UPDATE y SET end_date = 1; END; SELECT [weird;name] FROM z`;
-    const statements = splitSqlStatements(sql);
-    expect(statements.map((s) => s.keywords[0])).toEqual(["CREATE", "CREATE", "SELECT"]);
-    expect(transactionControlStatement(sql)).toBeUndefined();
-  });
-
-  it.each(["BEGIN", "begin immediate", "COMMIT", "END TRANSACTION", "ROLLBACK", "SAVEPOINT s", "RELEASE s"])("finds %s", (stmt) => {
-    expect(transactionControlStatement(`CREATE TABLE a (x); ${stmt};`)).toMatchObject({ index: 1 });
   });
 });

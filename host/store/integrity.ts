@@ -1,0 +1,75 @@
+// Whether a store file can be trusted before the host serves from it (docs/reliability.md,
+// "A damaged store is refused"): SQLite's quick_check over the file and a parse of every stored
+// value; for lowdb, the document's shape and every entry's. Reading never changes the file.
+
+import { existsSync, readFileSync, statSync } from "node:fs";
+import Database from "better-sqlite3";
+
+export type StoreHealth =
+  | { state: "absent" }
+  | { state: "empty"; reason: string }
+  | { state: "ok"; entries: number }
+  | { state: "damaged"; reason: string };
+
+export function sqliteStoreHealth(file: string): StoreHealth {
+  if (!existsSync(file)) return { state: "absent" };
+  if (statSync(file).size === 0) return { state: "empty", reason: "the file is 0 bytes long" };
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const check = db.prepare("PRAGMA quick_check").pluck().all() as string[];
+    if (check.length !== 1 || check[0] !== "ok") return { state: "damaged", reason: `quick_check: ${check.slice(0, 3).join("; ")}` };
+    const table = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'entries'").get();
+    if (table === undefined) return { state: "empty", reason: "the file holds no entries table" };
+    let entries = 0;
+    for (const row of db.prepare("SELECT key, value, version FROM entries").iterate() as Iterable<{ key: unknown; value: unknown; version: unknown }>) {
+      const problem = entryProblem(row.key, row.value, row.version);
+      if (problem !== undefined) return { state: "damaged", reason: problem };
+      entries++;
+    }
+    return { state: "ok", entries };
+  } catch (error) {
+    return { state: "damaged", reason: (error as Error).message };
+  } finally {
+    db?.close();
+  }
+}
+
+const FORMAT = "takoform-host-store@1";
+
+export function lowdbStoreHealth(file: string): StoreHealth {
+  if (!existsSync(file)) return { state: "absent" };
+  const text = readFileSync(file, "utf8");
+  if (text.trim() === "") return { state: "empty", reason: "the file is empty" };
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return { state: "damaged", reason: `not JSON: ${(error as Error).message}` };
+  }
+  if (typeof document !== "object" || document === null || Array.isArray(document)) {
+    return { state: "damaged", reason: `the document is ${JSON.stringify(document)?.slice(0, 40)}, not a store object` };
+  }
+  const { format, entries } = document as { format?: unknown; entries?: unknown };
+  if (format !== FORMAT) return { state: "damaged", reason: `format is ${JSON.stringify(format)}, expected ${FORMAT}` };
+  if (typeof entries !== "object" || entries === null || Array.isArray(entries)) return { state: "damaged", reason: "entries is not an object" };
+  let count = 0;
+  for (const [key, entry] of Object.entries(entries)) {
+    const { value, version } = (entry ?? {}) as { value?: unknown; version?: unknown };
+    if (value === undefined || !Number.isSafeInteger(version) || (version as number) < 1) return { state: "damaged", reason: `entry ${key} has no value or version` };
+    count++;
+  }
+  return { state: "ok", entries: count };
+}
+
+function entryProblem(key: unknown, value: unknown, version: unknown): string | undefined {
+  if (typeof key !== "string" || key.length === 0) return "a row has no key";
+  if (typeof version !== "number" || !Number.isSafeInteger(version) || version < 1) return `entry ${key.slice(0, 80)} has version ${String(version)}`;
+  if (typeof value !== "string") return `entry ${key.slice(0, 80)} has no value`;
+  try {
+    JSON.parse(value);
+  } catch {
+    return `entry ${key.slice(0, 80)} holds a value that is not JSON`;
+  }
+  return undefined;
+}
