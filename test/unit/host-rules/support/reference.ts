@@ -18,9 +18,10 @@ import {
   type InterfaceRef,
   type RelationSpec,
 } from "../../../../corpus/lib/index.js";
+import { REFERENCE_DIR } from "../../../support/reference.js";
 
 export const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-export const referenceDir = path.resolve(repoDir, "../shared/reference/takoform");
+export const referenceDir = REFERENCE_DIR;
 export const conformanceDir = path.join(referenceDir, "conformance/portable-host-v1beta1");
 export const artifactsDir = path.join(corpusRoot(), "artifacts");
 
