@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // One line when ../shared/reference is absent; an error under TAKOFORM_REQUIRE_REFERENCE=1.
+    globalSetup: ["test/support/reference-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -80,7 +80,8 @@ export interface Resource<P = unknown> {
   create(req: ApplyRequest, ctx: ResourceContext<P>): Promise<ApplyResult>;
   read(state: CtyObject, priv: PrivateState | undefined, ctx: ResourceContext<P>): Promise<ReadResult>;
   update(req: ApplyRequest, ctx: ResourceContext<P>): Promise<ApplyResult>;
-  delete(prior: CtyObject, priv: PrivateState | undefined, ctx: ResourceContext<P>): Promise<{ diagnostics: Diagnostic[] }>;
+  /** `private` on a failed delete replaces the stored private data (an attempt kept open, ADR 0160). */
+  delete(prior: CtyObject, priv: PrivateState | undefined, ctx: ResourceContext<P>): Promise<{ private?: PrivateState; diagnostics: Diagnostic[] }>;
 
   /** `terraform import` / import blocks: a partial state from the author's id. */
   importState?(id: string, ctx: ResourceContext<P>): Promise<ImportResult>;

@@ -1,17 +1,18 @@
 // Delete: addressed through the recorded exact FormRef, with the generation
-// fence and a deterministic Idempotency-Key; a 202 is followed to its end.
+// fence and the Idempotency-Key of its attempt (ADR 0160); a 202 is followed to its end.
 // A resource that is already gone is not an error: that is what was asked.
 import type { ProviderConfig } from "../config/provider-config.js";
 import { HostError } from "../client/errors.js";
 import { errorDiag, type Diagnostic } from "../framework/diagnostics.js";
-import type { ResourceContext } from "../framework/resource.js";
+import type { PrivateState, ResourceContext } from "../framework/resource.js";
+import { attemptOf } from "../framework/attempt.js";
 import { dispatchRef } from "../model/plan-rules.js";
 import type { CtyObject } from "../wire/value.js";
 import { addressOf, connect, stringAttr, subjectOf, type Lifecycle } from "./context.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { settle } from "./outcome.js";
 
-export async function deleteResource(lc: Lifecycle, prior: CtyObject, ctx: ResourceContext<ProviderConfig>): Promise<{ diagnostics: Diagnostic[] }> {
+export async function deleteResource(lc: Lifecycle, prior: CtyObject, priv: PrivateState | undefined, ctx: ResourceContext<ProviderConfig>): Promise<{ private?: PrivateState; diagnostics: Diagnostic[] }> {
   const dispatch = dispatchRef(lc.model, prior);
   if ("error" in dispatch) return { diagnostics: [dispatch.error] };
   const a = addressOf(dispatch.ref, prior, ctx.provider);
@@ -27,10 +28,11 @@ export async function deleteResource(lc: Lifecycle, prior: CtyObject, ctx: Resou
   const conn = await connect(ctx);
   if ("error" in conn) return { diagnostics: [conn.error] };
   try {
-    const res = await conn.api.remove(a, { "takoform-expected-generation": generation }, uid);
+    const res = await conn.api.remove(a, { "takoform-expected-generation": generation }, { attempt: attemptOf(priv), incarnation: uid });
     const outcome = await settle(conn.api, res, a, uid);
     if (outcome.kind === "pending") {
-      return { diagnostics: [errorDiag(`Delete of ${lc.model.kind} "${a.name}" has not finished`, `${identityText(subject)}; sent ${fence}. The host accepted the deletion as operation ${outcome.operationId}; run destroy again to follow it.`)] };
+      // Still running: the attempt stays open, so the next destroy follows the same deletion.
+      return { private: priv, diagnostics: [errorDiag(`Delete of ${lc.model.kind} "${a.name}" has not finished`, `${identityText(subject)}; sent ${fence}. The host accepted the deletion as operation ${outcome.operationId}; run destroy again to follow it.`)] };
     }
     return { diagnostics: [] };
   } catch (err) {

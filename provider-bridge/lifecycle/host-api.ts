@@ -9,7 +9,7 @@ import { resourcePath } from "../client/paths.js";
 import { waitForOperation, type Operation } from "../client/operations.js";
 import { SupportCache } from "../client/support.js";
 import type { ExactFormRef } from "../model/types.js";
-import { idempotencyKey } from "./idempotency.js";
+import { idempotencyKey, type KeyParts } from "./idempotency.js";
 
 /** The space a resource lives in when neither it nor the provider block names one (ADR 0100). */
 export const FALLBACK_SPACE = "default";
@@ -70,16 +70,16 @@ export class HostApi {
     return this.config.respondAsync ? { prefer: "respond-async" } : {};
   }
 
-  /** A mutation with its deterministic Idempotency-Key. */
-  private mutate(method: "PUT" | "POST" | "DELETE", target: string, body: unknown, headers: Record<string, string>, incarnation?: string): Promise<HostResponse> {
+  /** A mutation with the Idempotency-Key of its attempt and exact request (ADR 0160). */
+  private mutate(method: "PUT" | "POST" | "DELETE", target: string, body: unknown, headers: Record<string, string>, parts: KeyParts): Promise<HostResponse> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     // The preference stays out of the key: asking for 202 does not change what is asked.
-    const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text, incarnation), ...this.preference() };
+    const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text, parts), ...this.preference() };
     return this.http.send(method, target, { body, headers: all, deadline: this.requestDeadline() });
   }
 
-  apply(a: Address, body: unknown, headers: Record<string, string>): Promise<HostResponse> {
-    return this.mutate("PUT", resourcePath(a.ref.apiVersion, a.ref.kind, a.name), body, headers);
+  apply(a: Address, body: unknown, headers: Record<string, string>, attempt: string | undefined): Promise<HostResponse> {
+    return this.mutate("PUT", resourcePath(a.ref.apiVersion, a.ref.kind, a.name), body, headers, { attempt });
   }
 
   read(a: Address): Promise<HostResponse> {
@@ -91,12 +91,12 @@ export class HostApi {
    * (the record reports no live incarnation), so a later incarnation of the same name at the same
    * generation would otherwise be answered with the earlier deletion and never removed.
    */
-  remove(a: Address, headers: Record<string, string>, incarnation?: string): Promise<HostResponse> {
-    return this.mutate("DELETE", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, undefined, headers, incarnation);
+  remove(a: Address, headers: Record<string, string>, parts: KeyParts): Promise<HostResponse> {
+    return this.mutate("DELETE", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, undefined, headers, parts);
   }
 
-  adopt(a: Address, body: unknown, headers: Record<string, string>): Promise<HostResponse> {
-    return this.mutate("POST", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}/import`, body, headers);
+  adopt(a: Address, body: unknown, headers: Record<string, string>, attempt: string | undefined): Promise<HostResponse> {
+    return this.mutate("POST", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}/import`, body, headers, { attempt });
   }
 
   operation(id: string): Promise<Operation> {

@@ -1,5 +1,5 @@
 // Create and update: prepare, then apply with review.prepareDigest and a
-// deterministic Idempotency-Key; If-None-Match: * on create, the generation
+// Idempotency-Key of the change's attempt (ADR 0160); If-None-Match: * on create, the generation
 // fence and expectedUid on update. The resource is addressed through the
 // exact FormRef planned (create: the model's default) or recorded (update).
 // An accepted (202) mutation that is interrupted or runs out of time leaves
@@ -7,6 +7,7 @@
 import type { ProviderConfig } from "../config/provider-config.js";
 import { errorDiag, warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { ApplyRequest, ApplyResult, ResourceContext } from "../framework/resource.js";
+import { attemptOf } from "../framework/attempt.js";
 import { recordedRef, dispatchRef } from "../model/plan-rules.js";
 import { isWhollyKnown, type CtyObject } from "../wire/value.js";
 import { addressOf, connect, requestBody, stringAttr, subjectOf, withoutUnknowns, type Lifecycle } from "./context.js";
@@ -44,9 +45,10 @@ async function prepareAndApply(lc: Lifecycle, req: ApplyRequest, ctx: ResourceCo
     const applyBody: Record<string, unknown> = { ...body, review: { prepareDigest: digest } };
     if (update) applyBody["expectedUid"] = update.uid;
     const headers: Record<string, string> = update ? { "takoform-expected-generation": update.generation } : { "if-none-match": "*" };
-    const res = await conn.api.apply(a, applyBody, headers);
+    const res = await conn.api.apply(a, applyBody, headers, attemptOf(req.plannedPrivate));
     const outcome = await settle(conn.api, res, a, update?.uid);
-    if (outcome.kind === "pending") return { state: pendingState(req.planned, a, outcome.operationId), diagnostics: [pendingDiag(lc, a, fence, outcome.operationId, outcome.cause)] };
+    // Pending: the attempt stays open in private state, so the next run resumes with its keys.
+    if (outcome.kind === "pending") return { state: pendingState(req.planned, a, outcome.operationId), private: req.plannedPrivate, diagnostics: [pendingDiag(lc, a, fence, outcome.operationId, outcome.cause)] };
     if (outcome.kind === "deleted") throw new Error("the host reported a deletion for an apply");
     return { state: appliedState(lc, req.planned, outcome.rep), diagnostics: [] };
   } catch (err) {

@@ -7,6 +7,7 @@
 // On success the native id leaves private state; on failure it stays, so the
 // next apply tries again.
 import type { ProviderConfig } from "../config/provider-config.js";
+import { attemptOf } from "../framework/attempt.js";
 import { warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { ApplyRequest, ApplyResult, PrivateState, ResourceContext } from "../framework/resource.js";
 import { connect, requestBody, stringAttr, subjectOf, type Lifecycle } from "./context.js";
@@ -40,7 +41,7 @@ export async function adoptNative(lc: Lifecycle, req: ApplyRequest, ctx: Resourc
   if (existing) body.metadata = { ...body.metadata, uid };
   const headers: Record<string, string> = existing ? { "takoform-expected-generation": generation } : { "if-none-match": "*" };
   try {
-    const res = await conn.api.adopt(a, { ...body, nativeId }, headers);
+    const res = await conn.api.adopt(a, { ...body, nativeId }, headers, attemptOf(req.plannedPrivate));
     const outcome = await settle(conn.api, res, a, uid);
     if (outcome.kind === "pending") {
       const d: Diagnostic = warningDiag(`${lc.model.kind} "${a.name}" is still being adopted`,

@@ -77,8 +77,8 @@ export class ModelResource implements Resource<ProviderConfig> {
     return updateResource(this.lifecycle(), req, ctx);
   }
 
-  delete(prior: CtyObject, _priv: PrivateState | undefined, ctx: ResourceContext<ProviderConfig>): Promise<{ diagnostics: Diagnostic[] }> {
-    return deleteResource(this.lifecycle(), prior, ctx);
+  delete(prior: CtyObject, priv: PrivateState | undefined, ctx: ResourceContext<ProviderConfig>): Promise<{ private?: PrivateState; diagnostics: Diagnostic[] }> {
+    return deleteResource(this.lifecycle(), prior, priv, ctx);
   }
 
   importState(id: string, ctx: ResourceContext<ProviderConfig>): Promise<ImportResult> {

@@ -1,7 +1,9 @@
 // ApplyResourceChange: create (no prior), update, or delete (null planned
 // state). The new state must be wholly known and, on success, non-null
 // (null after a delete). On failure the prior state is returned so Terraform
-// keeps tracking whatever exists.
+// keeps tracking whatever exists. The change's attempt (framework/attempt.ts)
+// is retired unless the resource returns private data that keeps it open.
+import { retireAttempt } from "../framework/attempt.js";
 import { diagnosticsToProto, errorDiag, hasErrors } from "../framework/diagnostics.js";
 import type { Writable } from "../proto/codec.js";
 import type { ApplyResourceChange_Request, ApplyResourceChange_Response } from "../proto/types.js";
@@ -23,7 +25,7 @@ export async function applyResourceChange(server: ProviderServer<unknown>, req: 
   if (planned === null) {
     if (prior === null) return { new_state: encodeObject(schema, null, "state") };
     const result = await resource.delete(prior, plannedPrivate, ctx);
-    if (hasErrors(result.diagnostics)) return { new_state: req.prior_state, private: req.planned_private, diagnostics: diagnosticsToProto(result.diagnostics) };
+    if (hasErrors(result.diagnostics)) return { new_state: req.prior_state, private: encodePrivate(result.private ?? retireAttempt(plannedPrivate)), diagnostics: diagnosticsToProto(result.diagnostics) };
     return { new_state: encodeObject(schema, null, "state"), diagnostics: diagnosticsToProto(result.diagnostics) };
   }
 
@@ -33,13 +35,13 @@ export async function applyResourceChange(server: ProviderServer<unknown>, req: 
   if (!result.state) {
     if (!failed) result.diagnostics.push(errorDiag("The takoform provider returned no state", "The apply reported success without a resulting object.\n\nThis is a bug in the provider."));
     // Nothing new to record: create leaves nothing, update keeps the prior object.
-    return { new_state: prior === null ? encodeObject(schema, null, "state") : req.prior_state, private: req.planned_private, diagnostics: diagnosticsToProto(result.diagnostics) };
+    return { new_state: prior === null ? encodeObject(schema, null, "state") : req.prior_state, private: encodePrivate(result.private ?? retireAttempt(plannedPrivate)), diagnostics: diagnosticsToProto(result.diagnostics) };
   }
   const state = normalizeObject(schema.block, result.state);
   requireKnown(state, "state after apply");
   return {
     new_state: encodeObject(schema, state, "state after apply"),
-    private: result.private !== undefined ? encodePrivate(result.private) : req.planned_private,
+    private: encodePrivate(result.private ?? retireAttempt(plannedPrivate)),
     diagnostics: diagnosticsToProto(result.diagnostics),
   };
 }

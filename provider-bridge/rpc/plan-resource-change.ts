@@ -1,8 +1,10 @@
 // PlanResourceChange: the framework's default plan (framework/plan.ts), then
 // the resource's modifyPlan. Called in plan, again in apply with known values,
 // twice for a replacement (the second time with no prior state), and for a
-// destroy with a null proposal (plan_destroy).
+// destroy with a null proposal (plan_destroy). Every planned change carries
+// its attempt id in private state (framework/attempt.ts).
 import { diagnosticsToProto, hasErrors } from "../framework/diagnostics.js";
+import { withAttempt } from "../framework/attempt.js";
 import { defaultPlan } from "../framework/plan.js";
 import { pathToProto } from "../framework/path.js";
 import type { PlanDraft } from "../framework/resource.js";
@@ -19,8 +21,8 @@ export async function planResourceChange(server: ProviderServer<unknown>, req: P
   const prior = decodeObject(schema, req.prior_state, "prior state");
   const proposed = decodeObject(schema, req.proposed_new_state, "proposed new state");
   if (proposed === null) {
-    // A destroy: planned null. The resource may still warn or refuse in modifyPlan later phases.
-    return { planned_state: encodeObject(schema, null, "planned state"), planned_private: req.prior_private };
+    // A destroy: planned null, with the attempt its delete keys derive from (ADR 0160).
+    return { planned_state: encodeObject(schema, null, "planned state"), planned_private: encodePrivate(withAttempt(decodePrivate(req.prior_private))) };
   }
   const config = decodeObject(schema, req.config, "configuration") ?? ctyObject();
   const priorPrivate = decodePrivate(req.prior_private);
@@ -32,7 +34,7 @@ export async function planResourceChange(server: ProviderServer<unknown>, req: P
   return {
     planned_state: encodeObject(schema, draft.planned, "planned state"),
     requires_replace: prior === null ? [] : draft.requiresReplace.map(pathToProto),
-    planned_private: encodePrivate(draft.plannedPrivate),
+    planned_private: encodePrivate(withAttempt(draft.plannedPrivate)),
     diagnostics: diagnosticsToProto(diagnostics),
   };
 }

@@ -4,12 +4,13 @@
 // ModuleWorker definition only as a conformance fixture, so the test wraps it in a Form Package
 // in a temporary directory (digests computed here) and installs it on both sides.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBindingProbePackages } from "../../conformance/harness/aggregate/binding-probes.js";
 import { canonicalDigest, fileDigest, loadCatalog } from "../../corpus/lib/index.js";
+import { describeWithReference } from "../support/reference.js";
 import { COMMIT_WINDOW_ARGS, failures, listChecks, reference, runRunner, runnerPasses, startHost, type RunningHost } from "./support.js";
 
 const synthetic = path.join(reference, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json");
@@ -31,7 +32,7 @@ function packageSyntheticDefinition(root: string): string {
   return root;
 }
 
-describe.skipIf(!existsSync(synthetic))("takoform conformance pinned to the reference candidate packages", () => {
+describeWithReference("takoform conformance pinned to the reference candidate packages", () => {
   let host: RunningHost;
   let dirs: string[];
   let extra: string;
@@ -60,4 +61,4 @@ describe.skipIf(!existsSync(synthetic))("takoform conformance pinned to the refe
     }
     expect(reported.sort()).toEqual([...implemented].sort());
   }, 600_000);
-});
+}, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json");

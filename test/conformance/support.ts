@@ -12,9 +12,10 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { expect } from "vitest";
 import { startProxy } from "./mutant-proxy.js";
+import { REFERENCE_DIR } from "../support/reference.js";
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const reference = path.resolve(repo, "../shared/reference/takoform");
+export const reference = REFERENCE_DIR;
 const cli = path.join(repo, "bin", "takoform.mjs");
 
 export interface Credentials {

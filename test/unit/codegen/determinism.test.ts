@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { runCodegen } from "../../../codegen/run.js";
 import { corpusFormsDir, referenceFormsDir, repoDir } from "./helpers.js";
+import { itWithReference } from "../../support/reference.js";
 
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const { output } = await runCodegen(dir);
@@ -29,7 +30,7 @@ describe("determinism", () => {
     }
   });
 
-  it("runs the same pipeline over the reference candidate packages", async () => {
+  itWithReference("runs the same pipeline over the reference candidate packages", async () => {
     const a = await snapshot(referenceFormsDir);
     expect(a.size).toBeGreaterThan(50);
     expect(a.get("provider/model.ts")).toContain('"typeName": "takoform_queue_consumer"');

@@ -3,6 +3,7 @@
 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { referencePath } from "../../support/reference.js";
 import {
   canonicalDigest,
   declaredDefaults,
@@ -18,7 +19,7 @@ import type { AttributeModel, ProviderModel, ResourceModel } from "../../../code
 export const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const corpusFormsDir = path.join(repoDir, "corpus", "forms");
 export const generatedDir = path.join(repoDir, "generated");
-export const referenceFormsDir = path.resolve(repoDir, "../shared/reference/takoform/forms/candidates/edge/v1beta1");
+export const referenceFormsDir = referencePath("forms/candidates/edge/v1beta1");
 
 const cache = new Map<string, { forms: LoadedForm[]; model: ProviderModel }>();
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { camelCase, kindKebab, snakeCase, typeNameForKind } from "../../../codegen/model/naming.js";
 import { buildProviderModel } from "../../../codegen/parse/provider.js";
 import { corpus, referenceFormsDir, referenceNode, syntheticForm, walk } from "./helpers.js";
+import { itWithReference } from "../../support/reference.js";
 
 /** Every member name declared under `properties` anywhere in a schema (including $defs). */
 function propertyNames(node: unknown, out: Set<string> = new Set()): Set<string> {
@@ -51,7 +52,7 @@ describe("wire member <-> Terraform attribute name (N1)", () => {
 });
 
 describe("Form kind -> resource type name (R1)", () => {
-  it("spells each reference candidate kind with the words of its package directory", () => {
+  itWithReference("spells each reference candidate kind with the words of its package directory", () => {
     // The reference's own kebab spelling of each kind ("sqlite-migration-set", "edge-kv-namespace").
     const set = JSON.parse(readFileSync(path.join(referenceFormsDir, "candidate-set.json"), "utf8")) as {
       forms: { kind: string; path: string }[];

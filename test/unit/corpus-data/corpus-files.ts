@@ -4,11 +4,12 @@
 import { cpSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { REFERENCE_DIR } from "../../support/reference.js";
 import type { BindingDefinition, FormDefinition, InterfaceDefinition } from "../../../corpus/lib/index.js";
 
 export const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const corpusDir = path.join(repoDir, "corpus");
-export const referenceDir = path.resolve(repoDir, "../shared/reference/takoform");
+export const referenceDir = REFERENCE_DIR;
 export const referenceSchemasDir = path.join(referenceDir, "spec/schemas");
 export const referenceFormsDir = path.join(referenceDir, "forms/candidates/edge/v1beta1");
 export const referenceInterfacesDir = path.join(referenceDir, "interfaces/candidates/v1alpha1");

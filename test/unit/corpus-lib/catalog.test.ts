@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CatalogError, canonicalDigest, loadCatalog, loadFormPackage, EDGE_GROUP } from "../../../corpus/lib/index.js";
 import { minimalDefinition, writePackage } from "./make-package.js";
 import { referenceBindingsDir, referenceDir, referenceFormsDir, referenceInterfacesDir } from "./paths.js";
+import { describeWithReference } from "../../support/reference.js";
 
 const EDGE = EDGE_GROUP;
 const temps: string[] = [];
@@ -19,7 +20,7 @@ function temp(): string {
 const secondModuleWorker = () =>
   JSON.parse(readFileSync(path.join(referenceDir, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json"), "utf8"));
 
-describe("loadCatalog over the reference corpus", () => {
+describeWithReference("loadCatalog over the reference corpus", () => {
   const catalog = loadCatalog([referenceFormsDir, referenceInterfacesDir, referenceBindingsDir]);
   const candidates = JSON.parse(readFileSync(path.join(referenceFormsDir, "candidate-set.json"), "utf8"));
 
@@ -53,7 +54,7 @@ describe("loadCatalog over the reference corpus", () => {
   });
 });
 
-describe("loadCatalog keys", () => {
+describeWithReference("loadCatalog keys", () => {
   it("installs two definition versions of one kind side by side", () => {
     const dir = temp();
     cpSync(path.join(referenceFormsDir, "module-worker"), path.join(dir, "module-worker-0.1.0"), { recursive: true });

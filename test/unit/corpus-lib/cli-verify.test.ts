@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fileDigest } from "../../../corpus/lib/index.js";
 import { referenceFormsDir, repoDir } from "./paths.js";
+import { itWithReference } from "../../support/reference.js";
 
 const temp = mkdtempSync(path.join(tmpdir(), "takoform-cli-verify-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -14,13 +15,13 @@ function takoform(...args: string[]) {
 }
 
 describe("takoform corpus verify (built CLI)", () => {
-  it("exits 0 with a summary over the reference Form Packages", () => {
+  itWithReference("exits 0 with a summary over the reference Form Packages", () => {
     const run = takoform("corpus", "verify", referenceFormsDir);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^ok: .*: 15 form packages, .* 0 problems\n$/);
   });
-  it("exits 1 and names file, expected and actual digest on a mismatch", () => {
+  itWithReference("exits 1 and names file, expected and actual digest on a mismatch", () => {
     const dir = path.join(temp, "edge-kv-namespace");
     cpSync(path.join(referenceFormsDir, "edge-kv-namespace"), dir, { recursive: true });
     const fixture = path.join(dir, "fixtures/desired.json");
@@ -31,7 +32,7 @@ describe("takoform corpus verify (built CLI)", () => {
     expect(run.stderr).toContain(`problem: edge-kv-namespace/fixtures/desired.json: digest mismatch: expected ${before}, actual ${fileDigest("{ }")}`);
     expect(run.stdout).toMatch(/^FAILED: /);
   });
-  it("prints raw and canonical digests with `corpus digest`", () => {
+  itWithReference("prints raw and canonical digests with `corpus digest`", () => {
     const file = path.join(referenceFormsDir, "module-worker/definition.json");
     const run = takoform("corpus", "digest", file);
     expect(run.status).toBe(0);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { compileSchema, formatSchemaErrors, validateAgainst, type JsonSchema } from "../../../corpus/lib/index.js";
 import { referenceDefinition, referenceFixture, referenceFormDirs } from "./reference.js";
+import { describeWithReference } from "../../support/reference.js";
 
 const S = "https://json-schema.org/draft/2020-12/schema";
 
-describe("compileSchema against the reference Form Packages' own fixtures", () => {
+describeWithReference("compileSchema against the reference Form Packages' own fixtures", () => {
   it.each(referenceFormDirs())("%s: canonical fixtures validate, every desired-stage negative fixture fails", (dir) => {
     const definition = referenceDefinition(dir);
     for (const fixture of definition.conformanceFixtures ?? []) {

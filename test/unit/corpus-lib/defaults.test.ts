@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalDigest, declaredDefaults, materializeDefaults, specDigest, type JsonSchema } from "../../../corpus/lib/index.js";
 import { referenceDefinition, referenceFixture } from "./reference.js";
+import { itWithReference } from "../../support/reference.js";
 
 const S = "https://json-schema.org/draft/2020-12/schema";
 const schema: JsonSchema = {
@@ -37,7 +38,7 @@ describe("materializeDefaults", () => {
     expect(materializeDefaults(schema, null)).toBe(null);
     expect(materializeDefaults(schema, [1])).toEqual([1]);
   });
-  it("materializes the reference WorkerVersion's seven declared defaults", () => {
+  itWithReference("materializes the reference WorkerVersion's seven declared defaults", () => {
     const wv = referenceDefinition("worker-version");
     const minimal = { bundle: 1, handlers: ["fetch"], worker: 2 };
     expect(Object.keys(materializeDefaults(wv.desiredSchema, minimal)).sort()).toEqual(
@@ -49,12 +50,12 @@ describe("materializeDefaults", () => {
 });
 
 describe("specDigest", () => {
-  it("omitting a defaulted property and writing its default are one desired state", () => {
+  itWithReference("omitting a defaulted property and writing its default are one desired state", () => {
     const queue = referenceDefinition("at-least-once-queue");
     expect(specDigest({ messageRetentionSeconds: 60 }, queue.desiredSchema)).toBe(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 0 }, queue.desiredSchema));
     expect(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 0 })).toBe(canonicalDigest({ deliveryDelaySeconds: 0, messageRetentionSeconds: 60 }));
   });
-  it("a different value is a different desired state", () => {
+  itWithReference("a different value is a different desired state", () => {
     const queue = referenceDefinition("at-least-once-queue");
     expect(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 1 }, queue.desiredSchema)).not.toBe(specDigest({ messageRetentionSeconds: 60 }, queue.desiredSchema));
     const fixture = referenceFixture("at-least-once-queue", "fixtures/desired.json");

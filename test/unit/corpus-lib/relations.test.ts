@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveRelations, RelationDerivationError, type JsonSchema, EDGE_GROUP } from "../../../corpus/lib/index.js";
 import { referenceDefinition } from "./reference.js";
+import { describeWithReference } from "../../support/reference.js";
 
 const EDGE = EDGE_GROUP;
 const S = "https://json-schema.org/draft/2020-12/schema";
@@ -19,7 +20,7 @@ function ref(kind: string, annotations: Record<string, unknown> = { "x-takoform-
 const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): JsonSchema => ({ $schema: S, type: "object", properties, ...extra });
 const pointers = (s: JsonSchema) => deriveRelations(s).map((r) => r.pointer);
 
-describe("deriveRelations over the reference definitions", () => {
+describeWithReference("deriveRelations over the reference definitions", () => {
   it("WorkerVersion: bundle, assets bundle, worker and every binding list's resource", () => {
     const relations = deriveRelations(referenceDefinition("worker-version").desiredSchema);
     expect(relations.map((r) => r.pointer).sort()).toEqual([

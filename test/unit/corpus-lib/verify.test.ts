@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { canonicalDigest, fileDigest, verifyFormPackage, verifyTree } from "../../../corpus/lib/index.js";
 import { referenceBindingsDir, referenceDir, referenceFormsDir, referenceInterfacesDir } from "./paths.js";
+import { describeWithReference } from "../../support/reference.js";
 
 const temps: string[] = [];
 afterEach(() => {
@@ -20,7 +21,7 @@ function copyReference(...relDirs: string[]): string {
 
 const WV = "forms/candidates/edge/v1beta1/worker-version";
 
-describe("verifyTree over bytes we did not write (reference specification)", () => {
+describeWithReference("verifyTree over bytes we did not write (reference specification)", () => {
   it("verifies every reference Form Package with zero problems", () => {
     const result = verifyTree(referenceFormsDir);
     expect(result.problems).toEqual([]);
@@ -52,7 +53,7 @@ describe("verifyTree over bytes we did not write (reference specification)", () 
   });
 });
 
-describe("verify reports the precise problem after one mutation", () => {
+describeWithReference("verify reports the precise problem after one mutation", () => {
   it("a flipped byte in a fixture: that file's digest, expected and actual", () => {
     const dir = copyReference(WV);
     const fixture = path.join(dir, WV, "fixtures/desired.json");
@@ -135,7 +136,7 @@ describe("verify reports the precise problem after one mutation", () => {
   });
 });
 
-describe("corpus index.json entries", () => {
+describeWithReference("corpus index.json entries", () => {
   it("verifies package, definition and raw-file pins and names each mismatch", () => {
     const dir = copyReference(WV, "interfaces/candidates/v1alpha1/edge.kv");
     const pkgIndex = readFileSync(path.join(dir, WV, "package-index.json"), "utf8");

@@ -7,6 +7,7 @@ import { verifyBlobs } from "../../../host/rules/artifacts/blob-verification.js"
 import { artifactPathProblem, isArtifactPath } from "../../../host/rules/artifacts/relative-path.js";
 import { runtimeModuleMediaTypes, RUNTIME_MODULE_MEDIA_TYPES } from "../../../host/rules/artifacts/media-types.js";
 import { conformanceRunnerInput, interfaceDefinition } from "./support/reference.js";
+import { describeWithReference, itWithReference } from "../../support/reference.js";
 
 const API = "artifacts.takoform.com/v1alpha1";
 const D = (c: string) => "sha256:" + c.repeat(64);
@@ -30,7 +31,7 @@ describe("media types come from the runtime contract", () => {
 });
 
 describe("WorkerBundle manifests (bundle-main-module-is-loadable)", () => {
-  it("accepts the corpus-pinned conformance bundles", () => {
+  itWithReference("accepts the corpus-pinned conformance bundles", () => {
     const input = conformanceRunnerInput();
     for (const key of ["workerBundle", "fetchOnlyBundle"]) {
       expect(validateManifest((input[key] as { manifest: unknown }).manifest).ok).toBe(true);
@@ -117,7 +118,7 @@ describe("MigrationBundle and StaticAssetBundle", () => {
   });
 });
 
-describe("resolving a referenced manifest", () => {
+describeWithReference("resolving a referenced manifest", () => {
   const pinned = conformanceRunnerInput()["workerBundle"] as { manifest: Record<string, unknown>; desired: { manifestDigest: string } };
 
   it("accepts the pinned manifest under its canonical digest", () => {

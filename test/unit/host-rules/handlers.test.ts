@@ -5,6 +5,7 @@ import { analyzeBundleHandlers, analyzeModuleHandlers } from "../../../host/modu
 import { bundleSource } from "../../../host/modules/bundle-source.js";
 import { fileDigest } from "../../../corpus/lib/index.js";
 import { conformanceRunnerInput, interfaceDefinition } from "./support/reference.js";
+import { describeWithReference } from "../../support/reference.js";
 
 describe("handler vocabulary (undeclared-runtime-handler-rejected)", () => {
   const vocabulary = runtimeHandlerVocabulary(interfaceDefinition("worker.runtime").definition)!;
@@ -28,7 +29,7 @@ describe("handler vocabulary (undeclared-runtime-handler-rejected)", () => {
   });
 });
 
-describe("declared handlers must be exported (declared-handler-not-exported-rejected)", () => {
+describeWithReference("declared handlers must be exported (declared-handler-not-exported-rejected)", () => {
   const input = conformanceRunnerInput();
   const fetchOnly = input["fetchOnlyBundle"] as { moduleSource: string; manifest: { mainModule: string; modules: { name: string; mediaType: string; digest: string }[] } };
 

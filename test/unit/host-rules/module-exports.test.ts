@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { analyzeBundleHandlers, analyzeModuleHandlers } from "../../../host/modules/export-analysis.js";
 import { conformanceRunnerInput } from "./support/reference.js";
+import { itWithReference } from "../../support/reference.js";
 
 const bundle = (modules: Record<string, string>, mainModule = Object.keys(modules)[0]!, types: Record<string, string> = {}) =>
   analyzeBundleHandlers({ mainModule, readModule: (n) => modules[n], mediaTypeOf: (n) => types[n] });
 
 describe("ES module export derivation (host/modules)", () => {
-  it("reads the corpus-pinned conformance bundles exactly as pinned", () => {
+  itWithReference("reads the corpus-pinned conformance bundles exactly as pinned", () => {
     const input = conformanceRunnerInput();
     for (const key of ["workerBundle", "fetchOnlyBundle"]) {
       const probe = input[key] as { moduleSource: string; exportedHandlers: string[] };

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { REFERENCE_DIR } from "../../support/reference.js";
 import type { Credential } from "../../../host/auth/credentials.js";
 import { loadHostCatalog } from "../../../host/catalog/load.js";
 import type { HostCatalog } from "../../../host/catalog/host-catalog.js";
@@ -13,7 +14,7 @@ import type { StoreEngine } from "../../../host/store/store.js";
 import type { Clock } from "../../../host/clock.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const referenceRoot = path.resolve(repoRoot, "../shared/reference/takoform");
+export const referenceRoot = REFERENCE_DIR;
 export const API = "/apis/forms.takoform.com/v1beta1";
 
 export const CREDENTIALS: Credential[] = [

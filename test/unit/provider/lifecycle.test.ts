@@ -10,6 +10,7 @@ import { parseImportId } from "../../../provider-bridge/lifecycle/adopt.js";
 import { driftOf, driftWarnings } from "../../../provider-bridge/lifecycle/drift.js";
 import { pathForPointer } from "../../../provider-bridge/lifecycle/host-diagnostics.js";
 import { idempotencyKey } from "../../../provider-bridge/lifecycle/idempotency.js";
+import { attemptOf, retireAttempt, withAttempt } from "../../../provider-bridge/framework/attempt.js";
 import { parseRepresentation, RepresentationError, stateFromRepresentation } from "../../../provider-bridge/lifecycle/representation.js";
 import { specFromState, stateFromSpec, toPlain } from "../../../provider-bridge/lifecycle/spec-mapping.js";
 import { ctyObject, type CtyObject } from "../../../provider-bridge/wire/value.js";
@@ -73,20 +74,40 @@ describe("provider lifecycle mapping", () => {
     expect(() => stateFromRepresentation(model, block, mistyped)).toThrow(/hostname.*wrong type/);
   });
 
-  it("derives the same Idempotency-Key for the same request and another for any change", () => {
-    const a = idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}');
-    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}')).toBe(a);
+  it("derives the same Idempotency-Key for the same request of one attempt and another for any change", () => {
+    const attempt = { attempt: "a-1" };
+    const a = idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}', attempt);
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}', attempt)).toBe(a);
     expect(a).toMatch(/^tf-[0-9a-f]{64}$/);
-    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "takoform-expected-generation": "1" }, '{"spec":{}}')).not.toBe(a);
-    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{"a":1}}')).not.toBe(a);
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "takoform-expected-generation": "1" }, '{"spec":{}}', attempt)).not.toBe(a);
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{"a":1}}', attempt)).not.toBe(a);
+  });
+
+  it("gives a later attempt of the same request a new Idempotency-Key (a refusal is not replayed to it)", () => {
+    const first = idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}', { attempt: "a-1" });
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}', { attempt: "a-2" })).not.toBe(first);
+    // Without a planned attempt, one process keeps one key per request (its own retries replay).
+    const own = idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}');
+    expect(idempotencyKey("PUT", "resources/g/v/K/n", { "if-none-match": "*" }, '{"spec":{}}')).toBe(own);
+    expect(own).not.toBe(first);
+  });
+
+  it("opens an attempt per planned change, keeps an open one, and retires it when the attempt ends", () => {
+    const planned = withAttempt(undefined);
+    expect(attemptOf(planned)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(attemptOf(withAttempt(undefined))).not.toBe(attemptOf(planned));
+    // An attempt left open (pending, interrupted) is resumed by the next plan.
+    expect(attemptOf(withAttempt({ ...planned, adoptNativeId: "x" }))).toBe(attemptOf(planned));
+    expect(retireAttempt({ ...planned, adoptNativeId: "x" })).toEqual({ adoptNativeId: "x" });
+    expect(attemptOf(withAttempt(retireAttempt(planned)))).not.toBe(attemptOf(planned));
   });
 
   it("binds a delete's Idempotency-Key to the incarnation it removes", () => {
     // A host replays a delete's 204 forever; two incarnations of one name at generation 1 must
     // not share a key, or the second would be answered with the first one's deletion.
-    const first = idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, "uid-1");
-    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, "uid-1")).toBe(first);
-    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, "uid-2")).not.toBe(first);
+    const first = idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-1" });
+    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-1" })).toBe(first);
+    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-2" })).not.toBe(first);
   });
 
   it("parses import ids NAME and SPACE/NAME, each optionally with #NATIVE_ID", () => {

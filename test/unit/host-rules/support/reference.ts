@@ -4,10 +4,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { canonicalDigest, corpusRoot, deriveRelations, loadCatalog, type BindingDefinition, type BindingRef, type Catalog, type ExactFormRef, type FormDefinition, type InterfaceDefinition, type InterfaceRef, type RelationSpec, EDGE_GROUP } from "../../../../corpus/lib/index.js";
+import {
+  canonicalDigest,
+  corpusRoot,
+  deriveRelations,
+  loadCatalog,
+  type BindingDefinition,
+  type BindingRef,
+  type Catalog,
+  type ExactFormRef,
+  type FormDefinition,
+  type InterfaceDefinition,
+  type InterfaceRef,
+  type RelationSpec,
+  EDGE_GROUP,
+} from "../../../../corpus/lib/index.js";
+import { REFERENCE_DIR } from "../../../support/reference.js";
 
 export const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-export const referenceDir = path.resolve(repoDir, "../shared/reference/takoform");
+export const referenceDir = REFERENCE_DIR;
 export const conformanceDir = path.join(referenceDir, "conformance/portable-host-v1beta1");
 export const artifactsDir = path.join(corpusRoot(), "artifacts");
 
