@@ -9,7 +9,7 @@
 const LISTING = "/takoform/v1alpha1/resources";
 const POLL_MS = 1500;
 const NODE_W = 230;
-const NODE_H = 64;
+const NODE_H = 78;
 const COL_GAP = 120;
 const ROW_GAP = 22;
 const SVG = "http://www.w3.org/2000/svg";
@@ -142,6 +142,21 @@ function clip(text, max) {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** At most `lines` lines of at most `width` characters, broken at spaces where possible; the last one clipped. */
+function wrap(text, width, lines) {
+  const out = [];
+  let rest = text;
+  while (rest.length > 0 && out.length < lines - 1) {
+    if (rest.length <= width) break;
+    const cut = rest.lastIndexOf(" ", width);
+    const at = cut > 0 ? cut : width;
+    out.push(rest.slice(0, at));
+    rest = rest.slice(at).trimStart();
+  }
+  if (rest.length > 0) out.push(clip(rest, width));
+  return out;
+}
+
 function render() {
   renderSpaces();
   const svg = $("graph");
@@ -212,8 +227,8 @@ function nodeOf(r, p, holders) {
     el("rect", { width: NODE_W, height: NODE_H }),
     el("text", { x: 8, y: 15, class: "kind" }, r.kind),
     el("text", { x: 8, y: 30, class: "name" }, clip(r.name, 32)),
-    el("text", { x: 8, y: 45, class: reason ? "reason" : "ok" }, reason ? clip(reason, 40) : `Ready ${r.ready.reason}`),
-    el("text", { x: 8, y: 59, class: "badges" }, badges),
+    ...(reason ? wrap(reason, 38, 2).map((part, i) => el("text", { x: 8, y: 45 + i * 13, class: "reason" }, part)) : [el("text", { x: 8, y: 45, class: "ok" }, `Ready ${r.ready.reason}`)]),
+    el("text", { x: 8, y: 73, class: "badges" }, badges),
   );
   const open = () => {
     state.selected = keyOf(r);
@@ -275,6 +290,13 @@ function start() {
     state.selected = "";
     history.replaceState(null, "", `${location.pathname}#space=${encodeURIComponent(state.space)}`);
     render();
+  });
+  // A fragment pasted into the address bar of an open console (a new token or space) applies at once.
+  window.addEventListener("hashchange", () => {
+    readFragment();
+    state.etag = "";
+    state.pages = 0;
+    poll();
   });
   poll();
 }
