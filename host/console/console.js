@@ -83,7 +83,8 @@ async function poll() {
       render();
     }
     $("login").hidden = true;
-    $("status").textContent = `${state.resources.length} resources in ${spacesOf(state.resources).length} spaces · updated ${new Date().toLocaleTimeString()}`;
+    const spaces = spacesOf(state.resources).length;
+    $("status").textContent = `${plural(state.resources.length, "resource")} in ${plural(spaces, "space")} · updated ${new Date().toLocaleTimeString()}`;
   } catch (error) {
     if (error.login) {
       sessionStorage.removeItem("takoform.token");
@@ -94,6 +95,10 @@ async function poll() {
     $("status").textContent = `cannot read the listing: ${error.message}; retrying`;
   }
   state.timer = setTimeout(poll, POLL_MS);
+}
+
+function plural(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function spacesOf(resources) {
@@ -245,10 +250,12 @@ function h(tag, text, attrs = {}) {
   return node;
 }
 
-function table(headings, rows) {
-  const t = h("table");
-  t.append(h("tr"));
-  t.firstChild.append(...headings.map((x) => h("th", x)));
+function table(headings, rows, className = "") {
+  const t = h("table", undefined, { className });
+  if (headings.length > 0) {
+    t.append(h("tr"));
+    t.firstChild.append(...headings.map((x) => h("th", x)));
+  }
   for (const row of rows) {
     const tr = h("tr");
     tr.append(...row.map((x) => h("td", x === undefined ? "" : String(x))));
@@ -262,15 +269,15 @@ function showDetails(r) {
   const ref = r.formRef;
   aside.replaceChildren(
     h("h2", `${r.kind} ${r.name}`),
-    table(["", ""], [["space", r.space], ["uid", r.uid], ["FormRef", `${ref.apiVersion} ${ref.kind}@${ref.definitionVersion}`], ["schemaDigest", ref.schemaDigest], ["generation", r.generation], ["revision", r.revision], ["created", r.createdAt]]),
+    table([], [["space", r.space], ["uid", r.uid], ["FormRef", `${ref.apiVersion} ${ref.kind}@${ref.definitionVersion}`], ["schemaDigest", ref.schemaDigest], ["generation", r.generation], ["revision", r.revision], ["created", r.createdAt]]),
     h("h3", "conditions"),
-    table(["type", "status", "reason", "hostReason", "message", "since"], r.conditions.map((c) => [c.type, c.status, c.reason, c.hostReason, c.message, c.lastTransitionTime])),
+    table(["type", "status", "reason", "hostReason", "message", "since"], r.conditions.map((c) => [c.type, c.status, c.reason, c.hostReason, c.message, c.lastTransitionTime]), "conditions"),
     h("h3", "outputs"),
     r.outputs ? h("pre", JSON.stringify(r.outputs, null, 2), { className: "outputs" }) : h("p", "this Form declares no outputs"),
     h("h3", "relations (pins)"),
     r.relations.length === 0
       ? h("p", "none")
-      : table(["pointer", "target", "pinned uid", "drift"], r.relations.map((rel) => [rel.pointer, `${rel.target.kind} ${rel.target.name}`, rel.pinned.uid, rel.drift ? `${rel.drift.reason} (now ${rel.drift.currentUid || "none"})` : "no"])),
+      : table(["pointer", "target", "pinned uid", "drift"], r.relations.map((rel) => [rel.pointer, `${rel.target.kind} ${rel.target.name}`, rel.pinned.uid, rel.drift ? `${rel.drift.reason} (now ${rel.drift.currentUid || "none"})` : "no"]), "relations"),
   );
   aside.hidden = false;
 }

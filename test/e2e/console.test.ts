@@ -174,7 +174,7 @@ describe.skipIf(chromiumMissing)("the console in headless Chromium on the demo's
     const outputs = JSON.parse((await details.locator("pre.outputs").textContent()) ?? "{}") as { url?: string };
     const stackOutputs = JSON.parse(readFileSync(paths.outputs, "utf8")) as Record<string, Record<string, string>>;
     expect(outputs.url).toBe(stackOutputs["edge-app"]!["endpoint_url"]);
-    expect(await details.locator("table").nth(1).textContent()).toContain("ReadyTrueAvailable");
+    expect(await details.locator("table.conditions").textContent()).toContain("ReadyTrueAvailable");
     await page.screenshot({ path: path.join(dir, "console-details.png"), fullPage: true });
   }, 60_000);
 });
