@@ -37,6 +37,33 @@ export function kindProblem(text: string, installedKinds: readonly string[]): st
   return `names no installed kind; got ${JSON.stringify(text.slice(0, 80))}; use one of ${installedKinds.join(", ")}`;
 }
 
+function decoded(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The query string split into pairs, decoded strictly like every query of the host
+ * (strict-query.ts), but a pair that does not decode is refused naming its parameter.
+ */
+export function listingPairs(rawQuery: string): QueryPairs | HostError {
+  const pairs: QueryPairs = [];
+  for (const part of rawQuery.split("&")) {
+    if (part === "") continue;
+    const equals = part.indexOf("=");
+    const rawKey = equals < 0 ? part : part.slice(0, equals);
+    const key = decoded(rawKey);
+    if (key === undefined) return badParameter(rawKey.slice(0, 80), "is not valid percent-encoded UTF-8");
+    const value = decoded(equals < 0 ? "" : part.slice(equals + 1));
+    if (value === undefined) return badParameter(key.slice(0, 80), "has a value that is not valid percent-encoded UTF-8");
+    pairs.push([key, value]);
+  }
+  return pairs;
+}
+
 export function listingQuery(pairs: QueryPairs, installedKinds: readonly string[]): ListingQuery | HostError {
   const values = new Map<string, string>();
   for (const [key, value] of pairs) {

@@ -4,6 +4,7 @@
 // parameter for every bad query; ETag/304 for pollers; and the console page served beside it.
 
 import { rmSync } from "node:fs";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
 import { create, form, mustCreate, standUpWorker, type Aggregate } from "../reliability/support/aggregate.js";
@@ -110,6 +111,8 @@ describe("resource listing", () => {
     ["cursor=Zm9v", "cursor"],
     ["page=2", "page"],
     ["space=shop&space=shop", "space"],
+    ["space=%ZZ", "space"],
+    ["li%C0mit=1", "li%C0mit"],
   ])("refuses %s with invalid_argument naming %s", async (query, parameter) => {
     const reply = await list(query);
     expect(reply.status, reply.text).toBe(400);
@@ -117,6 +120,26 @@ describe("resource listing", () => {
     expect(reply.json.error.details).toEqual({ parameter });
     expect(reply.json.error.message).toContain(`"${parameter}"`);
   });
+
+  it("answers any query with a page or a 400 naming a parameter, never a 5xx", async () => {
+    const piece = fc.oneof(
+      fc.constantFrom("space", "kind", "cursor", "limit", "Space", "", "%", "%ZZ", "%C0%AF", "%2F", "+", "=", "&", "shop", "ModuleWorker", "0", "500", "501", "9999999999999"),
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+      fc.base64String({ maxLength: 40 }).map((b) => b.replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "")),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(piece, piece), { maxLength: 4 }), async (pairs) => {
+        const reply = await list(pairs.map(([k, v]) => `${k}=${v}`).join("&"));
+        expect([200, 400]).toContain(reply.status);
+        if (reply.status === 400) {
+          expect(reply.json.error.code).toBe("invalid_argument");
+          expect(typeof reply.json.error.details.parameter).toBe("string");
+          expect(reply.json.error.message).toContain(`query parameter ${JSON.stringify(reply.json.error.details.parameter)}`);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
 
   it("answers 304 to an unchanged page and a new ETag after a change", async () => {
     const first = await list(`space=${SPACE}`);

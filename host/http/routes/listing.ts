@@ -9,8 +9,7 @@ import { Router } from "express";
 import { HostError } from "../../errors.js";
 import type { HostContext } from "../../lifecycle/context.js";
 import { listResources } from "../../listing/list.js";
-import { listingQuery } from "../../listing/query.js";
-import { strictQuery } from "../../rules/shared-wire-rules/strict-query.js";
+import { listingPairs, listingQuery } from "../../listing/query.js";
 import { respond } from "../respond.js";
 import { headerOf, rawQuery, scopeOf } from "../state.js";
 
@@ -29,7 +28,7 @@ export function listingRoutes(ctx: HostContext): Router {
   const router = Router({ caseSensitive: true, strict: true });
   const kinds = [...new Set(ctx.catalog.forms().map((form) => form.ref.kind))].sort();
   router.get(LISTING_PATH, (req, res) => {
-    const pairs = strictQuery(rawQuery(req));
+    const pairs = listingPairs(rawQuery(req));
     if (pairs instanceof HostError) throw pairs;
     const query = listingQuery(pairs, kinds);
     if (query instanceof HostError) throw query;
