@@ -16,6 +16,8 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   conformance: async () => (await import("./commands/conformance.js")).default,
   codegen: async () => (await import("./commands/codegen.js")).default,
   provider: async () => (await import("./commands/provider.js")).default,
+  resources: async () => (await import("./commands/resources.js")).listCommand,
+  resource: async () => (await import("./commands/resources.js")).showCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,11 +1,12 @@
 // Composition root of the host: the store, clock, ids, catalog and credentials are injected, and
 // the Express application is assembled from thin routes per surface behind one middleware chain:
 //
-//   request state -> request log -> Host header -> authentication -> [rate limit] -> conformance probes (only when enabled)
+//   request state -> request log -> Host header -> console page -> authentication -> [rate limit] -> conformance probes (only when enabled)
 //   -> raw-path check -> lane methods -> raw body -> routes -> unknown route -> error envelope
 //
-// Routes: discovery, forms and form-definitions, resources, support, artifacts, operations (all but
-// discovery loaded after listen, lazy-routes.ts).
+// Routes: discovery, forms and form-definitions, resources, support, artifacts, operations, and the
+// host extensions (resource listing, console page); all but discovery and the console page loaded
+// after listen, lazy-routes.ts.
 
 import express, { type Express } from "express";
 import type { BlobFiles } from "./artifacts/blob-files.js";
@@ -25,6 +26,7 @@ import { rateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.j
 import { rejectEncodedSlashes } from "./http/middleware/raw-path.js";
 import { requestLog, type LogSink } from "./http/middleware/request-log.js";
 import { requestState } from "./http/middleware/request-state.js";
+import { consoleRoutes } from "./http/routes/console.js";
 import { discoveryRoutes } from "./http/routes/discovery.js";
 import { BUILTIN_KINDS } from "./kinds/index.js";
 import type { KindRegistry } from "./kinds/behaviour.js";
@@ -111,6 +113,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(requestState(ids));
   if (deps.log !== undefined) app.use(requestLog(deps.log, () => clock.now()));
   app.use(requireHostHeader());
+  app.use(consoleRoutes()); // static page, no tenant data: before authentication (routes/console.ts)
   app.use(authenticate(bearerAuthenticator(deps.credentials)));
   if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
   app.use(conformanceProbes(deps.conformanceProbes === true));

@@ -21,13 +21,15 @@ export function lazyLifecycleRoutes(context: HostContext): LazyRoutes {
       import("./http/routes/support.js"),
       import("./http/routes/artifacts.js"),
       import("./http/routes/operations.js"),
-    ]).then(([forms, resources, support, artifacts, operations]) => {
+      import("./http/routes/listing.js"),
+    ]).then(([forms, resources, support, artifacts, operations, listing]) => {
       const router = Router({ caseSensitive: true, strict: true });
       router.use(forms.formRoutes(context));
       router.use(resources.resourceRoutes(context));
       router.use(support.supportRoutes(context));
       router.use(artifacts.artifactRoutes(context));
       router.use(operations.operationRoutes(context));
+      router.use(listing.listingRoutes(context)); // host extension, outside the lane
       return router;
     }));
   return {

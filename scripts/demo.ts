@@ -91,6 +91,7 @@ async function deploy(paths: DemoPaths): Promise<number> {
   console.log(`endpoint URL: ${url ?? "(not in the outputs)"}`);
   console.log(`host: ${host.url} (pid ${host.pid}, still running; data in ${shown(paths.hostData)})`);
   console.log(`token: in ${shown(paths.credentials)}`);
+  console.log(`console: ${host.url}/console (asks for that token; \`takoform resources\` lists the same)`);
   console.log("destroy everything and stop the host: npm run demo -- --destroy");
   return rows.every((r) => r.found && r.ready === "True") && url !== undefined ? 0 : 1;
 }

@@ -34,6 +34,11 @@ export function tenantResourcesPrefix(scope: TenantScope): ScopedKey {
   return (join("resource", scope.tenant) + "/") as ScopedKey;
 }
 
+/** Prefix of every resource of one space of one tenant (the resource listing reads it). */
+export function spaceResourcesPrefix(scope: TenantScope, space: string): ScopedKey {
+  return (join("resource", scope.tenant, space) + "/") as ScopedKey;
+}
+
 /** Liveness index of host-issued uids within one tenant (replay retirement asks it). */
 export function uidKey(scope: TenantScope, uid: string): ScopedKey {
   return join("uid", scope.tenant, uid);
