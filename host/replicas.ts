@@ -1,0 +1,33 @@
+// What a host needs when its store is shared with other replicas (engines with refreshAll, i.e.
+// postgres; host/README.md "Running replicas"): the host secret kept in the database, so a prepare
+// digest minted by one replica is accepted by every other, and the takeover of operations a dead
+// replica accepted (lifecycle/operation-takeover.ts). Embedded engines need neither.
+
+import type { HostContext } from "./lifecycle/context.js";
+import { startOperationTakeover } from "./lifecycle/operation-takeover.js";
+import { sharedHostSecret } from "./store/postgres-secret.js";
+import type { PostgresStore } from "./store/postgres.js";
+import type { Store } from "./store/store.js";
+
+export interface ReplicaServices {
+  secret: Buffer;
+  takeOverOperations(ctx: Pick<HostContext, "store" | "scheduler" | "clock">): { stop(): void };
+}
+
+function shared(store: Store): store is PostgresStore {
+  return store.engine === "postgres";
+}
+
+export async function replicaServices(store: Store): Promise<ReplicaServices | undefined> {
+  if (!shared(store)) return undefined;
+  return {
+    secret: await sharedHostSecret(store.pool),
+    takeOverOperations: (ctx) => startOperationTakeover(ctx, (error) => console.error("takoform host: operation takeover failed:", error)),
+  };
+}
+
+/** For /readyz: undefined when the store can serve (reachable, schema current). */
+export async function storeProblem(store: Store): Promise<string | undefined> {
+  if (!shared(store)) return undefined;
+  return (await store.schemaCurrent()) ? undefined : "store schema is not the one this host knows";
+}
