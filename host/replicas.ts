@@ -3,7 +3,9 @@
 // digest minted by one replica is accepted by every other, and the takeover of operations a dead
 // replica accepted (lifecycle/operation-takeover.ts). Embedded engines need neither.
 
+import { PostgresBlobs } from "./artifacts/postgres-blobs.js";
 import type { HostContext } from "./lifecycle/context.js";
+import { everyBlobHoldPrefix } from "./store/keys.js";
 import { startOperationTakeover } from "./lifecycle/operation-takeover.js";
 import { sharedHostSecret } from "./store/postgres-secret.js";
 import type { PostgresStore } from "./store/postgres.js";
@@ -11,6 +13,7 @@ import type { Store } from "./store/store.js";
 
 export interface ReplicaServices {
   secret: Buffer;
+  blobs: PostgresBlobs;
   takeOverOperations(ctx: Pick<HostContext, "store" | "scheduler" | "clock">): { stop(): void };
 }
 
@@ -18,10 +21,15 @@ function shared(store: Store): store is PostgresStore {
   return store.engine === "postgres";
 }
 
-export async function replicaServices(store: Store): Promise<ReplicaServices | undefined> {
+export async function replicaServices(store: Store, dataDir: string): Promise<ReplicaServices | undefined> {
   if (!shared(store)) return undefined;
+  const blobs = new PostgresBlobs(dataDir, store);
+  // The bytes of every address held when this replica starts (later holds arrive with refreshes).
+  const held = store.list(everyBlobHoldPrefix()).map((entry) => decodeURIComponent(entry.key.slice(entry.key.lastIndexOf("/") + 1)));
+  await blobs.held(store.pool, held);
   return {
     secret: await sharedHostSecret(store.pool),
+    blobs,
     takeOverOperations: (ctx) => startOperationTakeover(ctx, (error) => console.error("takoform host: operation takeover failed:", error)),
   };
 }

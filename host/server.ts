@@ -48,9 +48,9 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const store = await openStore(options.dataDir, options.engine, { ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }), ...(metrics === undefined ? {} : { observer: metrics.store }) });
   let origin = "http://127.0.0.1";
   let phase: HostPhase = "starting";
-  const blobs = new BlobFiles(options.dataDir);
+  const replicas = await replicaServices(store, options.dataDir);
+  const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
-  const replicas = await replicaServices(store);
   const { app, context, loadRoutes } = createHostApp({
     ...options,
     store,

@@ -9,6 +9,7 @@ import type { Pool, PoolClient } from "pg";
 export const LOCK_SPACE = 0x74616b6f; // "tako"
 export const MIGRATION_LOCK = 1;
 export const GC_LOCK = 2;
+export const BLOB_LOCK = 3;
 
 interface Migration {
   version: number;

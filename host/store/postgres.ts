@@ -37,10 +37,23 @@ interface Scope {
   /** Written in this database transaction, not yet committed: key -> row (seq filled at commit). */
   pending: Map<string, { tenant: string; value: string | null; version: number }>;
   seqs: Map<string, string>;
+  /** Blob bytes to store with this transaction (artifacts/postgres-blobs.ts). */
+  blobs: Map<string, Uint8Array>;
+}
+
+/** Moves blob bytes (artifacts/postgres-blobs.ts): stored with a mutation, fetched when a hold appears. */
+export interface BlobSync {
+  store(client: pg.PoolClient, blobs: ReadonlyMap<string, Uint8Array>): Promise<void>;
+  /** The tenant's view gained holds of these digests: make their bytes readable here. */
+  held(client: pg.Pool | pg.PoolClient, digests: string[]): Promise<void>;
 }
 
 export interface PostgresStore extends Store {
   readonly pool: pg.Pool;
+  /** Set once by the blob store (artifacts/postgres-blobs.ts). */
+  blobSync?: BlobSync;
+  /** Stores blob bytes in the current tenant's transaction; false outside a mutation. */
+  stageBlob(digest: string, bytes: Uint8Array): boolean;
   /** The schema version the database holds now (readiness). */
   schemaCurrent(): Promise<boolean>;
 }
@@ -97,6 +110,8 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     const view = mirror(tenant);
     const result = await via.query<ChangeRow>(`SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = $1 AND seq > $2`, [tenant, view.seq.toString()]);
     for (const row of result.rows) view.apply(row);
+    const holds = result.rows.filter((row) => row.value !== null && row.key.startsWith("blob/")).map((row) => decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1)));
+    if (holds.length > 0) await store.blobSync?.held(via, holds);
   };
 
   const currentRow = (key: string): { value: string | null; version: number } | undefined => {
@@ -138,7 +153,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     const client = await begin(sorted);
     let ok = false;
     try {
-      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), seqs: new Map() };
+      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), seqs: new Map(), blobs: new Map() };
       let outcome: { ok: true; value: T } | { ok: false; error: unknown };
       try {
         outcome = { ok: true, value: await scopes.run(scope, task) };
@@ -147,6 +162,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       }
       // What the task's store transactions wrote commits whether or not the task then failed, as
       // on every engine: a resolved transaction() is a decided one.
+      if (scope.blobs.size > 0) await store.blobSync!.store(client, scope.blobs);
       await client.query("COMMIT");
       for (const [key, row] of scope.pending) {
         mirror(row.tenant).apply({ key, value: row.value, version: row.version, seq: scope.seqs.get(key)! });
@@ -220,6 +236,12 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       if (scope !== undefined) return write(scope, writes);
       const tenants = writes.map((entry) => tenantOfKey(entry.key));
       await exclusive(tenants, async () => write(scopes.getStore()!, writes));
+    },
+    stageBlob(digest, bytes) {
+      const scope = scopes.getStore();
+      if (scope === undefined) return false;
+      scope.blobs.set(digest, bytes);
+      return true;
     },
     exclusive<T>(tenant: string, task: () => Promise<T>) {
       return exclusive([tenant], task);
