@@ -27,7 +27,8 @@ export interface ReplicaSet {
 function forward(target: string, req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const url = new URL(req.url ?? "/", target);
-    const headers = { ...req.headers, host: url.host, connection: "close" };
+    // The Host header is the front's, as behind any load balancer (discovery answers with it).
+    const headers = { ...req.headers, connection: "close" };
     const outgoing = http.request(url, { method: req.method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -71,6 +72,9 @@ async function startFront(targets: () => string[]): Promise<{ url: string; close
       res.end("front: no replica accepted the connection");
     });
   });
+  // Like the host (server.ts): idle client connections outlive the client's own idle timeout.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -80,9 +84,9 @@ async function startFront(targets: () => string[]): Promise<{ url: string; close
 }
 
 /** Starts `count` replicas on `databaseUrl` (each with its own data directory) and the front. */
-export async function startReplicas(count: number, databaseUrl: string, extraArgs: string[] = []): Promise<ReplicaSet> {
+export async function startReplicas(count: number, databaseUrl: string, extraArgs: string[] = [], credentialsPath?: string): Promise<ReplicaSet> {
   const shared = tempDir("takoform-replicas-");
-  const credentials = credentialsFile(shared);
+  const credentials = credentialsPath ?? credentialsFile(shared);
   const replicas: Replica[] = [];
   for (let index = 0; index < count; index++) {
     const dir = tempDir(`takoform-replica-${index}-`);
