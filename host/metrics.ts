@@ -28,6 +28,7 @@ export function createHostMetrics(): HostMetrics {
   const retries = new Counter({ name: "takoform_store_transaction_retries_total", help: "Store transactions begun again after a transient database refusal", registers: [registry] });
   const lockWait = new Histogram({ name: "takoform_store_lock_wait_seconds", help: "Time waited for a tenant's database lock", buckets: LATENCY_BUCKETS, registers: [registry] });
   const collected = new Counter({ name: "takoform_garbage_collected_total", help: "Entries and blobs removed by garbage collection, by kind", labelNames: ["kind"], registers: [registry] });
+  for (const kind of ["replay_records", "operations", "blob_files"]) collected.inc({ kind }, 0);
   let countPending: () => number = () => 0;
   new Gauge({
     name: "takoform_operations_pending",
