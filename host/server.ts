@@ -50,7 +50,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   let phase: HostPhase = "starting";
   const replicas = await replicaServices(store, options.dataDir);
   const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
-  const databases = new DatabaseFiles(options.dataDir);
+  const databases = replicas?.databases ?? new DatabaseFiles(options.dataDir);
   const { app, context, loadRoutes } = createHostApp({
     ...options,
     store,

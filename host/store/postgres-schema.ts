@@ -43,6 +43,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "SQLiteDatabase files",
+    sql: `
+      CREATE TABLE takoform_sqlite_files (
+        tenant text NOT NULL,
+        uid text NOT NULL,
+        digest text NOT NULL,
+        bytes bytea NOT NULL,
+        PRIMARY KEY (tenant, uid)
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

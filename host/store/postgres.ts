@@ -39,6 +39,18 @@ interface Scope {
   seqs: Map<string, string>;
   /** Blob bytes to store with this transaction (artifacts/postgres-blobs.ts). */
   blobs: Map<string, Uint8Array>;
+  /** Files this transaction may have changed, stored with it when they did (FileSync). */
+  files: Map<string, { tenant: string; name: string }>;
+}
+
+/** Moves other per-tenant files (artifacts/postgres-database-files.ts) with the entries. */
+export interface FileSync {
+  /** Key prefix of the entries recording a file's digest: "<prefix>/<tenant>/<name>". */
+  readonly prefix: string;
+  /** Stores the file if its digest is not `known`; the new digest, or undefined when unchanged or absent. */
+  upload(client: pg.PoolClient, tenant: string, name: string, path: string, known: string | undefined): Promise<string | undefined>;
+  /** Another replica stored a file with this digest: make it the local copy. */
+  fetch(via: pg.Pool | pg.PoolClient, tenant: string, name: string, digest: string): Promise<void>;
 }
 
 /** Moves blob bytes (artifacts/postgres-blobs.ts): stored with a mutation, fetched when a hold appears. */
@@ -52,6 +64,10 @@ export interface PostgresStore extends Store {
   readonly pool: pg.Pool;
   /** Set once by the blob store (artifacts/postgres-blobs.ts). */
   blobSync?: BlobSync;
+  /** Set once by the SQLiteDatabase files (artifacts/postgres-database-files.ts). */
+  fileSync?: FileSync;
+  /** Marks a file of `tenant` the current mutation may change; false outside a mutation. */
+  stageFile(tenant: string, name: string, path: string): boolean;
   /** Stores blob bytes in the current tenant's transaction; false outside a mutation. */
   stageBlob(digest: string, bytes: Uint8Array): boolean;
   /** The schema version the database holds now (readiness). */
@@ -112,6 +128,25 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     for (const row of result.rows) view.apply(row);
     const holds = result.rows.filter((row) => row.value !== null && row.key.startsWith("blob/")).map((row) => decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1)));
     if (holds.length > 0) await store.blobSync?.held(via, holds);
+    const files = store.fileSync;
+    if (files !== undefined) {
+      for (const row of result.rows) {
+        if (row.value === null || !row.key.startsWith(`${files.prefix}/`)) continue;
+        await files.fetch(via, tenant, decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1)), (JSON.parse(row.value) as { digest: string }).digest);
+      }
+    }
+  };
+
+  /** Before COMMIT: files the mutation changed are stored, their digests recorded as entries. */
+  const storeFiles = async (scope: Scope): Promise<void> => {
+    const files = store.fileSync;
+    if (files === undefined) return;
+    for (const [path, { tenant, name }] of scope.files) {
+      const key = `${files.prefix}/${encodeURIComponent(tenant)}/${encodeURIComponent(name)}` as ScopedKey;
+      const known = toEntry<{ digest: string }>(key, currentRow(key))?.value.digest;
+      const digest = await files.upload(scope.client, tenant, name, path, known);
+      if (digest !== undefined) await write(scope, [{ op: "put", key, value: { digest } }]);
+    }
   };
 
   const currentRow = (key: string): { value: string | null; version: number } | undefined => {
@@ -153,7 +188,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     const client = await begin(sorted);
     let ok = false;
     try {
-      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), seqs: new Map(), blobs: new Map() };
+      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), seqs: new Map(), blobs: new Map(), files: new Map() };
       let outcome: { ok: true; value: T } | { ok: false; error: unknown };
       try {
         outcome = { ok: true, value: await scopes.run(scope, task) };
@@ -163,6 +198,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       // What the task's store transactions wrote commits whether or not the task then failed, as
       // on every engine: a resolved transaction() is a decided one.
       if (scope.blobs.size > 0) await store.blobSync!.store(client, scope.blobs);
+      await storeFiles(scope);
       await client.query("COMMIT");
       for (const [key, row] of scope.pending) {
         mirror(row.tenant).apply({ key, value: row.value, version: row.version, seq: scope.seqs.get(key)! });
@@ -241,6 +277,12 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       const scope = scopes.getStore();
       if (scope === undefined) return false;
       scope.blobs.set(digest, bytes);
+      return true;
+    },
+    stageFile(tenant, name, path) {
+      const scope = scopes.getStore();
+      if (scope === undefined || !scope.tenants.has(tenant)) return false;
+      scope.files.set(path, { tenant, name });
       return true;
     },
     exclusive<T>(tenant: string, task: () => Promise<T>) {

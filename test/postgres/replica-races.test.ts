@@ -7,9 +7,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { builtinCatalog, PRIMARY, type Reply } from "../unit/host/harness.js";
 import { apply, document, importResource, prepare, put, read as readResource, refOf } from "../unit/host/client.js";
-import { create, ok, prepareCreate, read, reference, remove } from "../reliability/support/aggregate.js";
+import { create, ok, read, reference } from "../reliability/support/aggregate.js";
 import { checkDependencyProtection, checkHostnameClaim, checkSingleConsumer, consumerSpec } from "../reliability/support/relation-rules.js";
 import { printFigures } from "../reliability/support/figures.js";
+import { raceDeleteAgainstDependent } from "../reliability/support/dependent-race.js";
 import { freshDatabase, postgresServer } from "./database.js";
 import { startReplicas, type ReplicaSet } from "./replicas.js";
 
@@ -90,26 +91,8 @@ describe.skipIf(server === undefined)("races across two replicas on one PostgreS
     const aggregate = await checkDependencyProtection(set.url, PRIMARY, space);
     const outcomes: Record<string, number> = {};
     for (let round = 0; round < RELATION_ROUNDS; round++) {
-      const target = `dep-bundle-${round}`;
-      expect(ok(await create(set.url, PRIMARY, "WorkerBundle", target, space, { manifestDigest: aggregate.manifestDigest }))).toBe(true);
-      const commitDependent = await prepareCreate(set.url, PRIMARY, "WorkerVersion", `dep-version-${round}`, space, {
-        worker: reference("ModuleWorker", aggregate.worker),
-        bundle: reference("WorkerBundle", target),
-        handlers: ["fetch"],
-      });
-      expect(typeof commitDependent, JSON.stringify((commitDependent as Reply).json)).toBe("function");
-      const [deleted, dependent] = await Promise.all([remove(set.url, PRIMARY, "WorkerBundle", target, space, "1"), (commitDependent as () => Promise<Reply>)()]);
-      const label = `delete ${deleted.status} ${deleted.json?.error?.code ?? ""} / dependent ${dependent.status} ${dependent.json?.error?.code ?? ""}`;
+      const label = await raceDeleteAgainstDependent(set.url, PRIMARY, space, aggregate, round);
       outcomes[label] = (outcomes[label] ?? 0) + 1;
-      const targetNow = await read(set.url, PRIMARY, "WorkerBundle", target, space);
-      if (ok(dependent)) {
-        expect(deleted.json?.error?.code, label).toBe("dependency_in_use");
-        expect(targetNow.status).toBe(200);
-      } else {
-        expect(deleted.status, label).toBe(204);
-        expect(dependent.json?.error?.code, label).toBe("resource_not_found");
-        expect(targetNow.status).toBe(404);
-      }
     }
     printFigures("replicas", "delete vs dependent apply across two replicas", { races: RELATION_ROUNDS, ...outcomes });
   });
