@@ -38,6 +38,9 @@ import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
 import { resolveRuntimeContract } from "./rules/support-profiles/runtime-contract.js";
 import type { Store } from "./store/store.js";
 import { TenantLocks } from "./store/tenant-lock.js";
+import { operatingRoutes, type OperatingOptions } from "./http/routes/operating.js";
+import { refreshTenantView } from "./http/middleware/tenant-view.js";
+import type { RequestHandler } from "express";
 
 export interface HostDependencies {
   store: Store;
@@ -68,6 +71,10 @@ export interface HostDependencies {
   origin?: () => string;
   /** The public origin discovery advertises (--public-url), for a host behind a proxy. */
   publicUrl?: string;
+  /** /healthz, /readyz and /metrics (http/routes/operating.ts); undefined serves none. */
+  operating?: OperatingOptions;
+  /** Counts and times every request (metrics.ts). */
+  requestMetrics?: RequestHandler;
 }
 
 export interface HostApp {
@@ -89,7 +96,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     blobs: deps.blobs,
     databases: deps.databases,
     kinds: deps.kinds ?? BUILTIN_KINDS,
-    locks: new TenantLocks(() => deps.store.settled()),
+    locks: new TenantLocks(() => deps.store.settled(), deps.store.exclusive?.bind(deps.store)),
     clock,
     ids,
     secret: deps.secret,
@@ -110,11 +117,14 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.set("strict routing", true);
   app.set("query parser", false);
 
+  if (deps.operating !== undefined) app.use(operatingRoutes(deps.operating));
+  if (deps.requestMetrics !== undefined) app.use(deps.requestMetrics);
   app.use(requestState(ids));
   if (deps.log !== undefined) app.use(requestLog(deps.log, () => clock.now()));
   app.use(requireHostHeader());
   app.use(consoleRoutes()); // static page, no tenant data: before authentication (routes/console.ts)
   app.use(authenticate(bearerAuthenticator(deps.credentials)));
+  if (deps.store.refresh !== undefined) app.use(refreshTenantView(deps.store));
   if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
   app.use(conformanceProbes(deps.conformanceProbes === true));
   app.use(rejectEncodedSlashes());

@@ -7,7 +7,8 @@ import type { StoreEngine } from "./store/store.js";
 import { publicOrigin } from "./http/discovery-origin.js";
 
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
-                     [--no-builtin-forms] [--store sqlite|lowdb] [--conformance-probes]
+                     [--no-builtin-forms] [--store sqlite|lowdb|postgres] [--database-url URL]
+                     [--metrics] [--drain-delay-ms N] [--conformance-probes]
                      [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--public-url URL] [--repair] [--quiet]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
@@ -20,7 +21,13 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --forms DIR           also install the Form Packages, Interface and Binding Definitions below
                         DIR (repeatable)
   --no-builtin-forms    do not install the built-in Edge Platform Family corpus
-  --store ENGINE        sqlite (default, durable per mutation) or lowdb (one JSON file)
+  --store ENGINE        sqlite (default, durable per mutation), lowdb (one JSON file) or
+                        postgres (several replicas may share one database; host/README.md)
+  --database-url URL    postgres://... for --store postgres (default: $TAKOFORM_DATABASE_URL)
+  --metrics             serve Prometheus metrics at /metrics (unauthenticated: expose the
+                        port to the scraper only)
+  --drain-delay-ms N    on SIGTERM, answer /readyz "draining" for N ms before refusing new
+                        connections, so a load balancer stops sending first (default 0)
   --conformance-probes  honour the test-only Takoform-Conformance-Probe header (host/README.md)
   --endpoint-domain D   DNS suffix of host-assigned WorkerEndpoint hostnames
   --async-commit-delay-ms N
@@ -40,6 +47,9 @@ export interface HostCliOptions {
   formDirs: string[];
   builtinForms: boolean;
   engine: StoreEngine;
+  databaseUrl?: string;
+  metrics: boolean;
+  drainDelayMs?: number;
   conformanceProbes: boolean;
   endpointDomain?: string;
   asyncCommitDelayMs?: number;
@@ -53,13 +63,14 @@ export class UsageError extends Error {}
 
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-export function parseHostOptions(args: readonly string[], cwd: string = process.cwd()): HostCliOptions {
+export function parseHostOptions(args: readonly string[], cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): HostCliOptions {
   const options: HostCliOptions = {
     port: 8080,
     dataDir: path.resolve(cwd, ".takoform"),
     formDirs: [],
     builtinForms: true,
     engine: "sqlite",
+    metrics: false,
     conformanceProbes: false,
     repair: false,
     quiet: false,
@@ -95,6 +106,21 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const engine = value();
         if (!(STORE_ENGINES as readonly string[]).includes(engine)) throw new UsageError(`--store must be one of ${STORE_ENGINES.join(", ")}`);
         options.engine = engine as StoreEngine;
+        break;
+      }
+      case "--database-url": {
+        const url = value();
+        if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError("--database-url must be a postgres:// URL");
+        options.databaseUrl = url;
+        break;
+      }
+      case "--metrics":
+        options.metrics = true;
+        break;
+      case "--drain-delay-ms": {
+        const text = value();
+        if (!/^[0-9]{1,6}$/.test(text)) throw new UsageError(`--drain-delay-ms must be 0..999999, got ${text}`);
+        options.drainDelayMs = Number(text);
         break;
       }
       case "--conformance-probes":
@@ -135,6 +161,12 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
       default:
         throw new UsageError(`unknown option ${flag}`);
     }
+  }
+  if (options.engine === "postgres") {
+    options.databaseUrl ??= env.TAKOFORM_DATABASE_URL || undefined;
+    if (options.databaseUrl === undefined) throw new UsageError("--store postgres needs --database-url URL or TAKOFORM_DATABASE_URL");
+  } else if (options.databaseUrl !== undefined) {
+    throw new UsageError("--database-url applies to --store postgres only");
   }
   if (!options.builtinForms && options.formDirs.length === 0) {
     throw new UsageError("--no-builtin-forms needs at least one --forms DIR: the host would install nothing");

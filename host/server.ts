@@ -12,14 +12,26 @@ import { openStore } from "./store/open.js";
 import { guardDataDir, recordHistory } from "./store/data-dir.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
+import { everyOperationPrefix } from "./store/keys.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
 import { DatabaseFiles } from "./artifacts/database-files.js";
 import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
 import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/garbage-collection.js";
+import { createHostMetrics } from "./metrics.js";
+import type { HostPhase } from "./http/routes/operating.js";
+import { replicaServices, storeProblem } from "./replicas.js";
 
 export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin"> {
   dataDir: string;
   engine: StoreEngine;
+  /** --store postgres: the database URL. */
+  databaseUrl?: string;
+  /** Serve /metrics (Prometheus text). */
+  metrics?: boolean;
+  /** How long a stopping host answers /readyz "draining" before it stops accepting (default 0). */
+  drainDelayMs?: number;
+  /** Between garbage collection passes (default COLLECTION_INTERVAL_MS). */
+  collectionIntervalMs?: number;
   port: number;
   catalog: HostCatalog;
   credentials: readonly Credential[];
@@ -36,15 +48,34 @@ export interface RunningHost {
 export async function startHost(options: StartOptions): Promise<RunningHost> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   guardDataDir(options.dataDir, options.engine, { repair: options.repair === true, warn: (line) => console.error(line) });
-  const store = await openStore(options.dataDir, options.engine);
+  const metrics = options.metrics === true ? createHostMetrics() : undefined;
+  const store = await openStore(options.dataDir, options.engine, { ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }), ...(metrics === undefined ? {} : { observer: metrics.store }) });
   recordHistory(options.dataDir, options.engine);
   let origin = "http://127.0.0.1";
-  const blobs = new BlobFiles(options.dataDir);
-  const databases = new DatabaseFiles(options.dataDir);
-  const { app, context, loadRoutes } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
+  let phase: HostPhase = "starting";
+  const replicas = await replicaServices(store, options.dataDir);
+  const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
+  const databases = replicas?.databases ?? new DatabaseFiles(options.dataDir);
+  const { app, context, loadRoutes } = createHostApp({
+    ...options,
+    store,
+    blobs,
+    databases,
+    secret: replicas?.secret ?? hostSecret(options.dataDir),
+    origin: () => origin,
+    operating: { phase: () => phase, storeProblem: () => storeProblem(store), ...(metrics === undefined ? {} : { metrics: metrics.registry }) },
+    ...(metrics === undefined ? {} : { requestMetrics: metrics.requests }),
+  });
+  metrics?.pendingOperations(() => store.list<{ done: boolean }>(everyOperationPrefix()).filter((entry) => !entry.value.done).length);
   // Operations accepted before a restart settle without a client reading them.
   resumeAcceptedOperations(context);
-  const collection = startGarbageCollection(context, COLLECTION_INTERVAL_MS, (error) => console.error("takoform host: garbage collection failed:", error));
+  const takeover = replicas?.takeOverOperations(context);
+  const collection = startGarbageCollection(
+    context,
+    options.collectionIntervalMs ?? COLLECTION_INTERVAL_MS,
+    (error) => console.error("takoform host: garbage collection failed:", error),
+    (report) => metrics?.collected({ replay_records: report.replayRecords, operations: report.operations, blob_files: report.blobFiles }),
+  );
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once("error", reject);
@@ -60,12 +91,20 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
-  const routesLoaded = loadRoutes().catch((error: unknown) => (options.report ?? ((e) => console.error("takoform host: cannot load routes:", e)))(error));
+  const routesLoaded = loadRoutes().then(
+    () => {
+      if (phase === "starting") phase = "ready";
+    },
+    (error: unknown) => (options.report ?? ((e) => console.error("takoform host: cannot load routes:", e)))(error),
+  );
   return {
     url: origin,
     port,
     async close() {
+      phase = "draining";
+      if ((options.drainDelayMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
       await routesLoaded;
+      takeover?.stop();
       context.scheduler.stop();
       await collection.stop();
       await closeServer(server);

@@ -52,6 +52,9 @@ const command: Subcommand = {
     const started = startHost({
       dataDir: options.dataDir,
       engine: options.engine,
+      ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+      metrics: options.metrics,
+      ...(options.drainDelayMs === undefined ? {} : { drainDelayMs: options.drainDelayMs }),
       port: options.port,
       catalog,
       credentials,

@@ -98,15 +98,38 @@ export async function collectGarbage(ctx: Collector, budget: number = DEFAULT_CO
 }
 
 /**
+ * One pass as a running host takes it: on a store several processes share, one process at a time
+ * collects, against a view of every tenant refreshed first; undefined when another one is.
+ */
+export async function collectGarbageOnce(ctx: Collector): Promise<CollectionReport | undefined> {
+  const { store } = ctx;
+  if (store.singleton === undefined) return collectGarbage(ctx);
+  // Blobs shared through the database (artifacts/postgres-blobs.ts) list their addresses first.
+  const blobs = ctx.blobs as Collector["blobs"] & { refreshDigests?(): Promise<void>; removed?(): Promise<void> };
+  return store.singleton("garbage-collection", async () => {
+    await store.refreshAll?.();
+    await blobs.refreshDigests?.();
+    const report = await collectGarbage(ctx);
+    await blobs.removed?.();
+    return report;
+  });
+}
+
+/**
  * Runs a pass every `intervalMs` until stopped (none at start-up, which stays as fast as it was); a
  * failed pass is reported and the next one tries again.
  */
-export function startGarbageCollection(ctx: Collector, intervalMs: number, report: (error: unknown) => void): { stop(): Promise<void> } {
+export function startGarbageCollection(
+  ctx: Collector,
+  intervalMs: number,
+  report: (error: unknown) => void,
+  collected: (report: CollectionReport) => void = () => undefined,
+): { stop(): Promise<void> } {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
     if (stopped) return;
-    running = running.then(() => collectGarbage(ctx)).then(() => undefined, report);
+    running = running.then(() => collectGarbageOnce(ctx)).then((done) => (done === undefined ? undefined : collected(done)), report);
   };
   const timer = setInterval(pass, intervalMs);
   timer.unref();

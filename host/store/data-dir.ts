@@ -65,6 +65,7 @@ export function storeRefusal(file: string, health: StoreHealth, history: History
 /** Checks the store before it is opened; with repair, moves a refused store aside instead of throwing. */
 export function guardDataDir(dataDir: string, engine: StoreEngine, options: { repair?: boolean; warn?: (line: string) => void } = {}): void {
   restrictDataDir(dataDir);
+  if (engine === "postgres") return; // the database server keeps its own integrity; nothing of the store is in dataDir
   const file = storeFile(dataDir, engine);
   const health = engine === "sqlite" ? sqliteStoreHealth(file) : lowdbStoreHealth(file);
   const refusal = storeRefusal(file, health, readHistory(dataDir), engine);
@@ -81,6 +82,7 @@ export function guardDataDir(dataDir: string, engine: StoreEngine, options: { re
 
 /** After the store opened: the marker, and a lowdb document on disk so a later start can tell it was there. */
 export function recordHistory(dataDir: string, engine: StoreEngine): void {
+  if (engine === "postgres") return;
   const file = storeFile(dataDir, engine);
   if (engine === "lowdb" && !existsSync(file)) writeFileSync(file, JSON.stringify({ format: "takoform-host-store@1", entries: {} }), { mode: 0o600 });
   const history = readHistory(dataDir);

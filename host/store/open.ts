@@ -1,15 +1,27 @@
-// Opens the configured store engine inside the host's data directory.
+// Opens the configured store engine: sqlite and lowdb inside the host's data directory, postgres
+// at a database URL (several hosts may share it).
 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { openLowdbStore } from "./lowdb.js";
+import { openPostgresStore, type PostgresObserver } from "./postgres.js";
 import { openSqliteStore } from "./sqlite.js";
 import type { Store, StoreEngine } from "./store.js";
 
-export const STORE_ENGINES: readonly StoreEngine[] = ["sqlite", "lowdb"];
+export const STORE_ENGINES: readonly StoreEngine[] = ["sqlite", "lowdb", "postgres"];
 
-export async function openStore(dataDir: string, engine: StoreEngine): Promise<Store> {
+export interface OpenStoreOptions {
+  /** postgres only: where the database is (postgres://...). */
+  databaseUrl?: string;
+  observer?: PostgresObserver;
+}
+
+export async function openStore(dataDir: string, engine: StoreEngine, options: OpenStoreOptions = {}): Promise<Store> {
   mkdirSync(dataDir, { recursive: true });
+  if (engine === "postgres") {
+    if (options.databaseUrl === undefined) throw new Error("store: --store postgres needs --database-url (or TAKOFORM_DATABASE_URL)");
+    return openPostgresStore(options.databaseUrl, options.observer);
+  }
   if (engine === "sqlite") return openSqliteStore(path.join(dataDir, "store.sqlite"));
   return openLowdbStore(path.join(dataDir, "store.json"));
 }

@@ -28,7 +28,7 @@ export class StoreConflictError extends Error {
   }
 }
 
-export type StoreEngine = "sqlite" | "lowdb";
+export type StoreEngine = "sqlite" | "lowdb" | "postgres";
 
 export interface Store {
   readonly engine: StoreEngine;
@@ -48,6 +48,18 @@ export interface Store {
    * Throws StoreConflictError when an expectedVersion does not hold.
    */
   transaction(writes: readonly StoreWrite[]): Promise<void>;
+  /**
+   * Engines shared by several processes (postgres) only. exclusive runs a tenant's mutation holding
+   * that tenant's database-level lock, its view refreshed first, and commits what it wrote before
+   * resolving (TenantLocks calls it inside the in-process lock).
+   */
+  exclusive?<T>(tenant: string, task: () => Promise<T>): Promise<T>;
+  /** Reads of `tenant` after it resolves see every write committed anywhere before it was called. */
+  refresh?(tenant: string): Promise<void>;
+  /** refresh for every tenant the database holds (the host-wide sweeps call it first). */
+  refreshAll?(): Promise<void>;
+  /** Runs task unless another process sharing the store runs it now (then resolves undefined). */
+  singleton?<T>(name: "garbage-collection", task: () => Promise<T>): Promise<T | undefined>;
   /** Resolves once every write staged so far is durable; rejects when one of them failed. */
   settled(): Promise<void>;
   close(): Promise<void>;

@@ -13,8 +13,15 @@ import { inMutationScope } from "./mutation-scope.js";
 export class TenantLocks {
   readonly #tails = new Map<string, Promise<void>>();
 
-  /** settled: resolves once every staged write is durable (the store's settled()). */
-  constructor(private readonly settled: () => Promise<void> = () => Promise.resolve()) {}
+  /**
+   * settled: resolves once every staged write is durable (the store's settled()). exclusive: the
+   * store's database-level tenant lock, for engines several processes share (store.ts); the
+   * in-process lock alone serializes only this process.
+   */
+  constructor(
+    private readonly settled: () => Promise<void> = () => Promise.resolve(),
+    private readonly exclusive?: <T>(tenant: string, task: () => Promise<T>) => Promise<T>,
+  ) {}
 
   async run<T>(tenant: string, task: () => Promise<T>): Promise<T> {
     const previous = this.#tails.get(tenant) ?? Promise.resolve();
@@ -27,7 +34,9 @@ export class TenantLocks {
     await previous;
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
-      outcome = { ok: true, value: await inMutationScope(task) };
+      const exclusive = this.exclusive;
+      const locked = exclusive === undefined ? task : () => exclusive(tenant, task);
+      outcome = { ok: true, value: await inMutationScope(locked) };
     } catch (error) {
       outcome = { ok: false, error };
     } finally {

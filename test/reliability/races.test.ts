@@ -12,9 +12,10 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { builtinCatalog, CREDENTIALS, PRIMARY, type Reply } from "../unit/host/harness.js";
 import { apply, document, importResource, prepare, put, read as readResource, refOf } from "../unit/host/client.js";
-import { create, ok, prepareCreate, read, reference, remove, uploadMigrations } from "./support/aggregate.js";
+import { create, ok, read, reference, uploadMigrations } from "./support/aggregate.js";
 import { checkDependencyProtection, checkHostnameClaim, checkMigrationsExecute, checkSingleConsumer, consumerSpec } from "./support/relation-rules.js";
 import { printFigures } from "./support/figures.js";
+import { raceDeleteAgainstDependent } from "./support/dependent-race.js";
 import { startHostProcess, tempDir, writeCredentials, type HostProcess } from "./support/host-process.js";
 
 const RACERS = 16;
@@ -128,36 +129,13 @@ describe("relation races (default engine)", () => {
     const aggregate = await checkDependencyProtection(main.url, PRIMARY, space);
     const outcomes: Record<string, number> = {};
     for (let round = 0; round < DEPENDENCY_ROUNDS; round++) {
-      const target = `dep-bundle-${round}`;
-      expect(ok(await create(main.url, PRIMARY, "WorkerBundle", target, space, { manifestDigest: aggregate.manifestDigest }))).toBe(true);
-      // the dependent is prepared while its target exists; then its commit and the target's delete race
-      const commitDependent = await prepareCreate(main.url, PRIMARY, "WorkerVersion", `dep-version-${round}`, space, {
-        worker: reference("ModuleWorker", aggregate.worker),
-        bundle: reference("WorkerBundle", target),
-        handlers: ["fetch"],
-      });
-      expect(typeof commitDependent, JSON.stringify((commitDependent as Reply).json)).toBe("function");
       // alternate which request leaves first, and stagger by 0-4 ms, so both interleavings occur
-      const stagger = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       const lead = round % 4;
-      const [deleted, dependent] = await Promise.all([
-        stagger(round % 2 === 0 ? lead : 0).then(() => remove(main.url, PRIMARY, "WorkerBundle", target, space, "1")),
-        stagger(round % 2 === 1 ? lead : 0).then(() => (commitDependent as () => Promise<Reply>)()),
-      ]);
-      const label = `delete ${deleted.status} ${deleted.json?.error?.code ?? ""} / dependent ${dependent.status} ${dependent.json?.error?.code ?? ""}`;
+      const label = await raceDeleteAgainstDependent(main.url, PRIMARY, space, aggregate, round, {
+        delete: round % 2 === 0 ? lead : 0,
+        dependent: round % 2 === 1 ? lead : 0,
+      });
       outcomes[label] = (outcomes[label] ?? 0) + 1;
-      const targetNow = await read(main.url, PRIMARY, "WorkerBundle", target, space);
-      if (ok(dependent)) {
-        // the dependent won: the delete was refused and the target it pinned is still there
-        expect(deleted.json?.error?.code, label).toBe("dependency_in_use");
-        expect(targetNow.status).toBe(200);
-      } else {
-        // the delete won: the dependent was refused before any mutation, and nothing pins the gone target
-        expect(deleted.status, label).toBe(204);
-        expect(dependent.json?.error?.code, label).toBe("resource_not_found");
-        expect(targetNow.status).toBe(404);
-        expect((await read(main.url, PRIMARY, "WorkerVersion", `dep-version-${round}`, space)).status).toBe(404);
-      }
     }
     printFigures("races", "delete vs dependent apply", { races: DEPENDENCY_ROUNDS, ...outcomes });
   });

@@ -1,0 +1,121 @@
+// Benchmark "replicas": creates/s and reads/s with p99 at the largest --sizes stored (10,000 by
+// default) on the sqlite host, one postgres replica and two postgres replicas of one database,
+// all in one run so the ratios compare like with like. The PostgreSQL server is a throwaway one
+// (scripts/throwaway-postgres.ts; fsync off, as in the tests: this measures the host, not a disk).
+// Two replicas are driven by two load processes at once, half the concurrency each (a round-robin
+// balancer's split); their rates add up and the p99 is the worse of the two. On this two-core
+// machine no scaling is measurable: the second replica shares the same cores.
+
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { startThrowawayPostgres } from "../../scripts/throwaway-postgres.js";
+import type { Benchmark, BenchContext } from "../lib/benchmark.js";
+import { figure, type Figure } from "../lib/figure.js";
+import { startHost, type HostProcess } from "../lib/host-process.js";
+import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
+import { median, ratio } from "../lib/stats.js";
+import { benchFormRef } from "./form.js";
+import type { LoadOp, LoadResult } from "./load-job.js";
+import { runLoad } from "./load.js";
+import { seed, SEED_SPACE } from "./seed.js";
+
+type Setup = "sqlite" | "postgres-1" | "postgres-2";
+
+interface Measure {
+  rate: number;
+  p99: number;
+}
+
+/** One load over every origin at once, concurrency split between them. */
+async function loadAll(origins: string[], op: LoadOp, names: string[], concurrency: number, durationMs?: number): Promise<Measure> {
+  const share = Math.max(1, Math.floor(concurrency / origins.length));
+  const slices = origins.map((_, i) => names.filter((__, k) => k % origins.length === i));
+  const results: LoadResult[] = await Promise.all(
+    origins.map((origin, i) =>
+      runLoad({ origin, token: BENCH_TOKEN, space: SEED_SPACE, ref: benchFormRef(), op, concurrency: share, names: op === "create" ? slices[i]! : names, ...(durationMs === undefined ? {} : { durationMs }) }),
+    ),
+  );
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  if (errors > 0) throw new Error(`${op}: ${errors} failed; first: ${results.find((r) => r.firstError)?.firstError}`);
+  return { rate: results.reduce((sum, r) => sum + r.opsPerSecond, 0), p99: Math.max(...results.map((r) => r.latency.p99)) };
+}
+
+async function createDatabase(base: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function run(context: BenchContext): Promise<Figure[]> {
+  const { options } = context;
+  const size = Math.max(...options.sizes);
+  const durationMs = options.seconds * 1000;
+  const database = await startThrowawayPostgres();
+  const hosts: HostProcess[] = [];
+  const origins: Record<Setup, string[]> = { sqlite: [], "postgres-1": [], "postgres-2": [] };
+  const results: Record<Setup, { create: Measure[]; read: Measure[] }> = {
+    sqlite: { create: [], read: [] },
+    "postgres-1": { create: [], read: [] },
+    "postgres-2": { create: [], read: [] },
+  };
+  try {
+    const url = await createDatabase(database.url, "bench");
+    const start = async (tag: string, hostArgs: string[]) => {
+      const dir = context.scratch(scratchDir(`replicas-${tag}`));
+      const dataDir = path.join(dir, "data");
+      mkdirSync(dataDir);
+      const host = await startHost({ dataDir, credentials: writeCredentials(dir), hostArgs });
+      hosts.push(host);
+      return host.url;
+    };
+    origins.sqlite.push(await start("sqlite", []));
+    origins["postgres-1"].push(await start("pg-a", ["--store", "postgres", "--database-url", url]));
+    for (const setup of ["sqlite", "postgres-1"] as const) {
+      const seeded = await seed(origins[setup][0]!, benchFormRef(), 0, size);
+      context.log(`replicas: ${setup} seeded to ${size} in ${(seeded.elapsedMs / 1000).toFixed(1)} s (${seeded.perSecond.toFixed(0)}/s)`);
+    }
+    origins["postgres-2"].push(origins["postgres-1"][0]!, await start("pg-b", ["--store", "postgres", "--database-url", url]));
+    const names = Array.from({ length: size }, (_, i) => `s-${String(i).padStart(6, "0")}`);
+    for (let r = 0; r < options.runs; r++) {
+      for (const setup of ["sqlite", "postgres-1", "postgres-2"] as const) {
+        const read = await loadAll(origins[setup], "read", names, options.concurrency, durationMs);
+        const fresh = Array.from({ length: options.creates }, (_, i) => `r-${setup}-${r}-${i}`);
+        const create = await loadAll(origins[setup], "create", fresh, options.concurrency);
+        results[setup].read.push(read);
+        results[setup].create.push(create);
+        context.log(`replicas run ${r + 1} ${setup}: read ${read.rate.toFixed(0)}/s p99 ${read.p99.toFixed(1)} ms, create ${create.rate.toFixed(0)}/s p99 ${create.p99.toFixed(1)} ms`);
+      }
+    }
+  } finally {
+    for (const host of hosts) await host.stop();
+    database.stop();
+  }
+  const runs = options.runs;
+  const figures: Figure[] = [];
+  const at = (setup: Setup, op: "create" | "read", field: keyof Measure) => median(results[setup][op].map((m) => m[field]));
+  for (const setup of ["sqlite", "postgres-1", "postgres-2"] as const) {
+    for (const op of ["create", "read"] as const) {
+      figures.push(
+        figure(`replicas.${setup}.${op}.rate`, `${op} @ ${size} stored, ${setup}`, at(setup, op, "rate"), "ops/s", { runs }),
+        figure(`replicas.${setup}.${op}.p99`, `${op} p99 @ ${size} stored, ${setup}`, at(setup, op, "p99"), "ms", {
+          runs,
+          ...(setup === "postgres-1" ? { target: { op: "<=", bound: 50 } } : {}),
+        }),
+      );
+    }
+  }
+  figures.push(
+    figure("replicas.postgres-1.create.ratio", "postgres (1 replica) creates/s vs sqlite", ratio(at("postgres-1", "create", "rate"), at("sqlite", "create", "rate")), "x", { runs, target: { op: ">=", bound: 0.7 } }),
+    figure("replicas.postgres-1.read.ratio", "postgres (1 replica) reads/s vs sqlite", ratio(at("postgres-1", "read", "rate"), at("sqlite", "read", "rate")), "x", { runs, target: { op: ">=", bound: 0.8 } }),
+    figure("replicas.postgres-2.create.ratio", "postgres (2 replicas) creates/s vs 1 replica", ratio(at("postgres-2", "create", "rate"), at("postgres-1", "create", "rate")), "x", { runs }),
+    figure("replicas.postgres-2.read.ratio", "postgres (2 replicas) reads/s vs 1 replica", ratio(at("postgres-2", "read", "rate"), at("postgres-1", "read", "rate")), "x", { runs }),
+  );
+  return figures;
+}
+
+export const replicasBenchmark: Benchmark = { name: "replicas", title: "PostgreSQL store: one and two replicas beside sqlite", run };

@@ -1,0 +1,19 @@
+// For a store several processes share (postgres): before a request reads anything, the store's
+// view of the request's tenant is brought up to date, so a request answered after another
+// replica acknowledged a mutation sees that mutation. Engines with one process skip it.
+
+import type { RequestHandler } from "express";
+import { refuse } from "../../errors.js";
+import type { Store } from "../../store/store.js";
+import { stateOf } from "../state.js";
+
+export function refreshTenantView(store: Store): RequestHandler {
+  return function refreshView(req, _res, next) {
+    const tenant = stateOf(req).scope?.tenant;
+    if (store.refresh === undefined || tenant === undefined) return next();
+    store.refresh(tenant).then(
+      () => next(),
+      () => next(refuse.backend_unavailable("the host's store database did not answer; retry", { retryAfterSeconds: 1 })),
+    );
+  };
+}

@@ -1,0 +1,50 @@
+// What a host needs when its store is shared with other replicas (engines with refreshAll, i.e.
+// postgres; host/README.md "Running replicas"): the host secret kept in the database, so a prepare
+// digest minted by one replica is accepted by every other, and the takeover of operations a dead
+// replica accepted (lifecycle/operation-takeover.ts). Embedded engines need neither.
+
+import { PostgresBlobs } from "./artifacts/postgres-blobs.js";
+import { PostgresDatabaseFiles } from "./artifacts/postgres-database-files.js";
+import type { HostContext } from "./lifecycle/context.js";
+import { everyBlobHoldPrefix, type ScopedKey } from "./store/keys.js";
+import { startOperationTakeover } from "./lifecycle/operation-takeover.js";
+import { sharedHostSecret } from "./store/postgres-secret.js";
+import type { PostgresStore } from "./store/postgres.js";
+import type { Store } from "./store/store.js";
+
+export interface ReplicaServices {
+  secret: Buffer;
+  blobs: PostgresBlobs;
+  databases: PostgresDatabaseFiles;
+  takeOverOperations(ctx: Pick<HostContext, "store" | "scheduler" | "clock">): { stop(): void };
+}
+
+function shared(store: Store): store is PostgresStore {
+  return store.engine === "postgres";
+}
+
+export async function replicaServices(store: Store, dataDir: string): Promise<ReplicaServices | undefined> {
+  if (!shared(store)) return undefined;
+  const blobs = new PostgresBlobs(dataDir, store);
+  const databases = new PostgresDatabaseFiles(dataDir, store);
+  // The SQLiteDatabase files as the database last stored them.
+  for (const entry of store.list<{ digest: string }>(`${databases.prefix}/` as ScopedKey)) {
+    const [, tenant, uid] = entry.key.split("/").map(decodeURIComponent);
+    await databases.fetch(store.pool, tenant!, uid!, entry.value.digest);
+  }
+  // The bytes of every address held when this replica starts (later holds arrive with refreshes).
+  const held = store.list(everyBlobHoldPrefix()).map((entry) => decodeURIComponent(entry.key.slice(entry.key.lastIndexOf("/") + 1)));
+  await blobs.held(store.pool, held);
+  return {
+    secret: await sharedHostSecret(store.pool),
+    blobs,
+    databases,
+    takeOverOperations: (ctx) => startOperationTakeover(ctx, (error) => console.error("takoform host: operation takeover failed:", error)),
+  };
+}
+
+/** For /readyz: undefined when the store can serve (reachable, schema current). */
+export async function storeProblem(store: Store): Promise<string | undefined> {
+  if (!shared(store)) return undefined;
+  return (await store.schemaCurrent()) ? undefined : "store schema is not the one this host knows";
+}

@@ -1,0 +1,68 @@
+// The in-memory view a PostgreSQL store keeps of each tenant (postgres.ts): entries by key with a
+// sorted key index, so get is a map lookup and list a binary-searched range whatever the tenant's
+// size, and the highest change sequence seen, from which the next refresh reads only what changed.
+// Values are kept as JSON text and parsed on every read, so a reader never holds a live reference.
+
+import type { ScopedKey } from "./keys.js";
+import { prefixEnd, type StoreEntry } from "./store.js";
+
+/** A key as last seen: value null = deleted (kept, so an older change read late cannot revive it). */
+export interface MirrorRow {
+  value: string | null;
+  version: number;
+  seq: bigint;
+}
+
+/** A change as read back from the database: value null = the key was deleted. */
+export interface ChangeRow {
+  key: string;
+  value: string | null;
+  version: number;
+  seq: string;
+}
+
+function lowerBound(keys: readonly string[], key: string): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (keys[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export function toEntry<T>(key: string, row: { value: string | null; version: number } | undefined): StoreEntry<T> | undefined {
+  return row === undefined || row.value === null ? undefined : { key: key as ScopedKey, value: JSON.parse(row.value) as T, version: row.version };
+}
+
+export class TenantMirror {
+  readonly #rows = new Map<string, MirrorRow>();
+  readonly #keys: string[] = [];
+  /** Highest change sequence applied (decimal text of a bigint). */
+  seq = 0n;
+
+  row(key: string): MirrorRow | undefined {
+    return this.#rows.get(key);
+  }
+
+  /** Keys in [prefix, prefixEnd(prefix)), in order. */
+  keysWithin(prefix: string): string[] {
+    const start = lowerBound(this.#keys, prefix);
+    const end = lowerBound(this.#keys, prefixEnd(prefix));
+    return this.#keys.slice(start, end);
+  }
+
+  /**
+   * Applies one committed change. Changes may arrive out of order (a refresh that started before a
+   * commit can answer after it): a key keeps the change with the highest sequence.
+   */
+  apply(change: ChangeRow): void {
+    const seq = BigInt(change.seq);
+    if (seq > this.seq) this.seq = seq;
+    const known = this.#rows.get(change.key);
+    if (known !== undefined && known.seq >= seq) return;
+    this.#rows.set(change.key, { value: change.value, version: change.version, seq });
+    if (known === undefined) this.#keys.splice(lowerBound(this.#keys, change.key), 0, change.key);
+  }
+}

@@ -1,0 +1,324 @@
+// PostgreSQL engine (--store postgres; docs/decisions/0220-postgres-store.md): several host
+// processes share one database.
+//
+// Reads stay synchronous (store.ts): each process keeps a view of every tenant in memory
+// (postgres-mirror.ts), refreshed from the database before a request reads it (refresh) and
+// whenever a mutation takes the tenant's lock (exclusive). Every row carries a change sequence
+// drawn while its writer holds the tenant's lock, so a tenant's changes commit in sequence order
+// and a refresh reads only rows above the highest sequence it has seen.
+//
+// A mutation of a tenant runs inside one database transaction that first takes the tenant's
+// transaction-scoped advisory lock: two processes never decide against the same tenant at once.
+// Under that lock the view is refreshed, the rules decide synchronously against it (plus the
+// writes staged in this scope), each store transaction is checked against that view and written
+// in the same database transaction, and the whole commits when the task ends. Deleted keys stay
+// as rows without a value, so a refresh learns about deletions too.
+
+import { createHash } from "node:crypto";
+import { AsyncLocalStorage } from "node:async_hooks";
+import pg from "pg";
+import { tenantOfKey, type ScopedKey } from "./keys.js";
+import { TenantMirror, toEntry, type ChangeRow } from "./postgres-mirror.js";
+import { databaseSchemaVersion, GC_LOCK, LOCK_SPACE, migrate, SCHEMA_VERSION } from "./postgres-schema.js";
+import { StoreConflictError, type Store, type StoreEntry, type StoreWrite } from "./store.js";
+
+export interface PostgresObserver {
+  /** A database transaction of a mutation finished (ms from BEGIN to COMMIT), ok or not. */
+  transaction?(ms: number, ok: boolean): void;
+  /** Time waited for a tenant's database lock. */
+  lockWait?(ms: number): void;
+  /** A transaction was begun again after a transient refusal (deadlock, serialization, lock timeout). */
+  retry?(): void;
+}
+
+interface Scope {
+  client: pg.PoolClient;
+  tenants: ReadonlySet<string>;
+  /** Written in this database transaction, not yet committed: key -> row (seq filled at commit). */
+  pending: Map<string, { tenant: string; value: string | null; version: number }>;
+  seqs: Map<string, string>;
+  /** Blob bytes to store with this transaction (artifacts/postgres-blobs.ts). */
+  blobs: Map<string, Uint8Array>;
+  /** Files this transaction may have changed, stored with it when they did (FileSync). */
+  files: Map<string, { tenant: string; name: string }>;
+}
+
+/** Moves other per-tenant files (artifacts/postgres-database-files.ts) with the entries. */
+export interface FileSync {
+  /** Key prefix of the entries recording a file's digest: "<prefix>/<tenant>/<name>". */
+  readonly prefix: string;
+  /** Stores the file if its digest is not `known`; the new digest, or undefined when unchanged or absent. */
+  upload(client: pg.PoolClient, tenant: string, name: string, path: string, known: string | undefined): Promise<string | undefined>;
+  /** Another replica stored a file with this digest: make it the local copy. */
+  fetch(via: pg.Pool | pg.PoolClient, tenant: string, name: string, digest: string): Promise<void>;
+}
+
+/** Moves blob bytes (artifacts/postgres-blobs.ts): stored with a mutation, fetched when a hold appears. */
+export interface BlobSync {
+  store(client: pg.PoolClient, blobs: ReadonlyMap<string, Uint8Array>): Promise<void>;
+  /** The tenant's view gained holds of these digests: make their bytes readable here. */
+  held(client: pg.Pool | pg.PoolClient, digests: string[]): Promise<void>;
+}
+
+export interface PostgresStore extends Store {
+  readonly pool: pg.Pool;
+  /** Set once by the blob store (artifacts/postgres-blobs.ts). */
+  blobSync?: BlobSync;
+  /** Set once by the SQLiteDatabase files (artifacts/postgres-database-files.ts). */
+  fileSync?: FileSync;
+  /** Marks a file of `tenant` the current mutation may change; false outside a mutation. */
+  stageFile(tenant: string, name: string, path: string): boolean;
+  /** Stores blob bytes in the current tenant's transaction; false outside a mutation. */
+  stageBlob(digest: string, bytes: Uint8Array): boolean;
+  /** The schema version the database holds now (readiness). */
+  schemaCurrent(): Promise<boolean>;
+}
+
+const COLUMNS = "key, value, version, seq::text AS seq";
+
+/** The second key of a tenant's advisory lock: 32 bits of sha256(tenant); a collision only serializes two tenants. */
+export function tenantLockKey(tenant: string): number {
+  return createHash("sha256").update(tenant, "utf8").digest().readInt32BE(0);
+}
+
+/** The tenant a key prefix is confined to, or undefined for a host-wide prefix ("operation/"). */
+function tenantOfPrefix(prefix: string): string | undefined {
+  return prefix.split("/").length >= 3 ? tenantOfKey(prefix as ScopedKey) : undefined;
+}
+
+/** The URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "the configured database";
+  }
+}
+
+export async function openPostgresStore(url: string, observer: PostgresObserver = {}, poolSize = 10): Promise<PostgresStore> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection must not take the process down; the next query reports it.
+  pool.on("error", (error) => console.error("takoform host: database connection lost:", error.message));
+  try {
+    await migrate(pool, redactUrl(url));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const mirrors = new Map<string, TenantMirror>();
+  const scopes = new AsyncLocalStorage<Scope>();
+  let closed = false;
+
+  const mirror = (tenant: string): TenantMirror => {
+    let found = mirrors.get(tenant);
+    if (found === undefined) mirrors.set(tenant, (found = new TenantMirror()));
+    return found;
+  };
+
+  const loadAll = async () => {
+    const result = await pool.query<ChangeRow & { tenant: string }>(`SELECT tenant, ${COLUMNS} FROM takoform_entries`);
+    for (const row of result.rows) mirror(row.tenant).apply(row);
+  };
+
+  const refresh = async (tenant: string, via: pg.Pool | pg.PoolClient = pool): Promise<void> => {
+    const view = mirror(tenant);
+    const result = await via.query<ChangeRow>(`SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = $1 AND seq > $2`, [tenant, view.seq.toString()]);
+    for (const row of result.rows) view.apply(row);
+    const holds = result.rows.filter((row) => row.value !== null && row.key.startsWith("blob/")).map((row) => decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1)));
+    if (holds.length > 0) await store.blobSync?.held(via, holds);
+    const files = store.fileSync;
+    if (files !== undefined) {
+      for (const row of result.rows) {
+        if (row.value === null || !row.key.startsWith(`${files.prefix}/`)) continue;
+        await files.fetch(via, tenant, decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1)), (JSON.parse(row.value) as { digest: string }).digest);
+      }
+    }
+  };
+
+  /** Before COMMIT: files the mutation changed are stored, their digests recorded as entries. */
+  const storeFiles = async (scope: Scope): Promise<void> => {
+    const files = store.fileSync;
+    if (files === undefined) return;
+    for (const [path, { tenant, name }] of scope.files) {
+      const key = `${files.prefix}/${encodeURIComponent(tenant)}/${encodeURIComponent(name)}` as ScopedKey;
+      const known = toEntry<{ digest: string }>(key, currentRow(key))?.value.digest;
+      const digest = await files.upload(scope.client, tenant, name, path, known);
+      if (digest !== undefined) await write(scope, [{ op: "put", key, value: { digest } }]);
+    }
+  };
+
+  const currentRow = (key: string): { value: string | null; version: number } | undefined => {
+    const scope = scopes.getStore();
+    const staged = scope?.pending.get(key);
+    return staged ?? mirror(tenantOfKey(key as ScopedKey)).row(key);
+  };
+
+  /**
+   * Takes a client, BEGINs and takes the database locks of `tenants` (in one order, so two
+   * processes never wait on each other crosswise) and refreshes their views under them. A failure
+   * here happened before the task ran, so it is retried on a fresh connection (a pooled connection
+   * the server dropped, a restarted server) a few times.
+   */
+  const begin = async (sorted: readonly string[]): Promise<pg.PoolClient> => {
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const asked = performance.now();
+        for (const tenant of sorted) await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_SPACE, tenantLockKey(tenant)]);
+        observer.lockWait?.(performance.now() - asked);
+        for (const tenant of sorted) await refresh(tenant, client);
+        return client;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        client.release(true);
+        if (attempt >= 3 || closed) throw error;
+        observer.retry?.();
+      }
+    }
+  };
+
+  /** Runs task in one database transaction holding the database locks of `tenants`, views refreshed. */
+  const exclusive = async <T>(tenants: readonly string[], task: () => Promise<T>): Promise<T> => {
+    if (closed) throw new Error("store: closed");
+    const sorted = [...new Set(tenants)].sort();
+    const started = performance.now();
+    const client = await begin(sorted);
+    let ok = false;
+    try {
+      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), seqs: new Map(), blobs: new Map(), files: new Map() };
+      let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+      try {
+        outcome = { ok: true, value: await scopes.run(scope, task) };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      // What the task's store transactions wrote commits whether or not the task then failed, as
+      // on every engine: a resolved transaction() is a decided one.
+      if (scope.blobs.size > 0) await store.blobSync!.store(client, scope.blobs);
+      await storeFiles(scope);
+      await client.query("COMMIT");
+      for (const [key, row] of scope.pending) {
+        mirror(row.tenant).apply({ key, value: row.value, version: row.version, seq: scope.seqs.get(key)! });
+      }
+      ok = true;
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
+    } catch (error) {
+      if (!ok) await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      observer.transaction?.(performance.now() - started, ok);
+      client.release();
+    }
+  };
+
+  /** Decides writes against the scope's view and writes them in the scope's database transaction. */
+  const write = async (scope: Scope, writes: readonly StoreWrite[]): Promise<void> => {
+    const decided = new Map<string, { tenant: string; value: string | null; version: number }>();
+    for (const write of writes) {
+      const tenant = tenantOfKey(write.key);
+      if (!scope.tenants.has(tenant)) throw new Error(`store: ${write.key} is outside the locked tenants`);
+      const row = decided.get(write.key) ?? currentRow(write.key);
+      const known = row === undefined || row.value === null ? null : row.version;
+      if (write.expectedVersion === null && known !== null) throw new StoreConflictError(write.key);
+      if (typeof write.expectedVersion === "number" && known !== write.expectedVersion) throw new StoreConflictError(write.key);
+      if (write.op === "put") decided.set(write.key, { tenant, value: JSON.stringify(write.value), version: (known ?? 0) + 1 });
+      else if (known !== null) decided.set(write.key, { tenant, value: null, version: 0 });
+    }
+    if (decided.size === 0) return;
+    const keys = [...decided.keys()];
+    const rows = [...decided.values()];
+    const result = await scope.client.query<{ key: string; seq: string }>(
+      `INSERT INTO takoform_entries (key, tenant, value, version, seq)
+       SELECT w.key, w.tenant, w.value, w.version, nextval('takoform_change_seq')
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS w(key, tenant, value, version)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = excluded.version, seq = excluded.seq
+       RETURNING key, seq::text AS seq`,
+      [keys, rows.map((row) => row.tenant), rows.map((row) => row.value), rows.map((row) => row.version)],
+    );
+    for (const row of result.rows) scope.seqs.set(row.key, row.seq);
+    for (const [key, row] of decided) scope.pending.set(key, row);
+  };
+
+  await loadAll();
+
+  const store: PostgresStore = {
+    engine: "postgres",
+    pool,
+    get<T>(key: ScopedKey) {
+      return toEntry<T>(key, currentRow(key));
+    },
+    list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
+      const tenant = tenantOfPrefix(prefix);
+      const views = tenant === undefined ? [...mirrors.values()] : [mirror(tenant)];
+      const keys = new Set<string>();
+      for (const view of views) for (const key of view.keysWithin(prefix)) keys.add(key);
+      const scope = scopes.getStore();
+      if (scope !== undefined) for (const key of scope.pending.keys()) if (key.startsWith(prefix)) keys.add(key);
+      const entries: StoreEntry<T>[] = [];
+      for (const key of [...keys].sort()) {
+        const entry = toEntry<T>(key, currentRow(key));
+        if (entry !== undefined) entries.push(entry);
+        if (options.limit !== undefined && entries.length >= options.limit) break;
+      }
+      return entries;
+    },
+    async transaction(writes: readonly StoreWrite[]) {
+      if (writes.length === 0) return;
+      const scope = scopes.getStore();
+      if (scope !== undefined) return write(scope, writes);
+      const tenants = writes.map((entry) => tenantOfKey(entry.key));
+      await exclusive(tenants, async () => write(scopes.getStore()!, writes));
+    },
+    stageBlob(digest, bytes) {
+      const scope = scopes.getStore();
+      if (scope === undefined) return false;
+      scope.blobs.set(digest, bytes);
+      return true;
+    },
+    stageFile(tenant, name, path) {
+      const scope = scopes.getStore();
+      if (scope === undefined || !scope.tenants.has(tenant)) return false;
+      scope.files.set(path, { tenant, name });
+      return true;
+    },
+    exclusive<T>(tenant: string, task: () => Promise<T>) {
+      return exclusive([tenant], task);
+    },
+    refresh: (tenant: string) => refresh(tenant),
+    async refreshAll() {
+      const known = [...mirrors.keys()];
+      const fresh = await pool.query<{ tenant: string }>("SELECT DISTINCT tenant FROM takoform_entries WHERE NOT (tenant = ANY($1::text[]))", [known]);
+      await Promise.all([...known, ...fresh.rows.map((row) => row.tenant)].map((tenant) => refresh(tenant)));
+    },
+    async singleton<T>(_name: "garbage-collection", task: () => Promise<T>): Promise<T | undefined> {
+      const client = await pool.connect();
+      try {
+        const held = await client.query<{ held: boolean }>("SELECT pg_try_advisory_lock($1, $2) AS held", [LOCK_SPACE, GC_LOCK]);
+        if (held.rows[0]?.held !== true) return undefined;
+        try {
+          return await task();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_SPACE, GC_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async schemaCurrent() {
+      return (await databaseSchemaVersion(pool)) === SCHEMA_VERSION;
+    },
+    settled() {
+      return Promise.resolve();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+  return store;
+}
