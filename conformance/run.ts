@@ -9,6 +9,7 @@ import type { Check, CheckResult } from "./check.js";
 import { CheckFailure } from "./harness/assert.js";
 import { CheckContext, type RunEnvironment } from "./harness/context.js";
 import { CorpusGap, PinnedCorpus } from "./harness/corpus.js";
+import { probeCorpusDir } from "./harness/probe-corpus.js";
 import { readCredentials } from "./harness/credentials.js";
 import { HttpTransport } from "./harness/http.js";
 import { newRunId } from "./harness/names.js";
@@ -20,6 +21,8 @@ export interface RunOptions {
   credentialsFile: string;
   only?: string[];
   corpusDirs?: string[];
+  /** The probe corpus (default: the shipped conformance/probe-corpus, written from corpus/). */
+  probeCorpusDir?: string;
   schemaDirs?: { label: string; dir: string }[];
   concurrency?: number;
   checkTimeoutMs?: number;
@@ -64,7 +67,7 @@ export async function runConformance(opts: RunOptions): Promise<CheckResult[]> {
       origin,
       transport: new HttpTransport(origin),
       wire: new WireValidator(schemaDirs),
-      corpus: PinnedCorpus.load(opts.corpusDirs ?? [corpusRoot()]),
+      corpus: PinnedCorpus.load(opts.corpusDirs ?? [corpusRoot()], opts.probeCorpusDir ?? probeCorpusDir()),
       credentials: readCredentials(opts.credentialsFile),
       runId: newRunId(),
     };

@@ -28,10 +28,12 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         port to the scraper only)
   --drain-delay-ms N    on SIGTERM, answer /readyz "draining" for N ms before refusing new
                         connections, so a load balancer stops sending first (default 0)
-  --conformance-probes  honour the test-only Takoform-Conformance-Probe header (host/README.md)
+  --conformance-probes  honour the test-only Takoform-Conformance-Probe header and install the
+                        runner's probe corpus, conformance/probe-corpus (host/README.md)
   --endpoint-domain D   DNS suffix of host-assigned WorkerEndpoint hostnames
   --async-commit-delay-ms N
-                        delay before an accepted (202) mutation commits (default 100)
+                        delay before an accepted (202) mutation commits (default 100); a
+                        mutation carrying the async probe ignores it (committed by polls)
   --rate-limit R[:B]    refuse more than R requests/second per credential (burst B, default
                         R) with rate_limited (429, Retry-After); default: no limit
   --public-url URL      the https origin clients reach this host at through a proxy; discovery

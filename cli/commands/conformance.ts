@@ -1,5 +1,5 @@
 // takoform conformance --host URL --credentials FILE [--only NAME ...] [--json FILE]
-//                      [--corpus DIR ...] [--schemas DIR ...] [--concurrency N] [--list]
+//                      [--corpus DIR ...] [--probe-corpus DIR] [--schemas DIR ...] [--concurrency N] [--list]
 //
 // Drives a Host API v1beta1 host black-box over HTTP and reports every selected check as passed
 // or failed. Exit 0 only when every selected check passed; 1 when any failed; 2 on a usage or
@@ -12,7 +12,7 @@ import type { CheckResult } from "../../conformance/check.js";
 
 const USAGE =
   "usage: takoform conformance --host URL --credentials FILE [--only NAME ...] [--json FILE]\n" +
-  "                            [--corpus DIR ...] [--schemas DIR ...] [--concurrency N] [--list]";
+  "                            [--corpus DIR ...] [--probe-corpus DIR] [--schemas DIR ...] [--concurrency N] [--list]";
 
 interface Args {
   host?: string;
@@ -20,6 +20,7 @@ interface Args {
   only: string[];
   json?: string;
   corpus: string[];
+  probeCorpus?: string;
   schemas: string[];
   concurrency?: number;
   list: boolean;
@@ -45,6 +46,7 @@ function parse(argv: string[]): Args | string {
       }
       case "--json": a.json = value(); break;
       case "--corpus": { const v = value(); if (v) a.corpus.push(path.resolve(v)); break; }
+      case "--probe-corpus": { const v = value(); if (v) a.probeCorpus = path.resolve(v); break; }
       case "--schemas": { const v = value(); if (v) a.schemas.push(path.resolve(v)); break; }
       case "--concurrency": a.concurrency = Number(value()); break;
       case "--list": a.list = true; break;
@@ -85,6 +87,7 @@ const command: Subcommand = {
         credentialsFile: args.credentials,
         only: args.only,
         ...(args.corpus.length ? { corpusDirs: args.corpus } : {}),
+        ...(args.probeCorpus ? { probeCorpusDir: args.probeCorpus } : {}),
         ...(args.schemas.length ? { schemaDirs: args.schemas.map((dir, i) => ({ label: `schemas${i + 1}`, dir })) } : {}),
         ...(args.concurrency ? { concurrency: args.concurrency } : {}),
         onResult: (r) => console.log(`${r.status === "passed" ? "PASS" : "FAIL"} ${r.name}: ${r.message}`),

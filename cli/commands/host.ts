@@ -3,6 +3,7 @@
 import path from "node:path";
 import { developmentCredential, readCredentialsFile, type Credential } from "../../host/auth/credentials.js";
 import { loadHostCatalog } from "../../host/catalog/load.js";
+import { probeCorpusDir } from "../../conformance/harness/probe-corpus.js";
 import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
 import { DamagedStoreError } from "../../host/store/data-dir.js";
 import { startHost } from "../../host/server.js";
@@ -44,7 +45,10 @@ const command: Subcommand = {
     }
     let catalog;
     try {
-      catalog = loadHostCatalog({ builtin: options.builtinForms, formDirs: options.formDirs });
+      // --conformance-probes also installs the runner's probe corpus, which is written against the
+      // built-in corpus and so installed only beside it (docs/decisions/0211).
+      const probeForms = options.conformanceProbes && options.builtinForms ? [probeCorpusDir()] : [];
+      catalog = loadHostCatalog({ builtin: options.builtinForms, formDirs: [...options.formDirs, ...probeForms] });
     } catch (error) {
       console.error(`takoform host: ${(error as Error).message}`);
       return 2;

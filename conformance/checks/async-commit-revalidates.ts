@@ -1,13 +1,14 @@
 // Long-running operations: every store-dependent rule runs again when an accepted 202 commits.
 // Each leg accepts a mutation while it is legal, moves the store with a legal synchronous request,
-// and requires the commit to fail with the rule's code and commit nothing: a delete of a bundle a
+// and requires the commit to fail with the rule's code and commit nothing: a create whose relation
+// target was deleted meanwhile (resource_not_found), a delete of a bundle a
 // version started executing meanwhile, and of a deployment an endpoint started depending on
 // (dependency_in_use); a second consumer of a queue, a second deployment of a worker, a second
 // endpoint of a worker (invalid_argument); a version declaring a handler the re-created bundle no
 // longer exports (invalid_argument naming it). Undisturbed, an accepted delete commits.
 
 import { defineCheck } from "../check.js";
-import { builder, consumerSpec, deploymentSpec, endpointSpec, expectNothingStored, requiredSpec, versionSpec } from "../harness/aggregate/index.js";
+import { bindingEntry, builder, consumerSpec, deploymentSpec, endpointSpec, expectNothingStored, requiredSpec, versionSpec } from "../harness/aggregate/index.js";
 import { expectEqual } from "../harness/assert.js";
 import { probeBundle, upload } from "../harness/artifacts/index.js";
 import type { Live } from "../harness/lifecycle.js";
@@ -45,6 +46,18 @@ export default defineCheck("dependency scans, single-holder rules and handler ex
 
   const worker = await b.worker();
   const bundle = await b.bundle("worker-bundles/all-handlers");
+
+  // The relation target of a pending create is deleted (nothing holds it yet): the commit resolves
+  // the relation again and fails resource_not_found, committing nothing.
+  const namespace = await b.plain("EdgeKVNamespace");
+  const bound = versionSpec(ctx, { worker, bundle, handlers: ["fetch"], extra: { kvBindings: [bindingEntry("CACHE", namespace)] } });
+  const vanished = "a version binding a namespace deleted before the commit";
+  const versionForm = ctx.form("WorkerVersion");
+  const versionName = ctx.name("version");
+  const orphaned = await settleAfterMove(await acceptCreate(p, versionForm.ref, versionName, ctx.space, bound, vanished), () => p.destroy(namespace), vanished);
+  expectFailed(orphaned.op, "resource_not_found", vanished);
+  await expectNothingStored(p, versionForm.ref, versionName, ctx.space, vanished);
+  await expectNothingStored(p, namespace.ref, namespace.name, namespace.space, `${vanished}: the deleted namespace`);
   await deleteLeg("delete of a bundle a version started executing before the commit", bundle, () => b.version({ worker, bundle, handlers: ["fetch"] }));
 
   const serving = await b.serving(["fetch", "queue"]);
@@ -71,5 +84,5 @@ export default defineCheck("dependency scans, single-holder rules and handler ex
   expectSucceeded((await settleUndisturbed(await acceptDelete(p, spare, "undisturbed delete of an unreferenced bundle"), "undisturbed delete of an unreferenced bundle")).op, "undisturbed delete of an unreferenced bundle");
   await expectNothingStored(p, spare.ref, spare.name, spare.space, "undisturbed delete of an unreferenced bundle");
   await b.cleanup();
-  return "two deletes failed dependency_in_use once a dependent appeared; a second consumer, deployment and endpoint failed invalid_argument once a synchronous one took the place; a version failed invalid_argument naming scheduled once its bundle was re-created without it; nothing was committed and every synchronous resource survived; an undisturbed delete committed";
+  return "a version create whose bound namespace was deleted failed resource_not_found; two deletes failed dependency_in_use once a dependent appeared; a second consumer, deployment and endpoint failed invalid_argument once a synchronous one took the place; a version failed invalid_argument naming scheduled once its bundle was re-created without it; nothing was committed and every synchronous resource survived; an undisturbed delete committed";
 });

@@ -1,7 +1,7 @@
 // Binding verification, step by step (decision 0015 rule 8): steps 1-4 are about the installed
 // Forms and cannot be reached by a well-formed Edge spec, so they are driven through the runner's
-// binding-probe Forms, which the host under test installs and the runner pins (docs/decisions/
-// 0083); step 5 is driven with the pinned ModuleWorker definition that provides no worker.service.
+// binding-probe Forms, which ship in the runner's probe corpus and which a host under test installs
+// (ours under --conformance-probes; docs/decisions/0083, 0211); step 5 is driven with the pinned ModuleWorker definition that provides no worker.service.
 // Each broken step is refused with its own code before any mutation, on apply and on import:
 //   1 acceptedBindings lacks the annotated contract          invalid_argument (400)
 //   2 the contract is accepted at a digest not installed     unsupported_capability (422)
@@ -32,13 +32,13 @@ import { exactFormsQuery, forms } from "../harness/surfaces.js";
 
 export default defineCheck("each binding-verification step refuses with its own code before any mutation; a coherent binding is accepted", async (ctx) => {
   const installed = BINDING_PROBES.map((probe) => {
-    const form = ctx.corpus.catalog.formsOf(BINDING_PROBE_GROUP, probe.kind)[0];
-    if (!form) throw new CorpusGap(`the pinned corpus holds no binding-probe Form ${probe.kind}: write them with writeBindingProbePackages (conformance/harness/aggregate/binding-probes.ts), pass that directory to the runner with --corpus and to the host with --forms`);
+    const form = ctx.corpus.probes.catalog.formsOf(BINDING_PROBE_GROUP, probe.kind)[0];
+    if (!form) throw new CorpusGap(`the runner's probe corpus holds no binding-probe Form ${probe.kind} (npx tsx conformance/tools/write-probe-corpus.ts)`);
     return { probe, form };
   });
   for (const { form } of installed) {
     const res = await forms(ctx.primary, exactFormsQuery(form.ref, ctx.space));
-    if (res.status !== 200) fail(`the host under test does not serve the binding-probe Form ${form.ref.kind} (${errorOf(res)?.code ?? res.status}); install the runner's probe packages with its --forms flag`);
+    if (res.status !== 200) fail(`the host under test does not serve the binding-probe Form ${form.ref.kind} (${errorOf(res)?.code ?? res.status}); a host under test installs the runner's probe corpus, conformance/probe-corpus (ours: --conformance-probes)`);
   }
 
   const b = builder(ctx);

@@ -1,9 +1,10 @@
 // Attachment gate, cron (decision 0020): a WorkerCronTrigger's cron is PARSED, not merely matched
-// against the Form's pattern. Shapes the pattern admits that name no schedule — hour 24, a
-// descending range, a zero step, day-of-month 32 — are refused invalid_argument (400) on validate,
-// prepare and apply, and as an update of a live trigger, storing and moving nothing. The
-// sub-hourly schedules the grammar exists for (*/5 * * * *, 0 * * * *) validate, prepare, create,
-// and serve as an update. The worker serves scheduled throughout, so only the grammar can refuse.
+// against the Form's pattern. Shapes the pattern admits that the Form's description refuses — hour
+// 24, a descending range, a zero step, day-of-month 32, and a step outside 1..span of its field
+// in each of the five fields — are refused invalid_argument (400) on validate, prepare and apply,
+// and as an update of a live trigger, storing and moving nothing. The sub-hourly schedules the
+// grammar exists for (*/5 * * * *, 0 * * * *) and one using every field's largest step validate,
+// prepare, create, and serve as an update. The worker serves scheduled throughout, so only the grammar can refuse.
 
 import { defineCheck } from "../check.js";
 import { attemptUpdate, builder, cronSpec, expectAccepted, expectNothingStored, expectUpdateRefused } from "../harness/aggregate/index.js";
@@ -11,10 +12,23 @@ import { expectError, expectStatus, expectTrue } from "../harness/assert.js";
 import { resourceDoc } from "../harness/lifecycle.js";
 import { expectValidateAccepted, expectValidateRefused } from "../harness/verdicts.js";
 
-const UNSCHEDULABLE = ["0 24 * * *", "5-1 * * * *", "*/0 * * * *", "0 0 32 * *"];
-const SUB_HOURLY = ["*/5 * * * *", "0 * * * *"];
+// Every sentence of the Form's description: a value outside its field, an inverted range, a zero
+// step, and a step beyond its field's span (max - min), in each of the five fields.
+const UNSCHEDULABLE = [
+  "0 24 * * *",
+  "5-1 * * * *",
+  "*/0 * * * *",
+  "0 0 32 * *",
+  "*/60 * * * *",
+  "0 */24 * * *",
+  "0 0 1-31/31 * *",
+  "0 0 * */12 *",
+  "0 0 * * 0-6/7",
+];
+// The sub-hourly schedules the grammar exists for, and every field's largest step (its span).
+const SUB_HOURLY = ["*/5 * * * *", "0 * * * *", "*/59 */23 1-31/30 */11 0-6/6"];
 
-export default defineCheck("cron is parsed: four pattern-valid non-schedules are refused on validate, prepare, apply and update; */5 and 0 * are accepted", async (ctx) => {
+export default defineCheck("cron is parsed: pattern-valid non-schedules (values, ranges, steps outside 1..span) are refused on validate, prepare, apply and update; */5, 0 * and every field's span step are accepted", async (ctx) => {
   const b = builder(ctx);
   const form = ctx.form("WorkerCronTrigger");
   const agg = await b.serving(["scheduled"]);

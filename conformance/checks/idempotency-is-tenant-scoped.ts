@@ -26,10 +26,11 @@ export default defineCheck("one Idempotency-Key in two tenants is two operations
   expectEqual((await ctx.stranger.fetch(form.ref, name, ctx.space)).uid, theirs.uid, "uid the other tenant reads back");
 
   // Each tenant's retry replays its own answer.
+  // Each tenant's retry replays its own first answer byte for byte (status, ETag, body).
   const replayTheirs = await ctx.stranger.apply(doc, dStranger, { create: true }, { key });
-  expectEqual(liveFrom(replayTheirs, "other tenant's retry").uid, theirs.uid, "uid replayed to the other tenant");
+  expectEqual([replayTheirs.status, replayTheirs.headers["etag"], replayTheirs.text], [second.status, second.headers["etag"], second.text], "the other tenant's retry against its own first answer (status, ETag, bytes)");
   const replayMine = await ctx.primary.apply(doc, dPrimary, { create: true }, { key });
-  expectEqual(replayMine.text, first.text, "body replayed to the primary tenant");
+  expectEqual([replayMine.status, replayMine.headers["etag"], replayMine.text], [first.status, first.headers["etag"], first.text], "the primary's retry against its own first answer (status, ETag, bytes)");
   // The primary's record holds the primary's bytes: the other tenant's bytes under it are a mismatch.
   if (dPrimary !== dStranger) {
     expectError(await ctx.primary.apply(doc, dStranger, { create: true }, { key }), "invalid_argument", "the primary reusing its key with other bytes");
@@ -37,5 +38,5 @@ export default defineCheck("one Idempotency-Key in two tenants is two operations
   expectEqual((await ctx.primary.fetch(form.ref, name, ctx.space)).uid, mine.uid, "uid the primary reads back");
   await ctx.primary.destroy(mine);
   await ctx.stranger.destroy(theirs);
-  return `the key was executed in each tenant (uids ${mine.uid} and ${theirs.uid}), each read back, and each retry replayed its own tenant's answer`;
+  return `the key was executed in each tenant (uids ${mine.uid} and ${theirs.uid}), each read back, and each retry replayed its own tenant's first answer byte for byte`;
 });

@@ -36,12 +36,19 @@ export default defineCheck("a migration set applies only on an exact ledger pref
     b.create(setForm, "set", { manifestDigest: await upload(p, migrationBundle(files), what) });
   const appSpec = (db: Live, set: Live) => ({ database: referenceTo(db), migrationSet: referenceTo(set) });
   const attempt = (db: Live, set: Live, name = ctx.name("apply")): Promise<Attempt> => attemptCreate(p, appForm.ref, name, ctx.space, appSpec(db, set));
-  const readyWithin = async (live: Live, want: boolean, what: string): Promise<Live> => {
+  // Ready=True/Available, or (reason given) Ready=False with that reason and a hostReason, as upstream.
+  const readyWithin = async (live: Live, want: boolean, what: string, reason?: string): Promise<Live> => {
     const until = Date.now() + 15_000;
     for (;;) {
       const now = await p.fetch(live.ref, live.name, live.space);
-      if ((readyOf(now)?.status === "True") === want) return now;
-      if (Date.now() > until) fail(`${what}: expected Ready${want ? "=True" : " not True"}, the application reports ${show(readyOf(now))}`);
+      const ready = readyOf(now);
+      if ((ready?.status === "True") === want) {
+        if (want && ready?.reason !== "Available") fail(`${what}: expected Ready=True/Available, the application reports ${show(ready)}`);
+        if (!want && reason !== undefined && (ready?.status !== "False" || ready.reason !== reason || !ready.hostReason)) fail(`${what}: expected Ready=False/${reason} with a hostReason, the application reports ${show(ready)}`);
+        if (!want && /one live/.test(ready?.hostReason ?? "")) fail(`${what}: the hostReason ${show(ready?.hostReason)} claims a one-live-application policy`);
+        return now;
+      }
+      if (Date.now() > until) fail(`${what}: expected Ready${want ? "=True" : " not True"}, the application reports ${show(ready)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   };
@@ -77,7 +84,7 @@ export default defineCheck("a migration set applies only on an exact ledger pref
   await required(db, await newSet([f1, f2, f3, sqlFile(f4.path, `CREATE TABLE other_${t4} (id INTEGER);\n`)], "the fourth file altered"), "a set contradicting the fourth file the failed run committed");
   const repaired = await newSet([f1, f2, f3, f4, f5], "the set with the fifth file repaired");
   await applied(db, repaired, "the repaired set, resuming after the fourth file");
-  await readyWithin(first, false, "the three-file application once the ledger outgrew its set");
+  await readyWithin(first, false, "the three-file application once the ledger outgrew its set", "Reconciling");
 
   expectStatus((await attemptDelete(p, await p.fetch(first.ref, first.name, first.space))).res, 204, "delete of the first application");
   await expectUnchanged(p, db, "the database after its first application was deleted");
@@ -105,5 +112,5 @@ export default defineCheck("a migration set applies only on an exact ledger pref
   if (a.res.status === 201) b.track(expectAccepted(a, 201, "the shorter concurrent application"));
   else expectRefused(a, "migration_required", "the shorter of two concurrent applications, serialized after the longer");
   await b.cleanup();
-  return `the pinned set applied and was Ready; reordered, altered and shortened sets were migration_required; a failing fifth file kept the fourth in the ledger and left no half table, and the repaired set resumed; the outgrown application lost Ready; deleting it kept database and ledger; the prefix was re-proved at commit; concurrent applications serialized (${longLive.name} Ready, the shorter ${a.res.status === 201 ? "applied first" : "migration_required"})`;
+  return `the pinned set applied and was Ready; reordered, altered and shortened sets were migration_required; a failing fifth file kept the fourth in the ledger and left no half table, and the repaired set resumed; the outgrown application turned Ready=False/Reconciling; deleting it kept database and ledger; the prefix was re-proved at commit; concurrent applications serialized (${longLive.name} Ready, the shorter ${a.res.status === 201 ? "applied first" : "migration_required"})`;
 });

@@ -28,6 +28,11 @@ export function expectError(res: HostResponse, code: ErrorCode, what: string): v
   if (!err || err.code !== code || res.status !== status) {
     fail(`${what}: expected ${code} (HTTP ${status}), got ${describeResponse(res)}`);
   }
+  // The envelope in full, as the upstream runner's expectStableError: a message and a requestId,
+  // and retryable exactly as the taxonomy says for this code.
+  if (typeof err.message !== "string" || err.message.trim() === "") fail(`${what}: the ${code} envelope carries no message: ${describeResponse(res)}`);
+  if (typeof err.requestId !== "string" || err.requestId.trim() === "") fail(`${what}: the ${code} envelope carries no requestId: ${describeResponse(res)}`);
+  if (err.retryable !== mayBeRetryable(code)) fail(`${what}: the ${code} envelope must say retryable: ${mayBeRetryable(code)}, it says ${show(err.retryable)}`);
 }
 
 /** The response is a success (2xx). */
@@ -53,7 +58,7 @@ export function envelopeProblems(res: HostResponse): string[] {
   if (!isErrorCode(err.code)) problems.push(`code ${err.code} is outside the closed taxonomy`);
   else {
     if (ERROR_STATUS[err.code] !== res.status) problems.push(`code ${err.code} answered with HTTP ${res.status}, taxonomy says ${ERROR_STATUS[err.code]}`);
-    if (err.retryable === true && !mayBeRetryable(err.code)) problems.push(`code ${err.code} marked retryable`);
+    if (err.retryable !== mayBeRetryable(err.code)) problems.push(`code ${err.code} must say retryable: ${mayBeRetryable(err.code)}, it says ${show(err.retryable)}`);
   }
   return problems;
 }

@@ -16,10 +16,23 @@ export interface NegativeFixture {
 }
 
 export class PinnedCorpus {
-  private constructor(readonly dirs: string[], readonly catalog: Catalog) {}
+  #probes: PinnedCorpus | undefined;
 
-  static load(dirs: string[]): PinnedCorpus {
-    return new PinnedCorpus(dirs, loadCatalog(dirs));
+  private constructor(readonly dirs: string[], readonly catalog: Catalog, readonly probeDir?: string) {}
+
+  /** `probeDir`: the runner's probe corpus (harness/probe-corpus.ts), pinned beside `dirs` for the checks that need it. */
+  static load(dirs: string[], probeDir?: string): PinnedCorpus {
+    return new PinnedCorpus(dirs, loadCatalog(dirs), probeDir);
+  }
+
+  /**
+   * The pinned corpus plus the runner's probe corpus: only the checks that drive probe Forms use
+   * it, so every other check measures exactly the pinned Forms.
+   */
+  get probes(): PinnedCorpus {
+    if (this.probeDir === undefined) throw new CorpusGap("the runner was given no probe corpus (conformance/probe-corpus)");
+    this.#probes ??= PinnedCorpus.load([...this.dirs, this.probeDir]);
+    return this.#probes;
   }
 
   forms(): InstalledForm[] {

@@ -171,6 +171,19 @@ export class Plane {
   }
 
   /**
+   * The ETag of a settled resource answer is the host's own, read back with a GET (never one the
+   * runner built from the revision): kept only when the read still shows the result's revision.
+   */
+  private async realETag(settled: HostResponse): Promise<HostResponse> {
+    const body = settled.body as ResourceBody | undefined;
+    if (settled.status >= 300 || !body?.metadata?.revision) return settled;
+    const read = await this.read(body.form.formRef, body.metadata.name, body.metadata.space);
+    const etag = read.headers["etag"];
+    const same = read.status === 200 && (read.body as ResourceBody).metadata.revision === body.metadata.revision;
+    return same && etag !== undefined ? { ...settled, headers: { ...settled.headers, etag } } : withoutETag(settled);
+  }
+
+  /**
    * Follows a 202 Operation to its terminal state and returns an equivalent synchronous answer
    * (201/200 with the resource, 204 for a delete, or the operation's error envelope status).
    * Anything else is returned unchanged.
@@ -183,13 +196,18 @@ export class Plane {
       const polled = await this.operation(op.id);
       expectStatus(polled, 200, `poll of operation ${op.id}`);
       const o = polled.body as { done: boolean; result?: { resource?: unknown }; error?: { code: string } };
-      if (o.done) return synthesizeTerminal(res, polled, o);
+      if (o.done) return this.realETag(synthesizeTerminal(res, polled, o));
       if (Date.now() > until) fail(`operation ${op.id} did not settle within ${deadlineMs} ms`);
       const after = Number(polled.headers["retry-after"]);
       const wait = Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 2000) : Math.min(50 * 2 ** attempt, 1000) * Math.random();
       await new Promise((r) => setTimeout(r, wait));
     }
   }
+}
+
+function withoutETag(res: HostResponse): HostResponse {
+  const { etag: _none, ...headers } = res.headers;
+  return { ...res, headers };
 }
 
 function synthesizeTerminal(accepted: HostResponse, polled: HostResponse, o: { result?: { resource?: unknown }; error?: { code: string } }): HostResponse {
@@ -202,7 +220,7 @@ function synthesizeTerminal(accepted: HostResponse, polled: HostResponse, o: { r
   return {
     ...polled,
     status: wasCreate && resource.metadata.generation === "1" ? 201 : 200,
-    headers: { ...polled.headers, etag: `"${resource.metadata.revision}"` },
+    headers: polled.headers,
     body: resource,
   };
 }

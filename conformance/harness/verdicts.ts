@@ -1,9 +1,10 @@
 // The two verdicts validate can give. validate reports diagnostics and mutates nothing: a
-// document it accepts answers 200 {valid: true} with no error diagnostic; a document it refuses
-// answers 200 {valid: false} with at least one error diagnostic, or the invalid_argument
-// envelope (docs/decisions/0031-conformance-verdict-shapes.md).
+// document it accepts answers 200 {valid: true} with no error diagnostic; a well-formed resource
+// document it refuses answers 200 {valid: false} with at least one error diagnostic -- never an
+// error envelope, as the upstream runner requires of every validate it sends
+// (docs/decisions/0031-conformance-verdict-shapes.md, 0212).
 
-import { errorOf, describeResponse, type HostResponse } from "./http.js";
+import { describeResponse, type HostResponse } from "./http.js";
 import { fail } from "./assert.js";
 
 interface ValidateBody {
@@ -19,12 +20,8 @@ export function expectValidateAccepted(res: HostResponse, what: string): void {
 }
 
 export function expectValidateRefused(res: HostResponse, what: string): void {
-  if (res.status === 200) {
-    const b = res.body as ValidateBody;
-    if (b.valid === false && b.diagnostics.some((d) => d.severity === "error")) return;
-    fail(`${what}: expected valid: false with an error diagnostic, got valid: ${b.valid} (${b.diagnostics.length} diagnostics)`);
-  }
-  const err = errorOf(res);
-  if (res.status === 400 && err?.code === "invalid_argument") return;
-  fail(`${what}: expected a refusal (valid: false, or invalid_argument), got ${describeResponse(res)}`);
+  if (res.status !== 200) fail(`${what}: expected 200 {valid: false} with an error diagnostic, got ${describeResponse(res)}`);
+  const b = res.body as ValidateBody;
+  if (b.valid === false && Array.isArray(b.diagnostics) && b.diagnostics.some((d) => d.severity === "error")) return;
+  fail(`${what}: expected valid: false with an error diagnostic, got valid: ${b.valid} (${b.diagnostics?.length ?? 0} diagnostics)`);
 }

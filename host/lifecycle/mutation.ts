@@ -28,6 +28,7 @@ import { revisionETag } from "../wire/decimal.js";
 import { errorEnvelopeBody } from "../wire/error-envelope.js";
 import { renderResource } from "../wire/render-resource.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
+import { probeHeldPolls } from "./operation-probe-hold.js";
 import { acceptOperation } from "./operations.js";
 
 export interface MutationOutcome extends LifecycleResponse {
@@ -118,7 +119,7 @@ export async function runMutation(
       return { status: error.status, body };
     }
     if (envelope.async === true && asyncRoute !== undefined) {
-      const accepted = acceptOperation(ctx, scope, storedRequest(envelope, asyncRoute), outcome, now);
+      const accepted = acceptOperation(ctx, scope, storedRequest(envelope, asyncRoute), outcome, now, probeHeldPolls(envelope));
       const record: ReplayRecord = { fingerprint, status: 202, body: accepted.response.body, boundOperation: accepted.operation.id, expiresAt };
       await ctx.store.transaction([...accepted.writes, { op: "put", key: recordKey, value: record }]);
       accepted.schedule();

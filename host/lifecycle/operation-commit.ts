@@ -13,6 +13,7 @@ import type { HostContext, LifecycleResponse, MutationEnvelope, Probe } from "./
 import { executeDelete } from "./delete.js";
 import { executeImport } from "./import.js";
 import type { MutationOutcome } from "./mutation.js";
+import { countHeldPoll } from "./operation-probe-hold.js";
 import { operationNotFound, pendingDocument, retryAfter, terminalDocument } from "./operations.js";
 
 function envelopeOf(scope: TenantScope, request: StoredRequest): MutationEnvelope {
@@ -99,12 +100,19 @@ function ownedOperation(ctx: HostContext, scope: TenantScope, operationId: strin
 
 function answer(ctx: HostContext, record: OperationRecord): LifecycleResponse {
   if (record.done && record.terminal !== undefined) return { status: 200, body: record.terminal };
-  return { status: 200, body: JSON.stringify(pendingDocument(record)), headers: retryAfter(ctx) };
+  return { status: 200, body: JSON.stringify(pendingDocument(record)), headers: retryAfter(ctx, record) };
 }
 
-/** GET {api}/operations/{id}: a pending operation past its commit time is committed first. */
+/**
+ * GET {api}/operations/{id}: a pending operation past its commit time is committed first; a
+ * probe-held one counts this poll and commits on the poll that exhausts its hold.
+ */
 export async function readOperation(ctx: HostContext, scope: TenantScope, operationId: string): Promise<LifecycleResponse> {
   const record = ownedOperation(ctx, scope, operationId);
+  if (!record.done && record.heldPolls !== undefined) {
+    if (await countHeldPoll(ctx, scope, operationId)) await commitOperation(ctx, scope, operationId);
+    return answer(ctx, ownedOperation(ctx, scope, operationId));
+  }
   if (!record.done && Date.parse(record.commitAt) <= ctx.clock.now().getTime()) {
     await commitOperation(ctx, scope, operationId);
     return answer(ctx, ownedOperation(ctx, scope, operationId));

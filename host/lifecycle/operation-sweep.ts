@@ -15,7 +15,8 @@ export function resumeAcceptedOperations(ctx: Pick<HostContext, "store" | "sched
   const now = ctx.clock.now().getTime();
   let pending = 0;
   for (const { value: record } of ctx.store.list<OperationRecord>(everyOperationPrefix())) {
-    if (record.done) continue;
+    // A probe-held operation commits on its owner's polls, never on a timer (operation-probe-hold.ts).
+    if (record.done || record.heldPolls !== undefined) continue;
     pending++;
     const identity = { tenant: record.request.tenant, principal: record.request.principal };
     ctx.scheduler.schedule(identity, record.id, Math.min(Date.parse(record.commitAt) - now, ctx.scheduler.delayMs));

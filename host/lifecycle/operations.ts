@@ -16,10 +16,12 @@ import type { StoreWrite } from "../store/store.js";
 import type { TenantScope } from "../store/scope.js";
 import type { HostContext, LifecycleResponse } from "./context.js";
 import type { MutationOutcome } from "./mutation.js";
+import { HELD_RETRY_AFTER } from "./operation-probe-hold.js";
 
 export const OPERATION_API_VERSION = "operations.takoform.com/v1alpha1";
 
-function retryAfter(ctx: HostContext): Record<string, string> {
+function retryAfter(ctx: HostContext, record: OperationRecord): Record<string, string> {
+  if (record.heldPolls !== undefined) return { ...HELD_RETRY_AFTER };
   return { "Retry-After": String(Math.max(1, Math.ceil(ctx.scheduler.delayMs / 1000))) };
 }
 
@@ -61,6 +63,7 @@ export function acceptOperation(
   request: StoredRequest,
   admitted: MutationOutcome,
   now: Date,
+  heldPolls?: number,
 ): AcceptedOperation {
   const operation: OperationRecord = {
     id: "op_" + ctx.ids.uid(),
@@ -69,6 +72,7 @@ export function acceptOperation(
     commitAt: new Date(now.getTime() + ctx.scheduler.delayMs).toISOString(),
     done: false,
   };
+  if (heldPolls !== undefined) operation.heldPolls = heldPolls;
   if (admitted.accepted !== undefined) {
     operation.accepted = admitted.accepted;
     operation.target = { uid: admitted.accepted.uid };
@@ -78,9 +82,11 @@ export function acceptOperation(
   const body = JSON.stringify({ operation: pendingDocument(operation) });
   return {
     operation,
-    response: { status: 202, body, headers: retryAfter(ctx) },
+    response: { status: 202, body, headers: retryAfter(ctx, operation) },
     writes: [{ op: "put", key: operationKey(scope, operation.id), value: operation, expectedVersion: null }],
-    schedule: () => ctx.scheduler.schedule({ tenant: scope.tenant, principal: scope.principal }, operation.id),
+    schedule: () => {
+      if (heldPolls === undefined) ctx.scheduler.schedule({ tenant: scope.tenant, principal: scope.principal }, operation.id);
+    },
   };
 }
 

@@ -114,6 +114,8 @@ export interface OperationRecord {
   terminal?: string;
   /** The incarnation a successful terminal result reports live (replay retirement). */
   committedUid?: string;
+  /** Owner polls left before a probe-held operation commits (operation-probe-hold.ts); no timer commits it. */
+  heldPolls?: number;
 }
 
 /** replayKey(tenant, principal, space, key) -> the recorded answer to one request. */

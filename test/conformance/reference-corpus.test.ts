@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeBindingProbePackages } from "../../conformance/harness/aggregate/binding-probes.js";
+import { writeProbeCorpus } from "../../conformance/harness/probe-corpus.js";
 import { canonicalDigest, fileDigest, loadCatalog } from "../../corpus/lib/index.js";
 import { describeWithReference } from "../support/reference.js";
-import { COMMIT_WINDOW_ARGS, failures, listChecks, reference, runRunner, runnerPasses, startHost, type RunningHost } from "./support.js";
+import { failures, listChecks, reference, runRunner, startHost, type RunningHost } from "./support.js";
 
 const synthetic = path.join(reference, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json");
 
@@ -36,29 +36,28 @@ describeWithReference("takoform conformance pinned to the reference candidate pa
   let host: RunningHost;
   let dirs: string[];
   let extra: string;
+  let probes: string;
   beforeAll(async () => {
     extra = packageSyntheticDefinition(mkdtempSync(path.join(tmpdir(), "takoform-reference-forms-")));
     dirs = [path.join(reference, "forms"), path.join(reference, "interfaces"), path.join(reference, "bindings"), extra];
-    // The binding-probe Forms (docs/decisions/0083), bound to the reference's own contract digests.
-    writeBindingProbePackages(path.join(extra, "binding-probes"), loadCatalog(dirs));
-    host = await startHost(["--no-builtin-forms", ...dirs.flatMap((d) => ["--forms", d]), ...COMMIT_WINDOW_ARGS]);
+    // The probe corpus (docs/decisions/0083, 0211), bound to the reference's own contract digests:
+    // installed by the host (--no-builtin-forms leaves the shipped one out) and given to the runner.
+    probes = mkdtempSync(path.join(tmpdir(), "takoform-reference-probes-"));
+    writeProbeCorpus(probes, loadCatalog(dirs));
+    host = await startHost(["--no-builtin-forms", ...[...dirs, probes].flatMap((d) => ["--forms", d])]);
   });
   afterAll(async () => {
     await host?.stop();
     if (extra) rmSync(extra, { recursive: true, force: true });
+    if (probes) rmSync(probes, { recursive: true, force: true });
   });
 
   it("passes every implemented check with --corpus over the same packages", async () => {
     const { implemented } = await listChecks();
-    // Like runner.test.ts: a host with a commit window, the window checks in a pass of their own.
-    const reported: string[] = [];
-    for (const only of runnerPasses(implemented)) {
-      const run = await runRunner(host.url, host.credentials.file, [...dirs.flatMap((d) => ["--corpus", d]), "--only", ...only]);
-      reported.push(...run.checks.map((c) => c.name));
-      const failed = failures(run.checks);
-      expect(failed, `failing checks:\n${failed}`).toBe("");
-      expect(run.exitCode).toBe(0);
-    }
-    expect(reported.sort()).toEqual([...implemented].sort());
+    const run = await runRunner(host.url, host.credentials.file, [...dirs.flatMap((d) => ["--corpus", d]), "--probe-corpus", probes]);
+    const failed = failures(run.checks);
+    expect(failed, `failing checks:\n${failed}`).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(run.checks.map((c) => c.name).sort()).toEqual([...implemented].sort());
   }, 600_000);
 }, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json");

@@ -42,19 +42,11 @@ export function writeCredentials(dir: string): Credentials {
 }
 
 /**
- * Host arguments of a commit window wide enough for the checks that move the store between an
- * accepted 202 and its commit (docs/decisions/0091, 0110): a move is at most a few requests, which
- * took under half a second in full runs on this two-core machine under load.
+ * The checks that drive an accepted operation's pending state (every one through the async
+ * probe, which a host started with --conformance-probes holds pending until its owner polls;
+ * docs/decisions/0210). The load test runs them while other processes burn every core.
  */
-export const COMMIT_WINDOW_ARGS: readonly string[] = ["--async-commit-delay-ms", "4000"];
-
-/**
- * Checks that move the store (or must meet a pending operation) inside that window. A suite runs
- * them in a runner pass of their own, after the others: a CPU-heavy check sharing the runner
- * process or the host (thousands of manifest entries, hostile inputs) can stall an event loop for
- * seconds, which is what closed a window in full runs (docs/decisions/0110).
- */
-export const WINDOW_CHECKS: readonly string[] = [
+export const OPERATION_CHECKS: readonly string[] = [
   "async-operation-flow",
   "operation-replay-terminal",
   "operation-bound-to-its-creating-principal",
@@ -62,10 +54,12 @@ export const WINDOW_CHECKS: readonly string[] = [
   "async-commit-revalidates",
   "attachment-claim-revalidated-at-commit",
   "sqlite-migration-ledger-readiness",
+  "operation-cancel",
+  "operation-resumable-after-settlement",
 ];
 
-/** Checks that want a pending operation but report honestly (and pass) when the host could not hold one. */
-export const PENDING_SEEKING_CHECKS: readonly string[] = ["operation-cancel"];
+/** The store engines the host offers; the conformance suite runs against each. */
+export const STORES = ["sqlite", "lowdb"] as const;
 
 export interface RunningHost {
   url: string;
@@ -164,18 +158,6 @@ export function failures(checks: CheckReport[]): string {
     .filter((c) => c.status !== "passed")
     .map((c) => `  ${c.name}: ${c.message}`)
     .join("\n");
-}
-
-/**
- * The implemented checks split into the two runner passes a suite makes: every other check first,
- * then the commit-window checks on their own (docs/decisions/0110).
- */
-export function runnerPasses(implemented: readonly string[]): string[][] {
-  const windowed = [...WINDOW_CHECKS, ...PENDING_SEEKING_CHECKS];
-  for (const name of windowed) {
-    if (!implemented.includes(name)) throw new Error(`commit-window check ${name} is not implemented`);
-  }
-  return [implemented.filter((name) => !windowed.includes(name)), windowed];
 }
 
 /**

@@ -1,7 +1,11 @@
 // The Ready condition a host renders from other resources (relation drift, Worker readiness), and
-// what its hostReason must name. A FormRef is "named" inside the 256-character hostReason when
-// its definitionVersion and the first 12 hex digits of its schemaDigest appear there; a uid and a
-// pointer appear whole (docs/decisions/0081).
+// what it must name. The upstream runner requires each FormRef's definitionVersion and FULL
+// schemaDigest in hostReason; its reference host fits them by exceeding the wire schema's
+// 256-character hostReason bound. A host that keeps to the schema cannot always do that, so here the
+// full ref (definitionVersion and the entire schemaDigest) must appear in the condition -- in
+// hostReason, or in message (4096 characters) -- and hostReason must still name the pointer, every
+// uid, and each ref by definitionVersion and the first 12 hex digits of its digest
+// (docs/decisions/0081, 0212).
 
 import type { ExactFormRef } from "../../../corpus/lib/index.js";
 import { fail, show } from "../assert.js";
@@ -58,9 +62,11 @@ export function expectDrift(live: Live, reason: "ExternalChange" | "DependencyMi
   for (const uid of evidence.uids) {
     if (!text.includes(uid)) fail(`${what}: hostReason ${show(text)} does not name uid ${uid}`);
   }
+  const whole = `${text}\n${ready.message ?? ""}`;
   for (const ref of evidence.refs) {
     const missing = refMarks(ref).filter((m) => !text.includes(m));
     if (missing.length) fail(`${what}: hostReason ${show(text)} does not name the FormRef ${ref.kind}@${ref.definitionVersion} (${ref.schemaDigest}): missing ${missing.join(", ")}`);
+    if (!whole.includes(ref.schemaDigest)) fail(`${what}: neither hostReason ${show(text)} nor message ${show(ready.message)} names the full schemaDigest ${ref.schemaDigest} of ${ref.kind}@${ref.definitionVersion}`);
   }
   return ready;
 }

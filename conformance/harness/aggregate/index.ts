@@ -1,4 +1,4 @@
-// Helpers of the Worker-aggregate and relation checks (issue 4): pinned artifacts, spec builders,
+// Helpers of the Worker-aggregate and relation checks: pinned artifacts, spec builders,
 // the aggregate builder with cleanup, refusal attempts with read-backs, rendered conditions, and
 // the out-of-band deletion probe.
 

@@ -1,4 +1,4 @@
-// Helpers of the artifact checks (issue 5): the six transport routes, runner-made and pinned
+// Helpers of the artifact checks: the six transport routes, runner-made and pinned
 // artifacts, the upload flow with its refusals, and the per-tenant holding read-backs.
 
 export * from "./bundles.js";

@@ -9,7 +9,7 @@ import { fail } from "../assert.js";
 import { describeResponse, type HeaderMap, type HostResponse } from "../http.js";
 import { resourceDoc, type Fence, type Live, type Plane } from "../lifecycle.js";
 import { PROBE_HEADER } from "../paths.js";
-import { operationOfAccepted, type OperationDoc } from "./document.js";
+import { describeOperation, operationOfAccepted, type OperationDoc } from "./document.js";
 
 /** The headers that ask a host for a 202: the standard preference and the conformance probe. */
 export const PREFER_ASYNC: HeaderMap = { prefer: "respond-async", [PROBE_HEADER]: "async" };
@@ -23,13 +23,19 @@ export interface Accepted {
   resend(): Promise<HostResponse>;
 }
 
-/** The 202 of a request that asked for asynchrony, with the hint a host without it needs. */
+/**
+ * The 202 of a request that asked for asynchrony. It carried the async probe, so a host honouring
+ * probes keeps the operation pending until its owner polls it (the upstream reference host's
+ * rule): the 202 must report done:false, whatever the machine's load.
+ */
 export function expectAccepted(res: HostResponse, plane: Plane, resend: () => Promise<HostResponse>, what: string): Accepted {
   if (res.status !== 202) {
-    const hint = res.status < 300 ? " (the host answered synchronously although the request carried Prefer: respond-async and the async probe; start it with --conformance-probes and --async-commit-delay-ms)" : "";
+    const hint = res.status < 300 ? " (the host answered synchronously although the request carried Prefer: respond-async and the async probe; start it with --conformance-probes)" : "";
     fail(`${what}: expected 202 Accepted with an Operation, got ${describeResponse(res)}${hint}`);
   }
-  return { res, op: operationOfAccepted(res, what), plane, resend };
+  const op = operationOfAccepted(res, what);
+  if (op.done) fail(`${what}: the 202 reported done:true (${describeOperation(op)}); an accepted operation is pending, and one that carried the async probe stays pending until its owner polls it`);
+  return { res, op, plane, resend };
 }
 
 /** An apply (prepare, then PUT with the minted review) carrying Prefer: respond-async. */

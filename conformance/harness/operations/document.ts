@@ -35,7 +35,7 @@ export function operationProblems(op: OperationDoc): string[] {
   if (op.done && hasResult === hasError) problems.push(`a finished operation must carry exactly one of result or error, it carries ${hasResult ? "both" : "neither"}`);
   if (op.error) {
     if (!isErrorCode(op.error.code)) problems.push(`error code ${show(op.error.code)} is outside the closed taxonomy`);
-    else if (op.error.retryable && !mayBeRetryable(op.error.code)) problems.push(`error code ${op.error.code} is marked retryable`);
+    else if (op.error.retryable !== mayBeRetryable(op.error.code)) problems.push(`error code ${op.error.code} must say retryable: ${mayBeRetryable(op.error.code)}, it says ${show(op.error.retryable)}`);
   }
   return problems;
 }

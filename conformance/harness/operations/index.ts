@@ -1,4 +1,4 @@
-// Helpers of the long-running operation checks (issue 5): the Operation document and its prose
+// Helpers of the long-running operation checks: the Operation document and its prose
 // rules, asking for asynchrony, the operation routes and polling, outcomes, and the window
 // between accept and commit.
 

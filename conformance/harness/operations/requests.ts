@@ -36,14 +36,20 @@ export interface Settled {
   res: HostResponse;
   op: OperationDoc;
   polls: number;
+  /** How many of those polls answered pending (each carried Retry-After). */
+  pending: number;
 }
 
-/** Polls `id` until it is done; fails when the deadline passes or the document misbehaves. */
+/**
+ * Polls `id` until it is done; fails when the deadline passes or the document misbehaves. Every
+ * pending answer must carry Retry-After (the client's pacing hint, as the upstream runner asserts).
+ */
 export async function pollUntilDone(plane: Plane, id: string, what: string, deadlineMs = 60_000): Promise<Settled> {
   const until = Date.now() + deadlineMs;
   for (let attempt = 0; ; attempt++) {
     const { res, op } = await readOperation(plane, id, `${what}: poll ${attempt + 1} of ${id}`);
-    if (op.done) return { res, op, polls: attempt + 1 };
+    if (op.done) return { res, op, polls: attempt + 1, pending: attempt };
+    if (res.headers["retry-after"] === undefined) fail(`${what}: poll ${attempt + 1} of ${id} answered pending without Retry-After`);
     if (Date.now() > until) fail(`${what}: operation ${describeOperation(op)} did not finish within ${deadlineMs} ms`);
     const after = Number(res.headers["retry-after"]);
     const wait = Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 2000) : Math.random() * Math.min(50 * 2 ** attempt, 1000);

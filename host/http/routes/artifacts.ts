@@ -16,6 +16,7 @@ function envelopeOf(req: Request): MutationEnvelope {
   const envelope: MutationEnvelope = { scope: scopeOf(req), requestId: state.requestId, method: req.method, target: rawTarget(req), body: bodyOf(req) };
   const key = headerOf(req, "Idempotency-Key");
   if (key !== undefined) envelope.idempotencyKey = key;
+  if (state.probe === "async") envelope.probe = state.probe;
   if (state.probe === "async" || prefersRespondAsync(req)) envelope.async = true;
   return envelope;
 }

@@ -2,7 +2,8 @@
 //   minute 0-59, hour 0-23, day-of-month 1-31, month 1-12, day-of-week 0-6 (0 = Sunday)
 // each a comma list of "*", "*/step", "n", "n-m" or "n-m/step" (the Form's own grammar; no names).
 // Refused with invalid_argument, on validate, prepare and apply alike: a value outside its field,
-// a descending range (5-1), a zero step (*/0), and a day/month combination no calendar has
+// a descending range (5-1), a step outside 1..span of its field (*/0, */60 on minutes: span = max -
+// min, as the Form's description says), a step on a bare literal (5/10, by the item grammar), and a day/month combination no calendar has
 // (0 0 31 2 *), because each names no schedule. Day matching follows the common cron rule: when
 // both day fields are restricted (neither starts with "*") a day matches either; otherwise both.
 
@@ -67,7 +68,8 @@ function parseField(text: string, field: FieldSpec): number[] | string {
     const [, starStep, from, to, rangeStep] = m;
     const step = starStep ?? rangeStep;
     const stepValue = step === undefined ? 1 : Number(step);
-    if (stepValue < 1) return `${field.name} item ${JSON.stringify(item)} has step 0; a step must be at least 1`;
+    const span = field.max - field.min;
+    if (stepValue < 1 || stepValue > span) return `${field.name} item ${JSON.stringify(item)} has step ${stepValue}; a step must be between 1 and ${span}, the span of ${field.min}-${field.max}`;
     let lo = field.min;
     let hi = field.max;
     if (from !== undefined) {

@@ -1,5 +1,5 @@
-// Mutants of the issue-4 rules: each breaks exactly ONE rule of relations, binding verification or
-// the Worker aggregate in front of a real (wired) host, and names the check that must catch it.
+// Mutants of the relation, binding-verification and Worker-aggregate rules: each breaks exactly ONE
+// rule in front of a real host, and names the check that must catch it.
 
 import { domainToASCII } from "node:url";
 import { randomBytes } from "node:crypto";
@@ -34,7 +34,7 @@ function rewriteSpec(req: Exchange, kind: string, edit: (spec: Record<string, un
 
 const UNSCHEDULABLE = new Set(["0 24 * * *", "5-1 * * * *", "*/0 * * * *", "0 0 32 * *"]);
 
-export const ISSUE4_MUTANTS: Mutant[] = [
+export const RELATION_MUTANTS: Mutant[] = [
   {
     name: "dependency-protection-bypassed",
     breaks: "a delete of a resource live relations pin goes through (every delete acts as an out-of-band deletion)",
