@@ -1,10 +1,13 @@
 // The resource listing (host extension; host/README.md "Resource listing"): one page of the
-// caller's resources, in store key order (space, apiVersion, kind, name), read without the tenant
-// lock like a lane read. Every key read is built from the request's TenantScope (keys.ts), so the
-// page holds only the caller's tenant; the cursor only positions inside that prefix.
+// caller's resources, in store key order (space, apiVersion, kind, name), read like a lane read:
+// without the tenant lock, which it takes only to store a changed migration rendering. Every key
+// read is built from the request's TenantScope (keys.ts), so the page holds only the caller's
+// tenant; the cursor only positions inside that prefix.
 
 import type { HostError } from "../errors.js";
-import { viewFor, type ViewSources } from "../lifecycle/tenant-view.js";
+import type { HostContext } from "../lifecycle/context.js";
+import { refreshedForRead } from "../lifecycle/ledger-rendering.js";
+import { viewFor } from "../lifecycle/tenant-view.js";
 import { relationDrift } from "../rules/relations/relation-drift.js";
 import { spaceResourcesPrefix, tenantResourcesPrefix } from "../store/keys.js";
 import type { ResourceRecord } from "../store/records.js";
@@ -19,7 +22,7 @@ export interface ListingPage {
   nextCursor?: string;
 }
 
-export function listResources(sources: ViewSources, scope: TenantScope, query: ListingQuery): ListingPage | HostError {
+export async function listResources(ctx: HostContext, scope: TenantScope, query: ListingQuery): Promise<ListingPage | HostError> {
   const tenantPrefix = tenantResourcesPrefix(scope);
   let after: string | undefined;
   if (query.cursor !== undefined) {
@@ -28,18 +31,20 @@ export function listResources(sources: ViewSources, scope: TenantScope, query: L
     after = tenantPrefix + suffix;
   }
   const prefix = query.space === undefined ? tenantPrefix : spaceResourcesPrefix(scope, query.space);
-  const view = viewFor(sources, scope);
+  const view = viewFor(ctx, scope);
   const page: ListedResource[] = [];
   let nextCursor: string | undefined;
   let lastSuffix = "";
-  for (const entry of sources.store.list<ResourceRecord>(prefix)) {
+  for (const entry of ctx.store.list<ResourceRecord>(prefix)) {
     if (after !== undefined && entry.key <= after) continue;
-    const record = entry.value;
-    if (query.kind !== undefined && record.ref.kind !== query.kind) continue;
+    if (query.kind !== undefined && entry.value.ref.kind !== query.kind) continue;
     if (page.length === query.limit) {
       nextCursor = encodeCursor(lastSuffix);
       break;
     }
+    // Exactly as a read renders it: a migration application's Ready follows its database's ledger
+    // now, and a changed rendering is stored like a read stores it (ledger-rendering.ts).
+    const record = await refreshedForRead(ctx, scope, { key: entry.key, record: entry.value, version: entry.version });
     const drift = relationDrift(record.space, record.relations ?? [], view);
     page.push(listedResource(record, drift.drifted ? drift.findings : []));
     lastSuffix = entry.key.slice(tenantPrefix.length);

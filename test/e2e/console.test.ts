@@ -5,22 +5,19 @@
 // per resource, follows the store as it changes, shows a not-Ready node's reason, and a node's
 // conditions and outputs on click.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { recordedHost, stopHost } from "../../scripts/demo/host.js";
 import { demoPaths, repoRoot } from "../../scripts/demo/paths.js";
 import { resourcesInState, type DeployedResource } from "../../scripts/demo/resources.js";
 import { create, mustCreate } from "../reliability/support/aggregate.js";
+import { chromiumMissing, launchConsoleBrowser, type ConsoleBrowser } from "./helpers/chromium.js";
 
 const run = promisify(execFile);
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const chromiumMissing = !existsSync(CHROMIUM) && process.env["TAKOFORM_REQUIRE_CHROMIUM"] !== "1";
-if (chromiumMissing) console.warn(`console e2e in Chromium skipped: ${CHROMIUM} is absent (apt-get install -y chromium); CI sets TAKOFORM_REQUIRE_CHROMIUM=1 and never skips it`);
 
 const dir = mkdtempSync(path.join(tmpdir(), "takoform-console-"));
 const paths = demoPaths(dir);
@@ -113,24 +110,22 @@ describe("takoform resources and takoform resource on the demo's deployment", ()
   });
 });
 
-describe.skipIf(chromiumMissing)("the console in headless Chromium on the demo's deployment", () => {
-  let context: BrowserContext;
+describe.skipIf(chromiumMissing())("the console in headless Chromium on the demo's deployment", () => {
+  let browser: ConsoleBrowser;
   let page: Page;
-  const pageErrors: string[] = [];
   const nodes = () => page.locator("svg#graph g.node");
 
   beforeAll(async () => {
-    context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), "takoform-chromium-")), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    browser = await launchConsoleBrowser();
+    page = browser.page;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
   });
 
   afterEach(() => {
-    expect(pageErrors).toEqual([]);
+    expect(browser.pageErrors).toEqual([]);
   });
 
   it("asks for the token, and says so when the host refuses one", async () => {

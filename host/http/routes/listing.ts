@@ -27,12 +27,12 @@ export function noneMatches(header: string | undefined, etag: string): boolean {
 export function listingRoutes(ctx: HostContext): Router {
   const router = Router({ caseSensitive: true, strict: true });
   const kinds = [...new Set(ctx.catalog.forms().map((form) => form.ref.kind))].sort();
-  router.get(LISTING_PATH, (req, res) => {
+  router.get(LISTING_PATH, async (req, res) => {
     const pairs = listingPairs(rawQuery(req));
     if (pairs instanceof HostError) throw pairs;
     const query = listingQuery(pairs, kinds);
     if (query instanceof HostError) throw query;
-    const page = listResources(ctx, scopeOf(req), query);
+    const page = await listResources(ctx, scopeOf(req), query);
     if (page instanceof HostError) throw page;
     const body = JSON.stringify(page);
     const etag = `"${createHash("sha256").update(body).digest("base64url")}"`;
