@@ -24,7 +24,24 @@ export interface RuntimeProblem {
   message: string;
 }
 
+/** The workers one deployment runs (its versions, their Node-side bindings, its router). */
+export interface DeploymentGroup {
+  workers: WorkerOptions[];
+  target: DeploymentTarget;
+}
+
+/** What earlier reconciles learned: versions workerd refused, and each deployment's last good group. */
+export interface PlanMemory {
+  /** `${uid}:${revision}` of versions that failed to load. */
+  quarantined: Set<string>;
+  lastGood: Map<string, DeploymentGroup>;
+}
+
+export const versionKey = (record: ResourceRecord) => `${record.uid}:${record.revision}`;
+
 export interface RuntimePlan {
+  /** Deployment uid -> the group this plan runs for it, when freshly projected. */
+  fresh: Map<string, DeploymentGroup>;
   workers: WorkerOptions[];
   /** Hostname -> router worker name. */
   hostnames: Map<string, string>;
@@ -43,7 +60,7 @@ export const NOT_FOUND_OPTIONS: WorkerOptions = {
   script: `export default { fetch() { return new Response("no worker is deployed here\\n", { status: 404 }); } }`,
 };
 
-export function buildPlan(deps: ProjectionDeps): RuntimePlan {
+export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() }): RuntimePlan {
   const { desired } = deps;
   const problems: RuntimeProblem[] = [];
   const byCreation = (a: ResourceRecord, b: ResourceRecord) => a.createdAt.localeCompare(b.createdAt) || a.uid.localeCompare(b.uid);
@@ -65,9 +82,21 @@ export function buildPlan(deps: ProjectionDeps): RuntimePlan {
 
   const workers = new Map<string, WorkerOptions>([[NOT_FOUND_WORKER, NOT_FOUND_OPTIONS]]);
   const targets = new Map<string, DeploymentTarget>();
+  const fresh = new Map<string, DeploymentGroup>();
+  const use = (group: DeploymentGroup) => {
+    for (const options of group.workers) workers.set(options.name!, options);
+    targets.set(group.target.router, group.target);
+  };
   for (const deployment of desired.ofKind("WorkerDeployment").sort(byCreation)) {
     try {
       const target = deploymentTarget(deployment, deps);
+      const refused = target.versions.find((v) => memory.quarantined.has(versionKey(v.record)));
+      if (refused !== undefined) {
+        const previous = memory.lastGood.get(deployment.uid);
+        problems.push({ record: refused.record, message: `workerd refused to load version ${refused.record.name}; ${previous === undefined ? "nothing serves this deployment" : "the previous deployment keeps serving"}` });
+        if (previous !== undefined) use(previous);
+        continue;
+      }
       const own: WorkerOptions[] = [];
       for (const version of target.versions) {
         own.push(versionWorker(version.record, deps));
@@ -81,8 +110,9 @@ export function buildPlan(deps: ProjectionDeps): RuntimePlan {
         }
       }
       own.push(routerWorker(target, hostnamesOf.get(target.router) ?? [], deps));
-      for (const options of own) workers.set(options.name!, options);
-      targets.set(target.router, target);
+      const group = { workers: own, target };
+      fresh.set(deployment.uid, group);
+      use(group);
     } catch (error) {
       if (!(error instanceof ProjectionError)) throw error;
       problems.push({ record: deployment, message: error.message });
@@ -114,7 +144,7 @@ export function buildPlan(deps: ProjectionDeps): RuntimePlan {
     return router === undefined ? [] : [{ plan: cronSchedule(trigger), router }];
   });
   const list = [...workers.values()];
-  return { workers: list, hostnames, targets, consumers, crons, problems, fingerprint: fingerprintOf(list) };
+  return { fresh, workers: list, hostnames, targets, consumers, crons, problems, fingerprint: fingerprintOf(list) };
 }
 
 /** A digest of what workerd runs: module bytes by digest, Node bindings by their tag. */

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { readDesiredState } from "./desired.js";
-import { buildPlan, type RuntimePlan, type RuntimeProblem } from "./plan.js";
+import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
 import type { ProjectionDeps } from "./projection/types.js";
 
 export interface ServingRuntime {
@@ -44,6 +44,7 @@ export class Reconciler {
   #running: Promise<void> | undefined;
   #again = false;
   #closed = false;
+  readonly #memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() };
 
   constructor(private readonly options: ReconcilerOptions) {}
 
@@ -70,16 +71,29 @@ export class Reconciler {
     return this.#running;
   }
 
+  /**
+   * One reconcile. When workerd refuses a plan, the versions it added are quarantined (their
+   * deployments keep their last good workers) and the rest of the plan is tried once more, so one
+   * tenant's broken version never holds back everybody else's changes.
+   */
   async #reconcileOnce(): Promise<void> {
     if (this.#closed) return;
     await this.options.store.settled().catch(() => undefined);
-    const plan = buildPlan({ ...this.options.deps, desired: readDesiredState(this.options.store) });
+    const desired = readDesiredState(this.options.store);
+    const failure = await this.#attempt(buildPlan({ ...this.options.deps, desired }, this.#memory));
+    if (failure === undefined || failure.affected.length === 0) return;
+    for (const record of failure.affected) this.#memory.quarantined.add(versionKey(record));
+    const retry = await this.#attempt(buildPlan({ ...this.options.deps, desired }, this.#memory), failure);
+    if (retry !== undefined) console.error(`takoform runtime: reconcile failed twice: ${retry.message.split("\n")[0]}`);
+  }
+
+  async #attempt(plan: RuntimePlan, earlier?: ReconcileReport["failure"]): Promise<ReconcileReport["failure"]> {
     const previous = this.#serving;
     if (previous !== undefined && previous.plan.fingerprint === plan.fingerprint) {
       this.#serving = { ...previous, plan };
       this.options.onSwitch?.(this.#serving);
-      this.options.onReport?.({ switched: false, problems: plan.problems });
-      return;
+      this.options.onReport?.({ switched: false, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
+      return undefined;
     }
     let mf: Miniflare | undefined;
     try {
@@ -89,15 +103,18 @@ export class Reconciler {
     } catch (error) {
       await mf?.dispose().catch(() => undefined);
       const message = error instanceof Error ? error.message : String(error);
-      this.options.onReport?.({ switched: false, problems: plan.problems, failure: { message: message.slice(0, 2000), affected: changedResources(previous?.plan, plan) } });
-      return;
+      const failure = { message: message.slice(0, 2000), affected: changedResources(previous?.plan, plan) };
+      this.options.onReport?.({ switched: false, problems: plan.problems, failure });
+      return failure;
     }
+    for (const [uid, group] of plan.fresh) this.#memory.lastGood.set(uid, group);
     this.options.onSwitch?.(this.#serving);
-    this.options.onReport?.({ switched: true, problems: plan.problems });
+    this.options.onReport?.({ switched: true, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
     if (previous !== undefined) {
       const timer = setTimeout(() => void previous.mf.dispose().catch(() => undefined), this.options.graceMs ?? 1000);
       timer.unref();
     }
+    return undefined;
   }
 
   #miniflareOptions(workers: WorkerOptions[]): ConstructorParameters<typeof Miniflare>[0] {

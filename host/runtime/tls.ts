@@ -1,6 +1,7 @@
 // The gateway's certificate: a self-signed certificate the host generates once into
 // DATA/runtime/tls/ for its endpoint domain (*.DOMAIN, DOMAIN, localhost), reused on later starts.
 
+import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { webcrypto } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

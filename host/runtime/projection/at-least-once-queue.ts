@@ -6,7 +6,7 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { EDGE_QUEUE_LIMITS, type StoredBody } from "../queue-store.js";
 import { wrapperWorkerName } from "../names.js";
-import { COMPATIBILITY_DATE, json, tagged, type ProjectionDeps } from "./types.js";
+import { json, tagged, type ProjectionDeps } from "./types.js";
 
 const WRAPPER = `
 function encode(body) {
@@ -50,7 +50,6 @@ export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps)
   const defaultDelay = Number(queue.spec["deliveryDelaySeconds"] ?? 0);
   return {
     name: wrapperWorkerName("queue", queue),
-    compatibilityDate: COMPATIBILITY_DATE,
     modulesRoot: "/",
     modules: [{ type: "ESModule", path: "/edge-queue.js", contents: WRAPPER }],
     serviceBindings: {

@@ -6,7 +6,7 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { EdgeSqlError, type SqlStatementInput } from "../edge-sql.js";
 import { wrapperWorkerName } from "../names.js";
-import { COMPATIBILITY_DATE, json, tagged, type ProjectionDeps } from "./types.js";
+import { json, tagged, type ProjectionDeps } from "./types.js";
 
 const WRAPPER = `
 function input(sql, params) { return typeof sql === "object" && sql !== null ? sql : { sql, params: params ?? [] }; }
@@ -27,9 +27,9 @@ export default function (env) {
 export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDeps): WorkerOptions {
   const file = deps.databases.pathOf(database.tenant, database.uid);
   const name = wrapperWorkerName("sql", database);
+  // A wrapped binding runs with the compatibility date of the worker that holds it (none of its own).
   return {
     name,
-    compatibilityDate: COMPATIBILITY_DATE,
     modulesRoot: "/",
     modules: [{ type: "ESModule", path: "/edge-sql.js", contents: WRAPPER }],
     serviceBindings: {
