@@ -84,7 +84,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const previousAgent = agent;
       agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
       gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url, agent });
-      previousAgent?.destroy();
+      // Requests already forwarded to the previous instance finish there (it is disposed later).
+      if (previousAgent !== undefined) setTimeout(() => previousAgent.destroy(), 5000).unref();
       cron.setTriggers(serving.plan.crons.map((c) => c.plan));
       delivery.setConsumers(serving.plan.consumers.map((c) => c.plan));
     },

@@ -111,7 +111,7 @@ export class Reconciler {
     this.options.onSwitch?.(this.#serving);
     this.options.onReport?.({ switched: true, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
     if (previous !== undefined) {
-      const timer = setTimeout(() => void previous.mf.dispose().catch(() => undefined), this.options.graceMs ?? 1000);
+      const timer = setTimeout(() => void previous.mf.dispose().catch(() => undefined), this.options.graceMs ?? 5000);
       timer.unref();
     }
     return undefined;
