@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
-import { apply, ref } from "../unit/host/client.js";
+import { apply, read, ref } from "../unit/host/client.js";
 import { createVersion, deploy, deployWorker, eventually, kind, must, startRuntimeHost, viaGateway, type RuntimeHost } from "./support.js";
 
 let host: RuntimeHost;
@@ -84,8 +84,13 @@ describe("a version workerd refuses", () => {
     const report = host.host.runtime!.lastReport()!;
     expect(report.problems.map((p) => `${p.record.name}: ${p.message}`)).toContain(`${bad}: workerd refused to load version ${bad}; the previous deployment keeps serving`);
     expect((await viaGateway(host.gatewayPort, hostname)).body).toContain('"version":"good"');
+    const readyOf = async () => (await read(host.url, kind("WorkerVersion"), bad, SPACE)).json.status.conditions.find((c: { type: string }) => c.type === "Ready");
+    const failed = await eventually(readyOf, (c) => c.status === "False", "the refused version reads Ready=False");
+    expect(failed).toMatchObject({ status: "False", reason: "Failed", hostReason: "RuntimeRejected" });
+    expect(failed.message).toContain("workerd refused to load version");
     await deploy(host.url, SPACE, "fragile", [[good, 10000]]);
     await host.host.runtime!.reconcile();
     expect(host.host.runtime!.lastReport()!.problems).toEqual([]);
+    await eventually(readyOf, (c) => c.status === "True", "the version no longer deployed is Ready again");
   });
 });
