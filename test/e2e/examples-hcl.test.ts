@@ -83,6 +83,10 @@ describe("examples/hcl with terraform", () => {
     hostname = new URL(url).hostname;
     const first = await answers(1);
     expect(first[0]).toMatch(/^hello from takoform, visit \d+$/);
+    // The README's curl commands, as written there: *.localhost resolves without DNS; TLS on the same port.
+    const curl = async (...args: string[]) => (await run("curl", ["-s", "--max-time", "10", ...args])).stdout;
+    expect(await curl("-k", `https://${hostname}:${host.gatewayPort}/`)).toMatch(/^hello from takoform, visit \d+\n$/);
+    await waitFor(async () => JSON.parse(await curl(`http://${hostname}:${host.gatewayPort}/stats`)).eventsProcessed >= 2, "the queue consumer processed the visits' events");
   }, STEP);
 
   it("a canary splits traffic between two versions; a deployment change rolls it back", async () => {
