@@ -4,7 +4,11 @@
 
 import { describe, expect, it } from "vitest";
 import { nextFiring } from "../../host/runtime/cron-scheduler.js";
-import { admitStatement, EdgeSqlError } from "../../host/runtime/edge-sql.js";
+import Database from "better-sqlite3";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { admitStatement, EdgeSqlError, openEdgeSql } from "../../host/runtime/edge-sql.js";
 import { hostOf } from "../../host/runtime/gateway.js";
 import { settleBatch } from "../../host/runtime/queue-delivery.js";
 import { cumulativeWeights, pickVersion, splitSlot } from "../../host/runtime/split.js";
@@ -57,6 +61,25 @@ describe("edge.sql admission", () => {
       expect(() => admitStatement({ sql }), sql).toThrow(EdgeSqlError);
     }
     expect(() => admitStatement({ sql: "SELECT ?", params: new Array(101).fill(1) })).toThrow(/at most 100/);
+  });
+});
+
+describe("edge.sql on a real file", () => {
+  it("is busy when another connection holds the lock past the busy timeout, and works once it is released", () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "takoform-edge-sql-")), "db.sqlite");
+    const other = new Database(file);
+    other.exec("CREATE TABLE t (x INTEGER)");
+    const sql = openEdgeSql(file, { busyTimeoutMs: 50 });
+    other.exec("BEGIN EXCLUSIVE");
+    const busy = (() => { try { sql.execute({ sql: "INSERT INTO t VALUES (1)" }); return undefined; } catch (error) { return error; } })();
+    expect(busy).toBeInstanceOf(EdgeSqlError);
+    expect((busy as EdgeSqlError).code).toBe("busy");
+    other.exec("COMMIT");
+    expect(sql.execute({ sql: "INSERT INTO t VALUES (?)", params: [9007199254740991] })).toEqual({ rows: [], rowsWritten: 1 });
+    expect(sql.query({ sql: "SELECT x FROM t" }).rows).toEqual([{ x: 9007199254740991 }]);
+    expect(() => sql.query({ sql: "SELECT x + 1 AS y FROM t" })).toThrow(/safe integer corridor/);
+    sql.close();
+    other.close();
   });
 });
 
