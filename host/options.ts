@@ -10,6 +10,7 @@ export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--crede
                      [--no-builtin-forms] [--store sqlite|lowdb|postgres] [--database-url URL]
                      [--metrics] [--drain-delay-ms N] [--conformance-probes]
                      [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--public-url URL] [--repair] [--quiet]
+                     [--runtime on|off] [--gateway-port N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -40,7 +41,11 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         advertises it (default: only loopback origins are advertised)
   --repair              move a damaged or emptied store aside (<file>.damaged-<time>) and start
                         with an empty one; without it such a store stops the host
-  --quiet               no request log`;
+  --quiet               no request log
+  --runtime on|off      run what is deployed in workerd (Miniflare) and serve it through the
+                        gateway (default on); off: control plane only
+  --gateway-port N      the gateway's one listener on 127.0.0.1, plain HTTP and TLS, routing by
+                        Host header (default 8787; 0 picks a free port)`;
 
 export interface HostCliOptions {
   port: number;
@@ -59,6 +64,8 @@ export interface HostCliOptions {
   publicUrl?: string;
   repair: boolean;
   quiet: boolean;
+  runtime: boolean;
+  gatewayPort: number;
 }
 
 export class UsageError extends Error {}
@@ -76,6 +83,8 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
     conformanceProbes: false,
     repair: false,
     quiet: false,
+    runtime: true,
+    gatewayPort: 8787,
   };
   for (let index = 0; index < args.length; index++) {
     const flag = args[index]!;
@@ -157,6 +166,19 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
       case "--repair":
         options.repair = true;
         break;
+      case "--runtime": {
+        const text = value();
+        if (text !== "on" && text !== "off") throw new UsageError(`--runtime must be on or off, got ${text}`);
+        options.runtime = text === "on";
+        break;
+      }
+      case "--gateway-port": {
+        const text = value();
+        const port = Number(text);
+        if (!/^[0-9]{1,5}$/.test(text) || port > 65535) throw new UsageError(`--gateway-port must be 0..65535, got ${text}`);
+        options.gatewayPort = port;
+        break;
+      }
       case "--quiet":
         options.quiet = true;
         break;

@@ -20,6 +20,9 @@ import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/garb
 import { createHostMetrics } from "./metrics.js";
 import type { HostPhase } from "./http/routes/operating.js";
 import { replicaServices, storeProblem } from "./replicas.js";
+import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
+import type { Runtime, RuntimeOptions } from "./runtime/index.js";
+import { reconcileOnResourceCommits } from "./runtime/commit-hook.js";
 
 export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin"> {
   dataDir: string;
@@ -37,11 +40,15 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   credentials: readonly Credential[];
   /** Move a damaged or emptied store aside and start empty (--repair). */
   repair?: boolean;
+  /** Runs what is deployed (host/runtime/); absent: control plane only (--runtime off). */
+  runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
 }
 
 export interface RunningHost {
   url: string;
   port: number;
+  /** The data plane, when started with `runtime`. */
+  runtime?: Runtime;
   close(): Promise<void>;
 }
 
@@ -49,8 +56,10 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   guardDataDir(options.dataDir, options.engine, { repair: options.repair === true, warn: (line) => console.error(line) });
   const metrics = options.metrics === true ? createHostMetrics() : undefined;
-  const store = await openStore(options.dataDir, options.engine, { ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }), ...(metrics === undefined ? {} : { observer: metrics.store }) });
+  const stored = await openStore(options.dataDir, options.engine, { ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }), ...(metrics === undefined ? {} : { observer: metrics.store }) });
   recordHistory(options.dataDir, options.engine);
+  let runtime: Runtime | undefined;
+  const store = options.runtime === undefined ? stored : reconcileOnResourceCommits(stored, () => void runtime?.reconcile());
   let origin = "http://127.0.0.1";
   let phase: HostPhase = "starting";
   const replicas = await replicaServices(store, options.dataDir);
@@ -90,6 +99,25 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  if (options.runtime !== undefined) {
+    const { startRuntime } = await import("./runtime/index.js");
+    const { reportRuntimeProblems } = await import("./runtime/conditions.js");
+    const flagged = new Map();
+    const report = options.report ?? ((error: unknown) => console.error("takoform host: runtime status:", error));
+    runtime = await startRuntime({
+      ...options.runtime,
+      store,
+      blobs,
+      databases,
+      dataDir: options.dataDir,
+      endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN,
+      onReport: (next) => {
+        options.runtime?.onReport?.(next);
+        void reportRuntimeProblems(context, next.problems, flagged).catch(report);
+      },
+    });
+    void runtime.reconcile();
+  }
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
   const routesLoaded = loadRoutes().then(
     () => {
@@ -100,11 +128,13 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   return {
     url: origin,
     port,
+    ...(runtime === undefined ? {} : { runtime }),
     async close() {
       phase = "draining";
       if ((options.drainDelayMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
       await routesLoaded;
       takeover?.stop();
+      await runtime?.close();
       context.scheduler.stop();
       await collection.stop();
       await closeServer(server);

@@ -53,6 +53,9 @@ const command: Subcommand = {
       console.error(`takoform host: ${(error as Error).message}`);
       return 2;
     }
+    let servedPort = (): number => options.gatewayPort;
+    let announce!: () => void;
+    const announced = new Promise<void>((resolve) => (announce = resolve));
     const started = startHost({
       dataDir: options.dataDir,
       engine: options.engine,
@@ -69,6 +72,9 @@ const command: Subcommand = {
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       repair: options.repair,
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
+      ...(options.runtime
+        ? { runtime: { gatewayPort: options.gatewayPort, onServed: (hostnames: string[]) => void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))) } }
+        : {}),
     });
     let host;
     try {
@@ -86,6 +92,12 @@ const command: Subcommand = {
           `Authorization: Bearer ${credential.token}\n`,
       );
     }
+    if (host.runtime !== undefined) {
+      servedPort = () => host.runtime!.gateway.port;
+      const port = host.runtime.gateway.port;
+      process.stdout.write(`gateway on port ${port} (plain HTTP and TLS, routed by Host): every WorkerEndpoint answers at http://<hostname>:${port}/\n`);
+    }
+    announce();
     if (options.conformanceProbes) process.stderr.write("takoform host: conformance probes are ENABLED (test use only)\n");
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
