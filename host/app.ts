@@ -7,6 +7,7 @@
 // Routes: discovery, forms and form-definitions, resources, support, artifacts, operations (all but
 // discovery loaded after listen, lazy-routes.ts).
 
+import { randomBytes } from "node:crypto";
 import express, { type Express } from "express";
 import type { BlobFiles } from "./artifacts/blob-files.js";
 import type { DatabaseFiles } from "./artifacts/database-files.js";
@@ -33,6 +34,7 @@ import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
 import { resolveRuntimeContract } from "./rules/support-profiles/runtime-contract.js";
 import type { Store } from "./store/store.js";
 import { TenantLocks } from "./store/tenant-lock.js";
+import { SecretBox } from "./secrets/seal.js";
 
 export interface HostDependencies {
   store: Store;
@@ -55,6 +57,8 @@ export interface HostDependencies {
   /** Delay between accepting an asynchronous (202) mutation and committing it. */
   asyncCommitDelayMs?: number;
   bodyLimit?: number;
+  /** Seals sensitive values (host/secrets); absent: a key held in memory only (tests). */
+  secretBox?: SecretBox;
   /** The origin discovery falls back to when the Host header is unusable. */
   origin?: () => string;
 }
@@ -90,7 +94,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     const { commitOperation } = await import("./lifecycle/operation-commit.js");
     return commitOperation(context, identity, operationId);
   });
-  const lifecycleRoutes = lazyLifecycleRoutes(context);
+  const lifecycleRoutes = lazyLifecycleRoutes(context, deps.secretBox ?? new SecretBox(randomBytes(32)));
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);

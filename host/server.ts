@@ -11,12 +11,13 @@ import type { HostCatalog } from "./catalog/host-catalog.js";
 import { openStore } from "./store/open.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
+import { SecretBox } from "./secrets/seal.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
 import { DatabaseFiles } from "./artifacts/database-files.js";
 import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
 import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/garbage-collection.js";
 
-export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin"> {
+export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin" | "secretBox"> {
   dataDir: string;
   engine: StoreEngine;
   port: number;
@@ -36,7 +37,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
-  const { app, context, loadRoutes } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), origin: () => origin });
+  const { app, context, loadRoutes } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), secretBox: SecretBox.forDataDir(options.dataDir), origin: () => origin });
   // Operations accepted before a restart settle without a client reading them.
   resumeAcceptedOperations(context);
   const collection = startGarbageCollection(context, COLLECTION_INTERVAL_MS, (error) => console.error("takoform host: garbage collection failed:", error));

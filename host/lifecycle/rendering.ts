@@ -14,6 +14,7 @@ import type { Condition } from "../wire/conditions.js";
 import { nextDecimal } from "../wire/decimal.js";
 import type { TenantView } from "./tenant-view.js";
 import { migrationReadinessCondition } from "./admit-migrations.js";
+import { sensitiveVarsReadiness } from "../secrets/readiness.js";
 
 export function readyMessage(generation: string, observations: number): string {
   const base = `The host holds the desired state of generation ${generation}.`;
@@ -33,6 +34,10 @@ function derivedReady(view: TenantView, record: ResourceRecord): Omit<Condition,
   const migrations = migrationReadinessCondition(view, record);
   if (migrations !== undefined) {
     return { type: "Ready", ...migrations, message: `the migration ledger does not yet equal the set (${migrations.hostReason})` };
+  }
+  if (record.ref.apiVersion === EDGE_GROUP && record.ref.kind === "WorkerVersion") {
+    const sensitive = sensitiveVarsReadiness(view, record);
+    if (sensitive !== undefined) return sensitive;
   }
   if (record.ref.apiVersion === EDGE_GROUP && record.ref.kind === "ModuleWorker") {
     const readiness = workerReadiness({ name: record.name }, activeDeployment(view, record.uid));

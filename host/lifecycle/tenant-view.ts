@@ -6,7 +6,7 @@
 import type { ExactFormRef, FormDefinition } from "../../corpus/lib/index.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../rules/relations/view.js";
-import { blobHoldKey, hostnamePrefix, manifestKey, pinsPrefix, resourceKey, uidKey, type ResourceAddress } from "../store/keys.js";
+import { blobHoldKey, hostnamePrefix, manifestKey, pinsPrefix, resourceKey, secretKey, uidKey, type ResourceAddress } from "../store/keys.js";
 import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { DatabaseFiles } from "../artifacts/database-files.js";
 import type { HostnameRecord, ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
@@ -64,6 +64,11 @@ export class TenantView implements RelationView {
   heldBlob(digest: string): Uint8Array | undefined {
     if (this.blobs === undefined || this.store.get(blobHoldKey(this.scope, digest)) === undefined) return undefined;
     return this.blobs.read(digest);
+  }
+
+  /** Whether this tenant holds a sensitive value for (space, worker, name); never the value. */
+  holdsSecret(space: string, worker: string, name: string): boolean {
+    return this.store.get(secretKey(this.scope, space, worker, name)) !== undefined;
   }
 
   record(address: ResourceAddress): ResourceRecord | undefined {
