@@ -8,6 +8,7 @@ import type { StoreEngine } from "./store/store.js";
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
                      [--no-builtin-forms] [--store sqlite|lowdb] [--conformance-probes]
                      [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--quiet]
+                     [--runtime on|off] [--gateway-port N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -26,7 +27,11 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         delay before an accepted (202) mutation commits (default 100)
   --rate-limit R[:B]    refuse more than R requests/second per credential (burst B, default
                         R) with rate_limited (429, Retry-After); default: no limit
-  --quiet               no request log`;
+  --quiet               no request log
+  --runtime on|off      run what is deployed in workerd (Miniflare) and serve it through the
+                        gateway (default on); off: control plane only
+  --gateway-port N      the gateway's one listener on 127.0.0.1, plain HTTP and TLS, routing by
+                        Host header (default 8787; 0 picks a free port)`;
 
 export interface HostCliOptions {
   port: number;
@@ -40,6 +45,8 @@ export interface HostCliOptions {
   asyncCommitDelayMs?: number;
   rateLimit?: RateLimitOptions;
   quiet: boolean;
+  runtime: boolean;
+  gatewayPort: number;
 }
 
 export class UsageError extends Error {}
@@ -55,6 +62,8 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
     engine: "sqlite",
     conformanceProbes: false,
     quiet: false,
+    runtime: true,
+    gatewayPort: 8787,
   };
   for (let index = 0; index < args.length; index++) {
     const flag = args[index]!;
@@ -109,6 +118,19 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const text = value();
         if (!/^[0-9]{1,7}$/.test(text)) throw new UsageError(`--async-commit-delay-ms must be 0..9999999, got ${text}`);
         options.asyncCommitDelayMs = Number(text);
+        break;
+      }
+      case "--runtime": {
+        const text = value();
+        if (text !== "on" && text !== "off") throw new UsageError(`--runtime must be on or off, got ${text}`);
+        options.runtime = text === "on";
+        break;
+      }
+      case "--gateway-port": {
+        const text = value();
+        const port = Number(text);
+        if (!/^[0-9]{1,5}$/.test(text) || port > 65535) throw new UsageError(`--gateway-port must be 0..65535, got ${text}`);
+        options.gatewayPort = port;
         break;
       }
       case "--quiet":

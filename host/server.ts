@@ -16,6 +16,9 @@ import { BlobFiles } from "./artifacts/blob-files.js";
 import { DatabaseFiles } from "./artifacts/database-files.js";
 import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
 import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/garbage-collection.js";
+import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
+import type { Runtime, RuntimeOptions } from "./runtime/index.js";
+import { reconcileOnResourceCommits } from "./runtime/commit-hook.js";
 
 export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin" | "secretBox"> {
   dataDir: string;
@@ -23,17 +26,23 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   port: number;
   catalog: HostCatalog;
   credentials: readonly Credential[];
+  /** Runs what is deployed (host/runtime/); absent: control plane only (--runtime off). */
+  runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
 }
 
 export interface RunningHost {
   url: string;
   port: number;
+  /** The data plane, when started with `runtime`. */
+  runtime?: Runtime;
   close(): Promise<void>;
 }
 
 export async function startHost(options: StartOptions): Promise<RunningHost> {
   mkdirSync(options.dataDir, { recursive: true });
-  const store = await openStore(options.dataDir, options.engine);
+  const stored = await openStore(options.dataDir, options.engine);
+  let runtime: Runtime | undefined;
+  const store = options.runtime === undefined ? stored : reconcileOnResourceCommits(stored, () => void runtime?.reconcile());
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
@@ -52,13 +61,20 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  if (options.runtime !== undefined) {
+    const { startRuntime } = await import("./runtime/index.js");
+    runtime = await startRuntime({ ...options.runtime, store, blobs, databases, dataDir: options.dataDir, endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN });
+    void runtime.reconcile();
+  }
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
   const routesLoaded = loadRoutes().catch((error: unknown) => (options.report ?? ((e) => console.error("takoform host: cannot load routes:", e)))(error));
   return {
     url: origin,
     port,
+    ...(runtime === undefined ? {} : { runtime }),
     async close() {
       await routesLoaded;
+      await runtime?.close();
       context.scheduler.stop();
       await collection.stop();
       await closeServer(server);

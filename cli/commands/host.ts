@@ -46,6 +46,9 @@ const command: Subcommand = {
       console.error(`takoform host: ${(error as Error).message}`);
       return 2;
     }
+    let servedPort = (): number => options.gatewayPort;
+    let announce!: () => void;
+    const announced = new Promise<void>((resolve) => (announce = resolve));
     const host = await startHost({
       dataDir: options.dataDir,
       engine: options.engine,
@@ -57,6 +60,9 @@ const command: Subcommand = {
       ...(options.asyncCommitDelayMs === undefined ? {} : { asyncCommitDelayMs: options.asyncCommitDelayMs }),
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
+      ...(options.runtime
+        ? { runtime: { gatewayPort: options.gatewayPort, onServed: (hostnames: string[]) => void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))) } }
+        : {}),
     });
     process.stdout.write(`listening on ${host.url}\n`);
     if (development !== undefined) {
@@ -66,6 +72,12 @@ const command: Subcommand = {
           `Authorization: Bearer ${credential.token}\n`,
       );
     }
+    if (host.runtime !== undefined) {
+      servedPort = () => host.runtime!.gateway.port;
+      const port = host.runtime.gateway.port;
+      process.stdout.write(`gateway on port ${port} (plain HTTP and TLS, routed by Host): every WorkerEndpoint answers at http://<hostname>:${port}/\n`);
+    }
+    announce();
     if (options.conformanceProbes) process.stderr.write("takoform host: conformance probes are ENABLED (test use only)\n");
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

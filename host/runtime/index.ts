@@ -1,0 +1,152 @@
+// The host's data plane: owns the reconciler (workerd via Miniflare), the gateway listener, the
+// cron scheduler and queue delivery, and the edge.sql connections. `takoform host` starts it unless
+// --runtime off; the host calls requestReconcile() after every commit that touches a resource.
+
+import http from "node:http";
+import type { WorkerOptions } from "miniflare";
+import type { BlobFiles } from "../artifacts/blob-files.js";
+import type { DatabaseFiles } from "../artifacts/database-files.js";
+import type { ResourceRecord } from "../store/records.js";
+import type { Store } from "../store/store.js";
+import { CronScheduler, type CronPlan } from "./cron-scheduler.js";
+import { openEdgeSql, type EdgeSql } from "./edge-sql.js";
+import { startGateway, type Gateway } from "./gateway.js";
+import type { DeploymentTarget } from "./projection/worker-deployment.js";
+import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-delivery.js";
+import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
+import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
+import { pickVersion, splitSlot } from "./split.js";
+import { gatewayCertificate } from "./tls.js";
+
+export const DEFAULT_GATEWAY_PORT = 8787;
+
+export interface RuntimeOptions {
+  store: Store;
+  blobs: BlobFiles;
+  databases: DatabaseFiles;
+  dataDir: string;
+  gatewayPort: number;
+  endpointDomain: string;
+  /** The clock cron and queue delivery read (a test advances its own). */
+  now?: () => number;
+  /** Starts the cron and delivery timers (a test drives tick() itself when false). */
+  timers?: boolean;
+  secret?: (tenant: string, space: string, name: string) => string | undefined;
+  extendVersion?: (options: WorkerOptions, version: ResourceRecord) => WorkerOptions;
+  sharedOptions?: () => Record<string, unknown>;
+  onReport?: (report: ReconcileReport) => void;
+  /** Hostnames the gateway starts serving with a switch (the CLI prints their addresses). */
+  onServed?: (hostnames: string[]) => void;
+}
+
+export interface Runtime {
+  gateway: Gateway;
+  /** Reconciles now; resolves when the stored state at call time is what runs (or failed). */
+  reconcile(): Promise<void>;
+  serving(): ServingRuntime | undefined;
+  lastReport(): ReconcileReport | undefined;
+  cron: CronScheduler;
+  delivery: QueueDelivery;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const now = options.now ?? Date.now;
+  const queues = new QueueStore(options.dataDir, now);
+  const sqlConnections = new Map<string, EdgeSql>();
+  const sql = (file: string) => {
+    let connection = sqlConnections.get(file);
+    if (connection === undefined) sqlConnections.set(file, (connection = openEdgeSql(file)));
+    return connection;
+  };
+  const gateway = await startGateway(options.gatewayPort, await gatewayCertificate(options.dataDir, options.endpointDomain));
+  let report: ReconcileReport | undefined;
+  let agent: http.Agent | undefined;
+  const counters = new Map<string, number>();
+  let reconcilerServedHosts: string[] = [];
+  /** The version of a deployment that takes the next non-HTTP event (same split as HTTP). */
+  const nextVersion = (target: DeploymentTarget, handler: string) => {
+    const n = counters.get(target.router) ?? 0;
+    counters.set(target.router, n + 1);
+    const version = target.versions[pickVersion(target.cumulative, splitSlot(n))]!;
+    return version.handlers.includes(handler) ? version : undefined;
+  };
+  const reconciler = new Reconciler({
+    store: options.store,
+    dataDir: options.dataDir,
+    deps: { blobs: options.blobs, databases: options.databases, queues, sql, secret: options.secret, extendVersion: options.extendVersion },
+    sharedOptions: options.sharedOptions,
+    onSwitch: (serving) => {
+      const before = new Set(reconcilerServedHosts);
+      reconcilerServedHosts = [...serving.plan.hostnames.keys()];
+      const added = reconcilerServedHosts.filter((h) => !before.has(h));
+      if (added.length > 0) options.onServed?.(added);
+      const previousAgent = agent;
+      agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+      gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url, agent });
+      previousAgent?.destroy();
+      cron.setTriggers(serving.plan.crons.map((c) => c.plan));
+      delivery.setConsumers(serving.plan.consumers.map((c) => c.plan));
+    },
+    onReport: (next) => {
+      report = next;
+      if (next.failure !== undefined) console.error(`takoform runtime: reconcile failed, the previous runtime keeps serving: ${next.failure.message.split("\n")[0]}`);
+      options.onReport?.(next);
+    },
+  });
+  const targetOf = (list: { plan: { key: string }; router: string }[], key: string) => {
+    const serving = reconciler.serving;
+    const router = list.find((entry) => entry.plan.key === key)?.router;
+    return serving === undefined || router === undefined ? undefined : { serving, target: serving.plan.targets.get(router)! };
+  };
+  const cron = new CronScheduler(async (trigger: CronPlan, scheduledTime) => {
+    const found = targetOf(reconciler.serving?.plan.crons ?? [], trigger.key);
+    const version = found === undefined ? undefined : nextVersion(found.target, "scheduled");
+    if (found === undefined || version === undefined) return;
+    const worker = (await found.serving.mf.getWorker(version.workerName)) as unknown as EventTarget;
+    await worker.scheduled({ scheduledTime: new Date(scheduledTime), cron: trigger.cron });
+  }, now);
+  const delivery = new QueueDelivery(queues, async (consumer: ConsumerPlan, messages: LeasedMessage[]): Promise<BatchOutcome> => {
+    const found = targetOf(reconciler.serving?.plan.consumers ?? [], consumer.key);
+    const version = found === undefined ? undefined : nextVersion(found.target, "queue");
+    if (found === undefined || version === undefined) throw new Error(`queue ${consumer.queueName}: no deployed version of its consumer declares a queue handler`);
+    const worker = (await found.serving.mf.getWorker(version.workerName)) as unknown as EventTarget;
+    const result = await worker.queue(
+      consumer.queueName,
+      messages.map((m) => ({ id: m.id, timestamp: new Date(m.timestampMillis), body: decodeBody(m.body), attempts: m.attempts })),
+    );
+    return result as unknown as BatchOutcome;
+  }, now);
+  if (options.timers !== false) {
+    cron.start();
+    delivery.start();
+  }
+  return {
+    gateway,
+    reconcile: () => reconciler.request(),
+    serving: () => reconciler.serving,
+    lastReport: () => report,
+    cron,
+    delivery,
+    async close() {
+      cron.stop();
+      await delivery.stop();
+      await reconciler.close();
+      agent?.destroy();
+      await gateway.close();
+      queues.close();
+      for (const connection of sqlConnections.values()) connection.close();
+    },
+  };
+}
+
+/** The non-HTTP events of Miniflare's worker handle. */
+interface EventTarget {
+  scheduled(options: { scheduledTime: Date; cron: string }): Promise<unknown>;
+  queue(queue: string, messages: { id: string; timestamp: Date; body: unknown; attempts: number }[]): Promise<unknown>;
+}
+
+function decodeBody(body: StoredBody): unknown {
+  if (body.t === "bytes") return new Uint8Array(Buffer.from(String(body.v), "base64"));
+  return body.v;
+}

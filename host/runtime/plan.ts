@@ -1,0 +1,158 @@
+// The runtime plan: everything that should run, projected from the desired state by the per-kind
+// projections. Pure over its inputs (the store snapshot, artifact bytes): the same desired state
+// gives the same plan and the same fingerprint, so an unchanged commit restarts nothing.
+
+import { createHash } from "node:crypto";
+import type { WorkerOptions } from "miniflare";
+import type { ResourceRecord } from "../store/records.js";
+import { refAt } from "./desired.js";
+import { NOT_FOUND_WORKER, routerWorkerName } from "./names.js";
+import { sqliteWrapperWorker } from "./projection/sqlite-database.js";
+import { queueProducerWorker } from "./projection/at-least-once-queue.js";
+import { consumerPlan } from "./projection/queue-consumer.js";
+import { cronSchedule } from "./projection/worker-cron-trigger.js";
+import { customDomainHostname } from "./projection/worker-custom-domain.js";
+import { deploymentTarget, routerWorker, type DeploymentTarget } from "./projection/worker-deployment.js";
+import { endpointHostname } from "./projection/worker-endpoint.js";
+import { versionWorker } from "./projection/worker-version.js";
+import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps } from "./projection/types.js";
+import type { ConsumerPlan } from "./queue-delivery.js";
+import type { CronPlan } from "./cron-scheduler.js";
+
+export interface RuntimeProblem {
+  record: ResourceRecord;
+  message: string;
+}
+
+/** The workers one deployment runs (its versions, their Node-side bindings, its router). */
+export interface DeploymentGroup {
+  workers: WorkerOptions[];
+  target: DeploymentTarget;
+}
+
+/** What earlier reconciles learned: versions workerd refused, and each deployment's last good group. */
+export interface PlanMemory {
+  /** `${uid}:${revision}` of versions that failed to load. */
+  quarantined: Set<string>;
+  lastGood: Map<string, DeploymentGroup>;
+}
+
+export const versionKey = (record: ResourceRecord) => `${record.uid}:${record.revision}`;
+
+export interface RuntimePlan {
+  /** Deployment uid -> the group this plan runs for it, when freshly projected. */
+  fresh: Map<string, DeploymentGroup>;
+  workers: WorkerOptions[];
+  /** Hostname -> router worker name. */
+  hostnames: Map<string, string>;
+  /** Router worker name -> its deployment. */
+  targets: Map<string, DeploymentTarget>;
+  consumers: { plan: ConsumerPlan; router: string }[];
+  crons: { plan: CronPlan; router: string }[];
+  problems: RuntimeProblem[];
+  fingerprint: string;
+}
+
+export const NOT_FOUND_OPTIONS: WorkerOptions = {
+  name: NOT_FOUND_WORKER,
+  compatibilityDate: COMPATIBILITY_DATE,
+  modules: true,
+  script: `export default { fetch() { return new Response("no worker is deployed here\\n", { status: 404 }); } }`,
+};
+
+export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() }): RuntimePlan {
+  const { desired } = deps;
+  const problems: RuntimeProblem[] = [];
+  const byCreation = (a: ResourceRecord, b: ResourceRecord) => a.createdAt.localeCompare(b.createdAt) || a.uid.localeCompare(b.uid);
+  // Hostnames per ModuleWorker uid; a hostname two tenants claim goes to the earliest claim.
+  const hostnames = new Map<string, string>();
+  const hostnamesOf = new Map<string, string[]>();
+  const claim = (holder: ResourceRecord, hostname: string | undefined) => {
+    const worker = desired.resolve(holder, refAt(holder.spec, "worker"));
+    if (hostname === undefined || worker === undefined) return;
+    if (hostnames.has(hostname)) {
+      problems.push({ record: holder, message: `hostname ${hostname} is already served by another worker` });
+      return;
+    }
+    hostnames.set(hostname, routerWorkerName(worker));
+    hostnamesOf.set(routerWorkerName(worker), [...(hostnamesOf.get(routerWorkerName(worker)) ?? []), hostname]);
+  };
+  for (const endpoint of desired.ofKind("WorkerEndpoint").sort(byCreation)) claim(endpoint, endpointHostname(endpoint));
+  for (const domain of desired.ofKind("WorkerCustomDomain").sort(byCreation)) claim(domain, customDomainHostname(domain));
+
+  const workers = new Map<string, WorkerOptions>([[NOT_FOUND_WORKER, NOT_FOUND_OPTIONS]]);
+  const targets = new Map<string, DeploymentTarget>();
+  const fresh = new Map<string, DeploymentGroup>();
+  const use = (group: DeploymentGroup) => {
+    for (const options of group.workers) workers.set(options.name!, options);
+    targets.set(group.target.router, group.target);
+  };
+  for (const deployment of desired.ofKind("WorkerDeployment").sort(byCreation)) {
+    try {
+      const target = deploymentTarget(deployment, deps);
+      const refused = target.versions.find((v) => memory.quarantined.has(versionKey(v.record)));
+      if (refused !== undefined) {
+        const previous = memory.lastGood.get(deployment.uid);
+        problems.push({ record: refused.record, message: `workerd refused to load version ${refused.record.name}; ${previous === undefined ? "nothing serves this deployment" : "the previous deployment keeps serving"}` });
+        if (previous !== undefined) use(previous);
+        continue;
+      }
+      const own: WorkerOptions[] = [];
+      for (const version of target.versions) {
+        own.push(versionWorker(version.record, deps));
+        for (const entry of (version.record.spec["sqliteBindings"] ?? []) as { resource: never }[]) {
+          const database = desired.resolve(version.record, entry.resource)!;
+          own.push(sqliteWrapperWorker(database, deps));
+        }
+        for (const entry of (version.record.spec["queueProducerBindings"] ?? []) as { resource: never }[]) {
+          const queue = desired.resolve(version.record, entry.resource)!;
+          own.push(queueProducerWorker(queue, deps));
+        }
+      }
+      own.push(routerWorker(target, hostnamesOf.get(target.router) ?? [], deps));
+      const group = { workers: own, target };
+      fresh.set(deployment.uid, group);
+      use(group);
+    } catch (error) {
+      if (!(error instanceof ProjectionError)) throw error;
+      problems.push({ record: deployment, message: error.message });
+    }
+  }
+  // Service bindings to a worker whose deployment could not be projected answer 404.
+  for (const options of workers.values()) {
+    for (const [name, service] of Object.entries(options.serviceBindings ?? {})) {
+      if (typeof service === "string" && !workers.has(service)) (options.serviceBindings as Record<string, unknown>)[name] = NOT_FOUND_WORKER;
+    }
+  }
+  const routed = (holder: ResourceRecord): string | undefined => {
+    const worker = desired.resolve(holder, refAt(holder.spec, "worker"));
+    const router = worker === undefined ? undefined : routerWorkerName(worker);
+    return router !== undefined && targets.has(router) ? router : undefined;
+  };
+  const consumers = desired.ofKind("QueueConsumer").flatMap((consumer) => {
+    const router = routed(consumer);
+    try {
+      return router === undefined ? [] : [{ plan: consumerPlan(consumer, deps), router }];
+    } catch (error) {
+      if (!(error instanceof ProjectionError)) throw error;
+      problems.push({ record: consumer, message: error.message });
+      return [];
+    }
+  });
+  const crons = desired.ofKind("WorkerCronTrigger").flatMap((trigger) => {
+    const router = routed(trigger);
+    return router === undefined ? [] : [{ plan: cronSchedule(trigger), router }];
+  });
+  const list = [...workers.values()];
+  return { fresh, workers: list, hostnames, targets, consumers, crons, problems, fingerprint: fingerprintOf(list) };
+}
+
+/** A digest of what workerd runs: module bytes by digest, Node bindings by their tag. */
+export function fingerprintOf(workers: readonly WorkerOptions[]): string {
+  const text = JSON.stringify(workers, (_key, value: unknown) => {
+    if (value instanceof Uint8Array) return createHash("sha256").update(value).digest("hex");
+    if (typeof value === "function") return `fn:${(value as { tag?: string }).tag ?? "?"}`;
+    return value;
+  });
+  return createHash("sha256").update(text).digest("hex");
+}

@@ -1,0 +1,122 @@
+// Durable at-least-once queues, one SQLite file per tenant under DATA/runtime/queues/. A send
+// resolves only after its row is committed, so an accepted message survives a host restart;
+// a delivered message stays stored (leased) until the consumer's outcome acknowledges it, and
+// leases are cleared when the host starts, so what a stopped host had in flight is delivered again.
+
+import Database from "better-sqlite3";
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { tenantDirectory } from "./names.js";
+
+/** How a body crossed the binding: text, bytes (base64) or JSON. */
+export interface StoredBody { t: "text" | "bytes" | "json"; v: unknown }
+
+export interface LeasedMessage {
+  id: string;
+  body: StoredBody;
+  timestampMillis: number;
+  /** 1 on the first delivery, +1 per redelivery. */
+  attempts: number;
+}
+
+export const EDGE_QUEUE_LIMITS = { maxMessageBytes: 127_000, maxBatchMessages: 100, maxDelaySeconds: 43_200 } as const;
+
+export class QueueStore {
+  readonly #dir: string;
+  readonly #files = new Map<string, Database.Database>();
+  readonly #now: () => number;
+
+  constructor(dataDir: string, now: () => number = Date.now) {
+    this.#dir = path.join(dataDir, "runtime", "queues");
+    this.#now = now;
+    mkdirSync(this.#dir, { recursive: true });
+  }
+
+  #db(tenant: string): Database.Database {
+    let db = this.#files.get(tenant);
+    if (db === undefined) {
+      db = new Database(path.join(this.#dir, `${tenantDirectory(tenant)}.sqlite`), { timeout: 5000 });
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = FULL");
+      db.exec(`CREATE TABLE IF NOT EXISTS message (
+        queue TEXT NOT NULL, id TEXT PRIMARY KEY, body TEXT NOT NULL, timestamp INTEGER NOT NULL,
+        deliveries INTEGER NOT NULL DEFAULT 0, visible_at INTEGER NOT NULL, leased INTEGER NOT NULL DEFAULT 0)`);
+      db.exec("CREATE INDEX IF NOT EXISTS message_ready ON message (queue, leased, visible_at)");
+      // Nothing is in flight in a host that just opened the file: deliver it again.
+      db.exec("UPDATE message SET leased = 0 WHERE leased = 1");
+      this.#files.set(tenant, db);
+    }
+    return db;
+  }
+
+  /** Stores messages durably, all or none; returns once committed. */
+  send(tenant: string, queue: string, messages: readonly { body: StoredBody; delaySeconds: number }[]): string[] {
+    const db = this.#db(tenant);
+    const now = this.#now();
+    const insert = db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at) VALUES (?, ?, ?, ?, ?)");
+    const ids: string[] = [];
+    db.transaction(() => {
+      for (const { body, delaySeconds } of messages) {
+        const id = randomUUID();
+        insert.run(queue, id, JSON.stringify(body), now, now + delaySeconds * 1000);
+        ids.push(id);
+      }
+    }).immediate();
+    return ids;
+  }
+
+  /** Visible, unleased messages: how many, and since when the oldest has been waiting. */
+  backlog(tenant: string, queue: string): { count: number; oldestVisibleAt: number | undefined } {
+    const row = this.#db(tenant)
+      .prepare("SELECT count(*) AS count, min(visible_at) AS oldest FROM message WHERE queue = ? AND leased = 0 AND visible_at <= ?")
+      .get(queue, this.#now()) as { count: number; oldest: number | null };
+    return { count: row.count, oldestVisibleAt: row.oldest ?? undefined };
+  }
+
+  /** Leases up to `max` visible messages for one delivery. */
+  lease(tenant: string, queue: string, max: number): LeasedMessage[] {
+    const db = this.#db(tenant);
+    return db.transaction(() => {
+      const rows = db
+        .prepare("SELECT id, body, timestamp, deliveries FROM message WHERE queue = ? AND leased = 0 AND visible_at <= ? ORDER BY visible_at, rowid LIMIT ?")
+        .all(queue, this.#now(), max) as { id: string; body: string; timestamp: number; deliveries: number }[];
+      const mark = db.prepare("UPDATE message SET leased = 1, deliveries = deliveries + 1 WHERE id = ?");
+      for (const row of rows) mark.run(row.id);
+      return rows.map((row) => ({ id: row.id, body: JSON.parse(row.body) as StoredBody, timestampMillis: row.timestamp, attempts: row.deliveries + 1 }));
+    }).immediate();
+  }
+
+  acknowledge(tenant: string, ids: readonly string[]): void {
+    const db = this.#db(tenant);
+    const remove = db.prepare("DELETE FROM message WHERE id = ?");
+    db.transaction(() => ids.forEach((id) => remove.run(id))).immediate();
+  }
+
+  /**
+   * A failed delivery: redeliver after `delaySeconds`, or, once the message has been delivered more
+   * than maxRetries + 1 times, move it to the dead-letter queue as a new message (attempts start at 1)
+   * or drop it when there is none. Atomic: the message is in exactly one queue afterwards.
+   */
+  retry(tenant: string, id: string, delaySeconds: number, maxRetries: number, deadLetterQueue: string | undefined): "retried" | "dead-lettered" | "dropped" {
+    const db = this.#db(tenant);
+    return db.transaction(() => {
+      const row = db.prepare("SELECT body, deliveries FROM message WHERE id = ?").get(id) as { body: string; deliveries: number } | undefined;
+      if (row === undefined) return "dropped";
+      if (row.deliveries <= maxRetries) {
+        db.prepare("UPDATE message SET leased = 0, visible_at = ? WHERE id = ?").run(this.#now() + delaySeconds * 1000, id);
+        return "retried";
+      }
+      db.prepare("DELETE FROM message WHERE id = ?").run(id);
+      if (deadLetterQueue === undefined) return "dropped";
+      const now = this.#now();
+      db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at) VALUES (?, ?, ?, ?, ?)").run(deadLetterQueue, randomUUID(), row.body, now, now);
+      return "dead-lettered";
+    }).immediate();
+  }
+
+  close(): void {
+    for (const db of this.#files.values()) db.close();
+    this.#files.clear();
+  }
+}

@@ -1,0 +1,152 @@
+// Reconcile: the stored desired state -> one running Miniflare instance (workerd).
+//
+// Blue/green: a new plan starts a NEW instance beside the serving one; only when it is ready does
+// the gateway switch to it, and the old one is disposed after a short grace. A plan workerd
+// refuses (a module that does not load, a broken binding) never serves: the previous instance
+// keeps serving and the failure is reported on the resources the plan changed. Reconciles run one
+// at a time; requests during one coalesce into one more run.
+
+import { Miniflare, type WorkerOptions } from "miniflare";
+import path from "node:path";
+import type { ResourceRecord } from "../store/records.js";
+import type { Store } from "../store/store.js";
+import { readDesiredState } from "./desired.js";
+import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
+import type { ProjectionDeps } from "./projection/types.js";
+
+export interface ServingRuntime {
+  mf: Miniflare;
+  /** Where workerd listens (127.0.0.1); the gateway forwards here. */
+  url: URL;
+  plan: RuntimePlan;
+}
+
+export interface ReconcileReport {
+  /** A plan started serving (false: nothing changed, or it failed). */
+  switched: boolean;
+  problems: RuntimeProblem[];
+  failure?: { message: string; affected: ResourceRecord[] };
+}
+
+export interface ReconcilerOptions {
+  store: Store;
+  dataDir: string;
+  deps: Omit<ProjectionDeps, "desired">;
+  /** Extra shared Miniflare options (a hook). */
+  sharedOptions?: () => Record<string, unknown>;
+  onSwitch?: (serving: ServingRuntime) => void;
+  onReport?: (report: ReconcileReport) => void;
+  graceMs?: number;
+}
+
+export class Reconciler {
+  #serving: ServingRuntime | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #closed = false;
+  readonly #memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() };
+
+  constructor(private readonly options: ReconcilerOptions) {}
+
+  get serving(): ServingRuntime | undefined {
+    return this.#serving;
+  }
+
+  /** Asks for a reconcile; resolves when one that started after this call has finished. */
+  request(): Promise<void> {
+    if (this.#running !== undefined) {
+      this.#again = true;
+      return this.#running.then(() => (this.#running ?? Promise.resolve()));
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#reconcileOnce();
+        } while (this.#again && !this.#closed);
+      } finally {
+        this.#running = undefined;
+      }
+    })();
+    return this.#running;
+  }
+
+  /**
+   * One reconcile. When workerd refuses a plan, the versions it added are quarantined (their
+   * deployments keep their last good workers) and the rest of the plan is tried once more, so one
+   * tenant's broken version never holds back everybody else's changes.
+   */
+  async #reconcileOnce(): Promise<void> {
+    if (this.#closed) return;
+    await this.options.store.settled().catch(() => undefined);
+    const desired = readDesiredState(this.options.store);
+    const failure = await this.#attempt(buildPlan({ ...this.options.deps, desired }, this.#memory));
+    if (failure === undefined || failure.affected.length === 0) return;
+    for (const record of failure.affected) this.#memory.quarantined.add(versionKey(record));
+    const retry = await this.#attempt(buildPlan({ ...this.options.deps, desired }, this.#memory), failure);
+    if (retry !== undefined) console.error(`takoform runtime: reconcile failed twice: ${retry.message.split("\n")[0]}`);
+  }
+
+  async #attempt(plan: RuntimePlan, earlier?: ReconcileReport["failure"]): Promise<ReconcileReport["failure"]> {
+    const previous = this.#serving;
+    if (previous !== undefined && previous.plan.fingerprint === plan.fingerprint) {
+      this.#serving = { ...previous, plan };
+      this.options.onSwitch?.(this.#serving);
+      this.options.onReport?.({ switched: false, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
+      return undefined;
+    }
+    let mf: Miniflare | undefined;
+    try {
+      mf = new Miniflare(this.#miniflareOptions(plan.workers));
+      const url = await mf.ready;
+      this.#serving = { mf, url, plan };
+    } catch (error) {
+      await mf?.dispose().catch(() => undefined);
+      const message = error instanceof Error ? error.message : String(error);
+      const failure = { message: message.slice(0, 2000), affected: changedResources(previous?.plan, plan) };
+      this.options.onReport?.({ switched: false, problems: plan.problems, failure });
+      return failure;
+    }
+    for (const [uid, group] of plan.fresh) this.#memory.lastGood.set(uid, group);
+    this.options.onSwitch?.(this.#serving);
+    this.options.onReport?.({ switched: true, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
+    if (previous !== undefined) {
+      const timer = setTimeout(() => void previous.mf.dispose().catch(() => undefined), this.options.graceMs ?? 1000);
+      timer.unref();
+    }
+    return undefined;
+  }
+
+  #miniflareOptions(workers: WorkerOptions[]): ConstructorParameters<typeof Miniflare>[0] {
+    const dir = path.join(this.options.dataDir, "runtime");
+    return {
+      host: "127.0.0.1",
+      port: 0,
+      log: undefined,
+      kvPersist: path.join(dir, "kv"),
+      r2Persist: path.join(dir, "objects"),
+      durableObjectsPersist: path.join(dir, "durable-objects"),
+      cachePersist: path.join(dir, "cache"),
+      ...(this.options.sharedOptions?.() ?? {}),
+      workers,
+    } as ConstructorParameters<typeof Miniflare>[0];
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#running?.catch(() => undefined);
+    await this.#serving?.mf.dispose().catch(() => undefined);
+    this.#serving = undefined;
+  }
+}
+
+/** The versions and deployments a failed plan adds or changes relative to the serving one. */
+export function changedResources(previous: RuntimePlan | undefined, next: RuntimePlan): ResourceRecord[] {
+  const known = new Set<string>();
+  for (const target of previous?.targets.values() ?? []) for (const v of target.versions) known.add(`${v.record.uid}:${v.record.revision}`);
+  const affected: ResourceRecord[] = [];
+  for (const target of next.targets.values()) {
+    for (const v of target.versions) if (!known.has(`${v.record.uid}:${v.record.revision}`)) affected.push(v.record);
+  }
+  return affected;
+}

@@ -1,0 +1,91 @@
+// The host runs what it deploys: requests through the gateway reach the deployed code in workerd,
+// env carries exactly the declared names, a deployment splits traffic by weight, KV is per tenant,
+// and a version workerd refuses never replaces what serves.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
+import { apply, ref } from "../unit/host/client.js";
+import { createVersion, deploy, deployWorker, eventually, kind, must, startRuntimeHost, viaGateway, type RuntimeHost } from "./support.js";
+
+let host: RuntimeHost;
+beforeAll(async () => {
+  host = await startRuntimeHost();
+});
+afterAll(async () => host.close());
+
+const SPACE = "runtime";
+const ENV_DUMP = `export default { async fetch(request, env) { return Response.json({ keys: Object.keys(env).sort(), greeting: env.GREETING, nested: env.NESTED, version: env.LABEL }); } };`;
+
+describe("fetch through the gateway", () => {
+  it("answers from the deployed code with exactly the declared env names; unknown hosts are 404", async () => {
+    await must(apply(host.url, kind("EdgeKVNamespace"), "envkv", SPACE, {}), "kv");
+    await must(apply(host.url, kind("AtLeastOnceQueue"), "envq", SPACE, { messageRetentionSeconds: 60 }), "queue");
+    const { hostname } = await deployWorker(host.url, SPACE, "envdump", {
+      source: ENV_DUMP,
+      vars: { GREETING: "hello", NESTED: { a: [1, 2] }, LABEL: "one" },
+      extra: { kvBindings: [{ name: "CACHE", resource: ref("EdgeKVNamespace", "envkv") }], queueProducerBindings: [{ name: "EVENTS", resource: ref("AtLeastOnceQueue", "envq") }] },
+    });
+    expect(hostname).toMatch(/\.localhost$/);
+    const reply = await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.status === 200, "the endpoint serves");
+    expect(JSON.parse(reply.body)).toEqual({ keys: ["CACHE", "EVENTS", "GREETING", "LABEL", "NESTED"], greeting: "hello", nested: { a: [1, 2] }, version: "one" });
+    expect((await viaGateway(host.gatewayPort, "nothing-here.endpoints.takoform.localhost")).status).toBe(404);
+  });
+
+  it("splits a deployment across versions by weight, within the stated tolerance", async () => {
+    const { hostname, version: first } = await deployWorker(host.url, SPACE, "split", { source: ENV_DUMP, vars: { LABEL: "a" } });
+    await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.status === 200, "first version serves");
+    const second = await createVersion(host.url, SPACE, "split", { source: ENV_DUMP, vars: { LABEL: "b" } });
+    await deploy(host.url, SPACE, "split", [[first, 2500], [second, 7500]]);
+    await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.body.includes('"version":"b"'), "second version serves");
+    const counts = { a: 0, b: 0 };
+    const N = 200;
+    for (let i = 0; i < N; i++) {
+      const body = JSON.parse((await viaGateway(host.gatewayPort, hostname)).body) as { version: "a" | "b" };
+      counts[body.version]++;
+    }
+    // Tolerance: 5% of N either way (the split is a low-discrepancy sequence, not random draws).
+    expect(Math.abs(counts.a - N * 0.25)).toBeLessThanOrEqual(N * 0.05);
+    expect(counts.a + counts.b).toBe(N);
+    // Rollback is a re-weighting: only the first version answers afterwards.
+    await deploy(host.url, SPACE, "split", [[first, 10000]]);
+    await host.host.runtime!.reconcile();
+    for (let i = 0; i < 20; i++) expect((await viaGateway(host.gatewayPort, hostname)).body).toContain('"version":"a"');
+  });
+});
+
+const COUNTER = `export default { async fetch(request, env) {
+  const n = Number((await env.VISITS.get("count")) ?? "0") + 1;
+  await env.VISITS.put("count", String(n));
+  return new Response(String(n));
+} };`;
+
+describe("edge.kv per tenant", () => {
+  it("two tenants with the same names never see each other's data", async () => {
+    for (const token of [PRIMARY, OTHER_TENANT]) await must(apply(host.url, kind("EdgeKVNamespace"), "visits", SPACE, {}, { token }), "kv");
+    const spec = { source: COUNTER, extra: { kvBindings: [{ name: "VISITS", resource: ref("EdgeKVNamespace", "visits") }] } };
+    const a = await deployWorker(host.url, SPACE, "counter", spec, PRIMARY);
+    const b = await deployWorker(host.url, SPACE, "counter", spec, OTHER_TENANT);
+    expect(a.hostname).not.toBe(b.hostname);
+    await eventually(() => viaGateway(host.gatewayPort, b.hostname), (r) => r.status === 200, "tenant b serves");
+    await eventually(() => viaGateway(host.gatewayPort, a.hostname), (r) => r.status === 200, "tenant a serves");
+    for (let i = 0; i < 3; i++) await viaGateway(host.gatewayPort, a.hostname);
+    expect((await viaGateway(host.gatewayPort, a.hostname)).body).toBe("5");
+    expect((await viaGateway(host.gatewayPort, b.hostname)).body).toBe("2");
+  });
+});
+
+describe("a version workerd refuses", () => {
+  it("never serves: the previous runtime keeps answering and the failure names the version", async () => {
+    const { hostname, version: good } = await deployWorker(host.url, SPACE, "fragile", { source: ENV_DUMP, vars: { LABEL: "good" } });
+    await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.status === 200, "good version serves");
+    const bad = await createVersion(host.url, SPACE, "fragile", { source: `${ENV_DUMP}\nundefinedFunctionAtLoad();` });
+    await deploy(host.url, SPACE, "fragile", [[bad, 10000]]);
+    await host.host.runtime!.reconcile();
+    const report = host.host.runtime!.lastReport()!;
+    expect(report.problems.map((p) => `${p.record.name}: ${p.message}`)).toContain(`${bad}: workerd refused to load version ${bad}; the previous deployment keeps serving`);
+    expect((await viaGateway(host.gatewayPort, hostname)).body).toContain('"version":"good"');
+    await deploy(host.url, SPACE, "fragile", [[good, 10000]]);
+    await host.host.runtime!.reconcile();
+    expect(host.host.runtime!.lastReport()!.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+// Shared helpers of the runtime tests: an in-process host WITH its runtime (real workerd through
+// Miniflare, gateway on a free port), deploying a worker through the Host API, and requests
+// through the gateway by Host header.
+
+import { randomUUID, createHash } from "node:crypto";
+import http from "node:http";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startHost, type RunningHost } from "../../host/server.js";
+import { builtinCatalog, CREDENTIALS, PRIMARY } from "../unit/host/harness.js";
+import { apply, commitManifest, read, ref, refOf } from "../unit/host/client.js";
+
+export const kind = (k: string) => refOf(builtinCatalog(), k);
+const sha256 = (bytes: Buffer) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
+
+export interface RuntimeHost {
+  url: string;
+  dataDir: string;
+  host: RunningHost;
+  gatewayPort: number;
+  /** Moves the runtime's clock forward (cron). */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startRuntimeHost(dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"))): Promise<RuntimeHost> {
+  let offset = 0;
+  const host = await startHost({
+    dataDir,
+    engine: "sqlite",
+    port: 0,
+    catalog: builtinCatalog(),
+    credentials: CREDENTIALS,
+    asyncCommitDelayMs: 0,
+    report: (error) => console.error(error),
+    runtime: { gatewayPort: 0, now: () => Date.now() + offset },
+  });
+  return {
+    url: host.url,
+    dataDir,
+    host,
+    gatewayPort: host.runtime!.gateway.port,
+    advance: (ms) => void (offset += ms),
+    close: () => host.close(),
+  };
+}
+
+export interface GatewayReply { status: number; body: string; headers: http.IncomingHttpHeaders }
+
+/** One request through the gateway, addressed by Host header. */
+export function viaGateway(port: number, hostname: string, pathname = "/", options: { method?: string; body?: string } = {}): Promise<GatewayReply> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, path: pathname, method: options.method ?? "GET", headers: { host: `${hostname}:${port}` }, agent: false }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+    });
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/** Polls until `check` holds for a gateway answer (the runtime reconciles after the commit). */
+export async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await probe();
+    if (check(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+}
+
+export async function must(reply: Promise<{ status: number; text: string }>, what: string, status = 201): Promise<void> {
+  const r = await reply;
+  if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
+}
+
+export async function commitModules(base: string, modules: [string, string, string?][], token = PRIMARY): Promise<string> {
+  const blobs = modules.map(([, source]) => Buffer.from(source));
+  const manifest = {
+    apiVersion: "artifacts.takoform.com/v1alpha1",
+    kind: "WorkerBundle",
+    mainModule: modules[0]![0],
+    modules: modules.map(([name, , mediaType], i) => ({ name, mediaType: mediaType ?? "application/javascript+module", size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
+  };
+  return commitManifest(base, manifest, blobs, token);
+}
+
+export async function commitFiles(base: string, kindName: "StaticAssetBundle" | "MigrationBundle", files: [string, string, string][], token = PRIMARY): Promise<string> {
+  const blobs = files.map(([, text]) => Buffer.from(text));
+  const manifest = {
+    apiVersion: "artifacts.takoform.com/v1alpha1",
+    kind: kindName,
+    files: files.map(([p, , mediaType], i) => ({ path: p, mediaType, size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
+  };
+  return commitManifest(base, manifest, blobs, token);
+}
+
+export interface VersionSpec {
+  source: string;
+  handlers?: string[];
+  vars?: Record<string, unknown>;
+  extra?: Record<string, unknown>;
+}
+
+/** Creates a bundle + version of `worker` in `space`; returns the version name. */
+export async function createVersion(base: string, space: string, worker: string, spec: VersionSpec, token = PRIMARY): Promise<string> {
+  const salt = randomUUID().slice(0, 8);
+  const digest = await commitModules(base, [["index.js", `// ${salt}\n${spec.source}`]], token);
+  const bundle = `${worker}-b-${salt}`;
+  await must(apply(base, kind("WorkerBundle"), bundle, space, { manifestDigest: digest }, { token }), "bundle");
+  const version = `${worker}-v-${salt}`;
+  await must(
+    apply(base, kind("WorkerVersion"), version, space, {
+      worker: ref("ModuleWorker", worker),
+      bundle: ref("WorkerBundle", bundle),
+      handlers: spec.handlers ?? ["fetch"],
+      ...(spec.vars === undefined ? {} : { vars: spec.vars }),
+      ...(spec.extra ?? {}),
+    }, { token }),
+    "version",
+  );
+  return version;
+}
+
+export async function generationOf(base: string, kindName: string, name: string, space: string, token = PRIMARY): Promise<string> {
+  const r = await read(base, kind(kindName), name, space, token);
+  return r.json.metadata.generation as string;
+}
+
+/** Sets the worker's deployment (creating it the first time). */
+export async function deploy(base: string, space: string, worker: string, versions: [string, number][], token = PRIMARY): Promise<void> {
+  const spec = { worker: ref("ModuleWorker", worker), versions: versions.map(([name, weight]) => ({ workerVersion: ref("WorkerVersion", name), weight })) };
+  const existing = await read(base, kind("WorkerDeployment"), worker, space, token);
+  if (existing.status === 404) await must(apply(base, kind("WorkerDeployment"), worker, space, spec, { token }), "deployment");
+  else await must(apply(base, kind("WorkerDeployment"), worker, space, spec, { token, generation: existing.json.metadata.generation }), "deployment update", 200);
+}
+
+/** A worker with one version, its deployment and an endpoint; returns the endpoint's hostname. */
+export async function deployWorker(base: string, space: string, worker: string, spec: VersionSpec, token = PRIMARY): Promise<{ hostname: string; version: string }> {
+  await must(apply(base, kind("ModuleWorker"), worker, space, {}, { token }), "worker");
+  const version = await createVersion(base, space, worker, spec, token);
+  await deploy(base, space, worker, [[version, 10000]], token);
+  const endpoint = await apply(base, kind("WorkerEndpoint"), worker, space, { worker: ref("ModuleWorker", worker) }, { token });
+  if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status} ${endpoint.text}`);
+  return { hostname: endpoint.json.status.outputs.hostname as string, version };
+}
