@@ -17,6 +17,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   codegen: async () => (await import("./commands/codegen.js")).default,
   provider: async () => (await import("./commands/provider.js")).default,
   secret: async () => (await import("./commands/secret.js")).default,
+  "runtime-conformance": async () => (await import("./commands/runtime-conformance.js")).default,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -26,6 +26,7 @@ import { rejectEncodedSlashes } from "./http/middleware/raw-path.js";
 import { requestLog, type LogSink } from "./http/middleware/request-log.js";
 import { requestState } from "./http/middleware/request-state.js";
 import { discoveryRoutes } from "./http/routes/discovery.js";
+import { runtimeAbiLoaderRoutes } from "./http/routes/runtime-abi-loader.js";
 import { lazyLifecycleRoutes } from "./lazy-routes.js";
 import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
 import { randomIds, type Ids } from "./ids.js";
@@ -113,6 +114,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1")));
   app.use(lifecycleRoutes.handler); // forms, resources, support, artifacts, operations (lazy-routes.ts)
+  // The runtime ABI loader adapter exists ONLY under --conformance-probes (ADR 0201).
+  if (deps.conformanceProbes === true) app.use(runtimeAbiLoaderRoutes());
   app.use(unknownRoute());
   app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));
   return { app, context, loadRoutes: lifecycleRoutes.load };

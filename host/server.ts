@@ -46,7 +46,8 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   let origin = "http://127.0.0.1";
   const blobs = new BlobFiles(options.dataDir);
   const databases = new DatabaseFiles(options.dataDir);
-  const { app, context, loadRoutes } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), secretBox: SecretBox.forDataDir(options.dataDir), origin: () => origin });
+  const secretBox = SecretBox.forDataDir(options.dataDir);
+  const { app, context, loadRoutes } = createHostApp({ ...options, store, blobs, databases, secret: hostSecret(options.dataDir), secretBox, origin: () => origin });
   // Operations accepted before a restart settle without a client reading them.
   resumeAcceptedOperations(context);
   const collection = startGarbageCollection(context, COLLECTION_INTERVAL_MS, (error) => console.error("takoform host: garbage collection failed:", error));
@@ -63,7 +64,9 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   origin = `http://127.0.0.1:${port}`;
   if (options.runtime !== undefined) {
     const { startRuntime } = await import("./runtime/index.js");
-    runtime = await startRuntime({ ...options.runtime, store, blobs, databases, dataDir: options.dataDir, endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN });
+    const { withSensitiveValues } = await import("./secrets/runtime-env.js");
+    const extendVersion = withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion);
+    runtime = await startRuntime({ ...options.runtime, extendVersion, store, blobs, databases, dataDir: options.dataDir, endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN });
     void runtime.reconcile();
   }
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).

@@ -16,7 +16,7 @@ export interface LoggedHost {
 }
 
 /** Extra host flags every test host gets (the data plane is not what these tests measure). */
-export const HOST_FLAGS: string[] = [];
+export const HOST_FLAGS: string[] = ["--runtime", "off"];
 
 export async function startLoggedHost(dataDir: string, credentials: string, extra: string[] = []): Promise<LoggedHost> {
   const child = spawn(process.execPath, [path.join(repoRoot, "bin/takoform.mjs"), "host", "--port", "0", "--data", dataDir, "--credentials", credentials, ...HOST_FLAGS, ...extra], {
