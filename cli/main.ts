@@ -18,6 +18,8 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   provider: async () => (await import("./commands/provider.js")).default,
   resources: async () => (await import("./commands/resources.js")).listCommand,
   resource: async () => (await import("./commands/resources.js")).showCommand,
+  secret: async () => (await import("./commands/secret.js")).default,
+  "runtime-conformance": async () => (await import("./commands/runtime-conformance.js")).default,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -8,6 +8,7 @@
 // host extensions (resource listing, console page); all but discovery and the console page loaded
 // after listen, lazy-routes.ts.
 
+import { randomBytes } from "node:crypto";
 import express, { type Express } from "express";
 import type { BlobFiles } from "./artifacts/blob-files.js";
 import type { DatabaseFiles } from "./artifacts/database-files.js";
@@ -30,6 +31,7 @@ import { consoleRoutes } from "./http/routes/console.js";
 import { discoveryRoutes } from "./http/routes/discovery.js";
 import { BUILTIN_KINDS } from "./kinds/index.js";
 import type { KindRegistry } from "./kinds/behaviour.js";
+import { runtimeAbiLoaderRoutes } from "./http/routes/runtime-abi-loader.js";
 import { lazyLifecycleRoutes } from "./lazy-routes.js";
 import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
 import { randomIds, type Ids } from "./ids.js";
@@ -41,6 +43,7 @@ import { TenantLocks } from "./store/tenant-lock.js";
 import { operatingRoutes, type OperatingOptions } from "./http/routes/operating.js";
 import { refreshTenantView } from "./http/middleware/tenant-view.js";
 import type { RequestHandler } from "express";
+import { SecretBox } from "./secrets/seal.js";
 
 export interface HostDependencies {
   store: Store;
@@ -67,6 +70,8 @@ export interface HostDependencies {
   bodyLimit?: number;
   /** Request-body bytes in flight per credential and overall (body-budget.ts). */
   bodyBudget?: BodyBudgetOptions;
+  /** Seals sensitive values (host/secrets); absent: a key held in memory only (tests). */
+  secretBox?: SecretBox;
   /** The origin discovery falls back to when the Host header is unusable. */
   origin?: () => string;
   /** The public origin discovery advertises (--public-url), for a host behind a proxy. */
@@ -109,7 +114,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     const { commitOperation } = await import("./lifecycle/operation-commit.js");
     return commitOperation(context, identity, operationId);
   });
-  const lifecycleRoutes = lazyLifecycleRoutes(context);
+  const lifecycleRoutes = lazyLifecycleRoutes(context, deps.secretBox ?? new SecretBox(randomBytes(32)));
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
@@ -132,6 +137,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT, new BodyBudget(deps.bodyBudget ?? DEFAULT_BODY_BUDGET)));
   app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1"), deps.publicUrl));
   app.use(lifecycleRoutes.handler); // forms, resources, support, artifacts, operations (lazy-routes.ts)
+  // The runtime ABI loader adapter exists ONLY under --conformance-probes (ADR 0201).
+  if (deps.conformanceProbes === true) app.use(runtimeAbiLoaderRoutes());
   app.use(unknownRoute());
   app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));
   return { app, context, loadRoutes: lifecycleRoutes.load };

@@ -5,6 +5,7 @@
 
 import { Router, type RequestHandler } from "express";
 import type { HostContext } from "./lifecycle/context.js";
+import type { SecretBox } from "./secrets/seal.js";
 
 export interface LazyRoutes {
   handler: RequestHandler;
@@ -12,7 +13,7 @@ export interface LazyRoutes {
   load(): Promise<void>;
 }
 
-export function lazyLifecycleRoutes(context: HostContext): LazyRoutes {
+export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox): LazyRoutes {
   let ready: Promise<RequestHandler> | undefined;
   const load = (): Promise<RequestHandler> =>
     (ready ??= Promise.all([
@@ -22,7 +23,8 @@ export function lazyLifecycleRoutes(context: HostContext): LazyRoutes {
       import("./http/routes/artifacts.js"),
       import("./http/routes/operations.js"),
       import("./http/routes/listing.js"),
-    ]).then(([forms, resources, support, artifacts, operations, listing]) => {
+      import("./http/routes/secrets.js"),
+    ]).then(([forms, resources, support, artifacts, operations, listing, secrets]) => {
       const router = Router({ caseSensitive: true, strict: true });
       router.use(forms.formRoutes(context));
       router.use(resources.resourceRoutes(context));
@@ -30,6 +32,7 @@ export function lazyLifecycleRoutes(context: HostContext): LazyRoutes {
       router.use(artifacts.artifactRoutes(context));
       router.use(operations.operationRoutes(context));
       router.use(listing.listingRoutes(context)); // host extension, outside the lane
+      router.use(secrets.secretRoutes(context, secretBox)); // host extension (ADR 0200)
       return router;
     }));
   return {

@@ -13,6 +13,7 @@ import { guardDataDir, recordHistory } from "./store/data-dir.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
 import { everyOperationPrefix } from "./store/keys.js";
+import { SecretBox } from "./secrets/seal.js";
 import { BlobFiles } from "./artifacts/blob-files.js";
 import { DatabaseFiles } from "./artifacts/database-files.js";
 import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
@@ -24,7 +25,7 @@ import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
 import type { Runtime, RuntimeOptions } from "./runtime/index.js";
 import { reconcileOnResourceCommits } from "./runtime/commit-hook.js";
 
-export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin"> {
+export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin" | "secretBox"> {
   dataDir: string;
   engine: StoreEngine;
   /** --store postgres: the database URL. */
@@ -65,12 +66,14 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const replicas = await replicaServices(store, options.dataDir);
   const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
   const databases = replicas?.databases ?? new DatabaseFiles(options.dataDir);
+  const secretBox = SecretBox.forDataDir(options.dataDir);
   const { app, context, loadRoutes } = createHostApp({
     ...options,
     store,
     blobs,
     databases,
     secret: replicas?.secret ?? hostSecret(options.dataDir),
+    secretBox,
     origin: () => origin,
     operating: { phase: () => phase, storeProblem: () => storeProblem(store), ...(metrics === undefined ? {} : { metrics: metrics.registry }) },
     ...(metrics === undefined ? {} : { requestMetrics: metrics.requests }),
@@ -104,8 +107,11 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     const { reportRuntimeProblems } = await import("./runtime/conditions.js");
     const flagged = new Map();
     const report = options.report ?? ((error: unknown) => console.error("takoform host: runtime status:", error));
+    const { withSensitiveValues } = await import("./secrets/runtime-env.js");
+    const extendVersion = withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion);
     runtime = await startRuntime({
       ...options.runtime,
+      extendVersion,
       store,
       blobs,
       databases,

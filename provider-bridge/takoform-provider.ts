@@ -6,9 +6,12 @@ import { errorDiag, type Diagnostic } from "./framework/diagnostics.js";
 import type { ProviderDefinition } from "./framework/provider.js";
 import type { LoadedModel } from "./model/load.js";
 import { ModelResource } from "./model/model-resource.js";
+import { SECRET_TYPE, SecretResource } from "./extensions/secret-resource.js";
 
 export function takoformProvider(loaded: LoadedModel, env: NodeJS.ProcessEnv = process.env): ProviderDefinition<ProviderConfig> & { problems(): Diagnostic[] } {
-  const resources = loaded.resources.map((r) => new ModelResource(r.model, r.schema));
+  // One type per Form kind, plus the host-extension types (ADR 0200: takoform_secret).
+  const extensions = Object.entries(loaded.extensions).map(([typeName, schema]) => (typeName === SECRET_TYPE ? new SecretResource(schema) : undefined));
+  const resources = [...loaded.resources.map((r) => new ModelResource(r.model, r.schema)), ...extensions.filter((r) => r !== undefined)];
   return {
     typeName: "takoform",
     schema: () => providerSchema,

@@ -27,6 +27,8 @@ export interface KindView extends RelationView {
   databasePath(uid: string): string | undefined;
   /** The values of a kind index under a prefix built from this view's scope (store/keys.ts). */
   indexed<T>(prefix: ScopedKey): T[];
+  /** Whether this tenant holds a sensitive value for (space, worker, name); never the value. */
+  holdsSecret(space: string, worker: string, name: string): boolean;
 }
 
 /** The request a kind admits: the materialized spec and the relations THIS request resolved. */

@@ -13,6 +13,7 @@ import { workerReadiness } from "../rules/worker-aggregate/worker-readiness.js";
 import { targetManifest } from "./artifact-support.js";
 import type { KindBehaviour, KindView, KindAdmission } from "./behaviour.js";
 import { activeDeployment } from "./worker-support.js";
+import { sensitiveVarsReadiness } from "../secrets/readiness.js";
 
 function admitArtifacts(view: KindView, input: KindAdmission): void {
   const bundle = targetManifest(view, input.records, "/bundle");
@@ -36,4 +37,6 @@ export const workerVersion: KindBehaviour = {
     );
     admitArtifacts(view, input);
   },
+  /** Not Ready while a required sensitive value is missing (host/secrets), naming it, never its value. */
+  derivedReady: (view, record) => sensitiveVarsReadiness(view, record),
 };

@@ -7,7 +7,7 @@ import type { ExactFormRef, FormDefinition } from "../../corpus/lib/index.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../rules/relations/view.js";
 import type { KindBehaviour, KindRegistry, KindView } from "../kinds/behaviour.js";
-import { blobHoldKey, manifestKey, pinsPrefix, resourceKey, tenantOfKey, uidKey, type ResourceAddress, type ScopedKey } from "../store/keys.js";
+import { blobHoldKey, manifestKey, pinsPrefix, resourceKey, secretKey, tenantOfKey, uidKey, type ResourceAddress, type ScopedKey } from "../store/keys.js";
 import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { DatabaseFiles } from "../artifacts/database-files.js";
 import type { ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
@@ -72,6 +72,11 @@ export class TenantView implements RelationView, KindView {
   heldBlob(digest: string): Uint8Array | undefined {
     if (this.blobs === undefined || this.store.get(blobHoldKey(this.scope, digest)) === undefined) return undefined;
     return this.blobs.read(digest);
+  }
+
+  /** Whether this tenant holds a sensitive value for (space, worker, name); never the value. */
+  holdsSecret(space: string, worker: string, name: string): boolean {
+    return this.store.get(secretKey(this.scope, space, worker, name)) !== undefined;
   }
 
   record(address: ResourceAddress): ResourceRecord | undefined {

@@ -5,7 +5,8 @@
 import type { Store, StoreWrite } from "../store/store.js";
 
 export function touchesResources(writes: readonly StoreWrite[]): boolean {
-  return writes.some((write) => write.key.startsWith("resource/"));
+  // secret/: a sensitive value a running version's env carries (ADR 0200).
+  return writes.some((write) => write.key.startsWith("resource/") || write.key.startsWith("secret/"));
 }
 
 /**

@@ -93,6 +93,16 @@ export function tenantUploadsPrefix(scope: TenantScope): ScopedKey {
   return (join("upload", scope.tenant) + "/") as ScopedKey;
 }
 
+/** A sensitive value of one worker (host extension, host/secrets): sealed bytes, never rendered. */
+export function secretKey(scope: TenantScope, space: string, worker: string, name: string): ScopedKey {
+  return join("secret", scope.tenant, space, worker, name);
+}
+
+/** Prefix of every sensitive value of one worker. */
+export function workerSecretsPrefix(scope: TenantScope, space: string, worker: string): ScopedKey {
+  return (join("secret", scope.tenant, space, worker) + "/") as ScopedKey;
+}
+
 /** A long-running Operation, owned by the tenant AND principal whose mutation it accepted. */
 export function operationKey(scope: TenantScope, operationId: string): ScopedKey {
   return join("operation", scope.tenant, scope.principal, operationId);

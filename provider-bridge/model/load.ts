@@ -10,6 +10,8 @@ import type { ProviderModel, ResourceModel } from "./types.js";
 
 export const PROVIDER_SOURCE = "registry.terraform.io/takoform/takoform";
 export const MODEL_DIR_ENV = "TAKOFORM_PROVIDER_MODEL_DIR";
+/** Host-extension resource types (not Forms; provider-bridge/extensions/): schema.json carries them, the model does not. */
+export const HOST_EXTENSION_TYPES: readonly string[] = ["takoform_secret"];
 
 export interface LoadedResource {
   model: ResourceModel;
@@ -20,6 +22,8 @@ export interface LoadedModel {
   /** Where the model was read from, for logs and diagnostics. */
   source: string;
   resources: LoadedResource[];
+  /** Schemas of the host-extension types schema.json carries, by type name. */
+  extensions: Record<string, SchemaJson>;
   /** Inconsistencies between model and schema; served as errors. */
   problems: string[];
 }
@@ -39,12 +43,12 @@ export async function loadProviderModel(env: NodeJS.ProcessEnv = process.env): P
   const dir = custom ?? join(repoRoot(), "generated", "provider");
   const schemaPath = join(dir, "schema.json");
   if (!existsSync(schemaPath)) {
-    return { source: dir, resources: [], problems: custom ? [`${schemaPath} does not exist`] : [] };
+    return { source: dir, resources: [], extensions: {}, problems: custom ? [`${schemaPath} does not exist`] : [] };
   }
   const doc = JSON.parse(readFileSync(schemaPath, "utf8")) as ProviderSchemasDocument;
   const model = await readModel(dir, Boolean(custom));
   const problems: string[] = [];
-  if (!model) return { source: dir, resources: [], problems: [`no provider model (model.json) next to ${schemaPath}`] };
+  if (!model) return { source: dir, resources: [], extensions: {}, problems: [`no provider model (model.json) next to ${schemaPath}`] };
   const schemas = doc.provider_schemas?.[PROVIDER_SOURCE]?.resource_schemas ?? {};
   const resources: LoadedResource[] = [];
   for (const m of model.resources) {
@@ -55,8 +59,10 @@ export async function loadProviderModel(env: NodeJS.ProcessEnv = process.env): P
     }
     resources.push({ model: m, schema });
   }
-  for (const typeName of Object.keys(schemas)) {
-    if (!model.resources.some((m) => m.typeName === typeName)) problems.push(`${schemaPath} has ${typeName} but the model does not`);
+  const extensions: Record<string, SchemaJson> = {};
+  for (const [typeName, schema] of Object.entries(schemas)) {
+    if (HOST_EXTENSION_TYPES.includes(typeName)) extensions[typeName] = schema;
+    else if (!model.resources.some((m) => m.typeName === typeName)) problems.push(`${schemaPath} has ${typeName} but the model does not`);
   }
-  return { source: dir, resources, problems };
+  return { source: dir, resources, extensions, problems };
 }

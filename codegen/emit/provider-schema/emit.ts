@@ -4,6 +4,7 @@
 import { artifactSourceAttributes } from "../../model/artifact-kinds.js";
 import { addressAttributes, identityAttributes } from "../../model/identity-attributes.js";
 import { providerConfigAttributes } from "../../model/provider-config.js";
+import { HOST_EXTENSION_RESOURCES } from "../../model/host-extensions.js";
 import type { ProviderModel, ResourceModel } from "../../model/types.js";
 import { attributesJson } from "./attribute-json.js";
 
@@ -26,7 +27,9 @@ export function resourceBlock(r: ResourceModel): Record<string, unknown> {
 }
 
 export function providerSchemaDocument(model: ProviderModel): Record<string, unknown> {
-  const resources = Object.fromEntries(model.resources.map((r) => [r.typeName, resourceBlock(r)]));
+  const generated = model.resources.map((r): [string, unknown] => [r.typeName, resourceBlock(r)]);
+  const all = [...generated, ...Object.entries(HOST_EXTENSION_RESOURCES)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const resources = Object.fromEntries(all);
   return {
     format_version: "1.0",
     provider_schemas: {

@@ -1,4 +1,5 @@
 // provider/schema.json has the shape `terraform providers schema -json` prints (R4 included).
+import { HOST_EXTENSION_RESOURCES } from "../../../codegen/model/host-extensions.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,10 +40,10 @@ describe("provider/schema.json", () => {
     expect(Object.keys((provider.provider as Json & { block: { attributes: Json } }).block.attributes)).toEqual(["endpoint", "space", "token"]);
   });
 
-  it("has one resource type per Form kind, sorted, each a well-formed block", () => {
+  it("has one resource type per Form kind plus the host extensions, sorted, each a well-formed block", () => {
     const resources = provider.resource_schemas as Record<string, { version: number; block: Json }>;
     const kinds = new Set(corpus().forms.map((f) => f.ref.kind));
-    expect(Object.keys(resources)).toHaveLength(kinds.size);
+    expect(Object.keys(resources)).toHaveLength(kinds.size + Object.keys(HOST_EXTENSION_RESOURCES).length);
     expect(Object.keys(resources)).toEqual([...Object.keys(resources)].sort());
     let count = 0;
     for (const [type, r] of Object.entries(resources)) {
@@ -51,6 +52,12 @@ describe("provider/schema.json", () => {
       count += checkAttributes(r.block.attributes as Record<string, Json>, type);
     }
     expect(count).toBeGreaterThan(200);
+  });
+
+  it("carries takoform_secret with a write-only, sensitive value (ADR 0200)", () => {
+    const attributes = (provider.resource_schemas as Record<string, { block: { attributes: Record<string, Json> } }>).takoform_secret!.block.attributes;
+    expect(attributes.value).toMatchObject({ type: "string", required: true, sensitive: true, write_only: true });
+    expect(Object.keys(attributes).sort()).toEqual(["id", "name", "space", "value", "value_version", "worker"]);
   });
 
   it("marks the token sensitive", () => {

@@ -4,6 +4,7 @@ export * as edgeKvNamespace from './edge-kv-namespace/index.js';
 export * as moduleWorker from './module-worker/index.js';
 export * as objectBucket from './object-bucket/index.js';
 export * as queueConsumer from './queue-consumer/index.js';
+export * as secret from './secret/index.js';
 export * as sqliteDatabase from './sqlite-database/index.js';
 export * as sqliteMigrationApplication from './sqlite-migration-application/index.js';
 export * as sqliteMigrationSet from './sqlite-migration-set/index.js';
