@@ -16,6 +16,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   conformance: async () => (await import("./commands/conformance.js")).default,
   codegen: async () => (await import("./commands/codegen.js")).default,
   provider: async () => (await import("./commands/provider.js")).default,
+  test: async () => (await import("./commands/test.js")).default,
 };
 
 export async function main(argv: string[]): Promise<number> {
