@@ -1,4 +1,4 @@
-// Runs the cdktf CLI (node_modules/.bin/cdktf) on examples/edge-app against a host, with the
+// Runs the CDK CLI (node_modules/.bin/cdktn, or cdktf) on examples/edge-app against a host, with the
 // real terraform binary, the offline provider mirror and no prompts or network look-ups.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
@@ -14,6 +14,8 @@ export interface CdktfTarget {
   statePath: string;
   /** Extra environment for the app (EDGE_APP_CANARY_WEIGHT, EDGE_APP_DOMAIN). */
   appEnv?: Record<string, string>;
+  /** The CDK CLI to run; default TAKOFORM_CDK_CLI, else cdktn. */
+  cli?: "cdktn" | "cdktf";
 }
 
 export function cdktfEnv(target: CdktfTarget): NodeJS.ProcessEnv {
@@ -41,11 +43,11 @@ export interface CdktfRun {
 }
 
 /**
- * The CDK CLI: cdktf (a dependency) by default; TAKOFORM_CDK_CLI=cdktn runs CDK Terrain's CLI
- * instead (same cdktf.json and cdk.tf.json; ADR 0095), from node_modules/.bin or the PATH.
+ * The CDK CLI: CDK Terrain's cdktn by default; TAKOFORM_CDK_CLI=cdktf runs CDKTF's CLI instead
+ * (same cdktf.json and cdk.tf.json; ADR 0230), from node_modules/.bin or the PATH.
  */
-export function cliBinary(): string {
-  const name = process.env["TAKOFORM_CDK_CLI"] ?? "cdktf";
+export function cliBinary(choice?: string): string {
+  const name = choice ?? process.env["TAKOFORM_CDK_CLI"] ?? "cdktn";
   if (name !== "cdktf" && name !== "cdktn") throw new Error(`TAKOFORM_CDK_CLI must be cdktf or cdktn, not ${name}`);
   const local = path.join(repoRoot, "node_modules", ".bin", name);
   return existsSync(local) ? local : name;
@@ -53,7 +55,7 @@ export function cliBinary(): string {
 
 /** `cdktf <args>` in examples/edge-app; every output line goes to onLine and the log file. */
 export function runCdktf(args: string[], target: CdktfTarget, opts: { log?: string; onLine?: (line: string) => void } = {}): Promise<CdktfRun> {
-  const bin = cliBinary();
+  const bin = cliBinary(target.cli);
   const child = spawn(bin, [...args, "--output", target.synthOut], { cwd: exampleDir, env: cdktfEnv(target), stdio: ["ignore", "pipe", "pipe"] });
   const log = opts.log === undefined ? undefined : createWriteStream(opts.log, { flags: "a" });
   log?.write(`\n$ cdktf ${args.join(" ")}\n`);

@@ -1,4 +1,4 @@
-// examples/edge-app end to end: cdktf synth and deploy against a fresh host through the real
+// examples/edge-app end to end: synth and deploy with the default CDK CLI (cdktn) against a fresh host through the real
 // terraform binary and the provider mirror, every resource Ready/Available on the host, a
 // second deploy that changes nothing, a weight shift that keeps the endpoint address, and a
 // destroy that leaves none of the resources on the host.
@@ -44,7 +44,7 @@ afterAll(async () => {
   rmSync(paths.root, { recursive: true, force: true });
 });
 
-describe("examples/edge-app with cdktf", () => {
+describe("examples/edge-app with CDK Terrain", () => {
   let deployed: DeployedResource[] = [];
   let first: HostView[] = [];
 
