@@ -13,7 +13,7 @@ fresh regeneration differs from what is committed.
 - cdktf/: CDKTF construct classes for the provider and every resource type (\`npx tsc -p generated/cdktf\`)
 - docs/: provider and resource documentation in the Terraform Registry layout (index.md, resources/*.md)
 - examples/: the example files registry tooling reads (provider/provider.tf, resources/<type>/resource.tf and import.sh); the pages embed exactly these
-- cdktf/index.ts: the flat entry of the bindings, built into the package entries `takoform/cdktf` and `takoform/cdktn` (ADR 0230)
+- cdktf/index.ts: the flat entry of the bindings, built into the package entries \`takoform/cdktf\` and \`takoform/cdktn\` (ADR 0230)
 
 May import: nothing of the project (it is data and emitted code).
 `;
