@@ -20,6 +20,7 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   resource: async () => (await import("./commands/resources.js")).showCommand,
   secret: async () => (await import("./commands/secret.js")).default,
   "runtime-conformance": async () => (await import("./commands/runtime-conformance.js")).default,
+  test: async () => (await import("./commands/test.js")).default,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../corpus/lib/index.js";
 import { emitCdktf } from "./emit/cdktf/emit.js";
-import { emitDocs } from "./emit/docs/emit.js";
+import { emitDocs, emitRegistryExamples } from "./emit/docs/emit.js";
 import { emitProviderModel } from "./emit/provider-model/emit.js";
 import { emitProviderSchema } from "./emit/provider-schema/emit.js";
 import { emitFormTypes, emitTypesIndex, versionFile } from "./emit/types/emit.js";
@@ -48,5 +48,6 @@ export async function runCodegen(corpusDir: string = defaultCorpusDir()): Promis
   output.add("types/index.ts", emitTypesIndex(model, forms));
   for (const [file, text] of cdktfFiles) output.add(`cdktf/${file}`, text);
   for (const [file, text] of emitDocs(model, forms)) output.add(`docs/${file}`, text);
+  for (const [file, text] of emitRegistryExamples(model, forms)) output.add(`examples/${file}`, text);
   return { model, forms, output };
 }

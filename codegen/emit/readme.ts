@@ -11,7 +11,9 @@ fresh regeneration differs from what is committed.
 - provider/model.ts: what the provider dispatches on (docs/provider-model.md)
 - types/: TypeScript types of every Form definition's desired spec and outputs
 - cdktf/: CDKTF construct classes for the provider and every resource type (\`npx tsc -p generated/cdktf\`)
-- docs/: provider and resource documentation in the Terraform Registry layout
+- docs/: provider and resource documentation in the Terraform Registry layout (index.md, resources/*.md)
+- examples/: the example files registry tooling reads (provider/provider.tf, resources/<type>/resource.tf and import.sh); the pages embed exactly these
+- cdktf/index.ts: the flat entry of the bindings, built into the package entries \`takoform/cdktf\` and \`takoform/cdktn\` (ADR 0230)
 
 May import: nothing of the project (it is data and emitted code).
 `;

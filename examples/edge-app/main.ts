@@ -1,24 +1,27 @@
 // An edge shop on takoform: a single-page app and JSON API on one worker, an internal auth
 // service, KV sessions, a SQLite database with its schema, an order queue with a dead-letter
-// queue, a nightly cron, a public endpoint and a custom domain. `cdktf synth` writes
-// cdktf.out/stacks/edge-app/cdk.tf.json; artifacts must be on the host first (push-artifacts.ts).
-import { App, LocalBackend, TerraformOutput, TerraformStack } from "cdktf";
+// queue, a nightly cron, a public endpoint and a custom domain, on CDK Terrain (the same with
+// cdktf: import from "cdktf" and "takoform/cdktf"). `cdktn synth` writes cdktf.out/stacks/edge-app/cdk.tf.json; artifacts must be on the host first (push-artifacts.ts).
+import { App, LocalBackend, TerraformOutput, TerraformStack } from "cdktn";
 import type { Construct } from "constructs";
-import { AtLeastOnceQueue } from "../../generated/cdktf/providers/takoform/at-least-once-queue/index.js";
-import { EdgeKvNamespace } from "../../generated/cdktf/providers/takoform/edge-kv-namespace/index.js";
-import { ModuleWorker } from "../../generated/cdktf/providers/takoform/module-worker/index.js";
-import { TakoformProvider } from "../../generated/cdktf/providers/takoform/provider/index.js";
-import { QueueConsumer } from "../../generated/cdktf/providers/takoform/queue-consumer/index.js";
-import { SqliteDatabase } from "../../generated/cdktf/providers/takoform/sqlite-database/index.js";
-import { SqliteMigrationApplication } from "../../generated/cdktf/providers/takoform/sqlite-migration-application/index.js";
-import { SqliteMigrationSet } from "../../generated/cdktf/providers/takoform/sqlite-migration-set/index.js";
-import { StaticAssetBundle } from "../../generated/cdktf/providers/takoform/static-asset-bundle/index.js";
-import { WorkerBundle } from "../../generated/cdktf/providers/takoform/worker-bundle/index.js";
-import { WorkerCronTrigger } from "../../generated/cdktf/providers/takoform/worker-cron-trigger/index.js";
-import { WorkerCustomDomain } from "../../generated/cdktf/providers/takoform/worker-custom-domain/index.js";
-import { WorkerDeployment } from "../../generated/cdktf/providers/takoform/worker-deployment/index.js";
-import { WorkerEndpoint } from "../../generated/cdktf/providers/takoform/worker-endpoint/index.js";
-import { WorkerVersion, type WorkerVersionConfig } from "../../generated/cdktf/providers/takoform/worker-version/index.js";
+import {
+  AtLeastOnceQueue,
+  EdgeKvNamespace,
+  ModuleWorker,
+  TakoformProvider,
+  QueueConsumer,
+  SqliteDatabase,
+  SqliteMigrationApplication,
+  SqliteMigrationSet,
+  StaticAssetBundle,
+  WorkerBundle,
+  WorkerCronTrigger,
+  WorkerCustomDomain,
+  WorkerDeployment,
+  WorkerEndpoint,
+  WorkerVersion,
+  type WorkerVersionConfig,
+} from "takoform/cdktn";
 import { authBundle, schema, shopBundle, spaAssets } from "./artifacts.js";
 import { replaceBeforeDestroy, revisionName } from "./lib/revision.js";
 

@@ -1,6 +1,8 @@
-# The edge-app aggregate in plain HCL, smaller: one worker with KV and a queue, its endpoint,
-# a cron trigger and a queue consumer with a dead-letter queue. Works with Terraform and
-# OpenTofu. Upload the worker bundle first: `npx tsx push.ts` (writes artifacts.auto.tfvars.json).
+# The edge-app aggregate in plain HCL, smaller: one worker with KV, a queue producer and a SQLite
+# binding, its endpoint, a cron trigger, a queue consumer with a dead-letter queue, and the
+# database with its migrations. Works with Terraform and OpenTofu. The provider uploads worker/
+# and migrations/ itself (source_dir); `takoform test` runs tests/*.tftest.hcl against a
+# throwaway host.
 
 terraform {
   required_providers {
@@ -12,11 +14,6 @@ terraform {
 
 # endpoint and token from TAKOFORM_ENDPOINT and TAKOFORM_TOKEN.
 provider "takoform" {}
-
-variable "bundle_digest" {
-  description = "manifestDigest of the committed worker bundle (written by push.ts)"
-  type        = string
-}
 
 variable "greeting_from" {
   type    = string
@@ -31,13 +28,29 @@ variable "canary_greeting" {
 }
 
 variable "canary_weight" {
-  type    = number
-  default = 0
+  description = "Share of the traffic the canary takes, in basis points (0 to 10000)"
+  type        = number
+  default     = 0
+  validation {
+    condition     = var.canary_weight >= 0 && var.canary_weight <= 10000
+    error_message = "canary_weight is in basis points: 0 to 10000."
+  }
+}
+
+variable "dead_letter_queue" {
+  description = "Name of the consumer's dead-letter queue; it must differ from the consumed queue"
+  type        = string
+  default     = "hello-events-dead"
 }
 
 locals {
   handlers = ["fetch", "scheduled", "queue"]
   vars     = { GREETING_FROM = var.greeting_from }
+  # A revision is named from the digest of everything in it, so no content change can keep a name.
+  worker_files    = sort(fileset("${path.module}/worker", "**"))
+  worker_digest   = sha256(join("\n", [for f in local.worker_files : "${f}=${filesha256("${path.module}/worker/${f}")}"]))
+  migration_files = sort(fileset("${path.module}/migrations", "*.sql"))
+  schema_digest   = sha256(join("\n", [for f in local.migration_files : "${f}=${filesha256("${path.module}/migrations/${f}")}"]))
 }
 
 resource "takoform_module_worker" "app" {
@@ -54,15 +67,35 @@ resource "takoform_at_least_once_queue" "events" {
 }
 
 resource "takoform_at_least_once_queue" "events_dead" {
-  name                      = "hello-events-dead"
+  name                      = var.dead_letter_queue
   message_retention_seconds = 604800
+}
+
+resource "takoform_sqlite_database" "app" {
+  name = "hello-db"
+}
+
+# The schema: a revision named by its content, applied by the application to the database.
+resource "takoform_sqlite_migration_set" "schema" {
+  name       = "hello-schema-${substr(local.schema_digest, 0, 12)}"
+  source_dir = "${path.module}/migrations"
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "takoform_sqlite_migration_application" "schema" {
+  name          = "hello-db-schema"
+  database      = takoform_sqlite_database.app.name
+  migration_set = takoform_sqlite_migration_set.schema.name
 }
 
 # Revisions are never updated: each content change is a new name, created before the old
 # revision is destroyed, so the deployment moves over without a gap (ADR 0052).
 resource "takoform_worker_bundle" "app" {
-  name            = "hello-${substr(var.bundle_digest, 7, 12)}"
-  manifest_digest = var.bundle_digest
+  name       = "hello-${substr(local.worker_digest, 0, 12)}"
+  source_dir = "${path.module}/worker"
 
   lifecycle {
     create_before_destroy = true
@@ -72,16 +105,20 @@ resource "takoform_worker_bundle" "app" {
 locals {
   kv_bindings             = [{ name = "VISITS", resource = takoform_edge_kv_namespace.visits.name }]
   queue_producer_bindings = [{ name = "EVENTS", resource = takoform_at_least_once_queue.events.name }]
+  sqlite_bindings         = [{ name = "DB", resource = takoform_sqlite_database.app.name }]
+  # Everything a version's name must cover besides its vars: code, handlers and bindings.
+  version_content = [local.worker_digest, local.handlers, local.kv_bindings, local.queue_producer_bindings, local.sqlite_bindings]
 }
 
 resource "takoform_worker_version" "app" {
-  name                    = "hello-${substr(sha256(jsonencode([var.bundle_digest, local.handlers, local.vars])), 0, 12)}"
+  name                    = "hello-${substr(sha256(jsonencode([local.version_content, local.vars])), 0, 12)}"
   worker                  = takoform_module_worker.app.name
   bundle                  = takoform_worker_bundle.app.name
   handlers                = local.handlers
   vars                    = local.vars
   kv_bindings             = local.kv_bindings
   queue_producer_bindings = local.queue_producer_bindings
+  sqlite_bindings         = local.sqlite_bindings
 
   lifecycle {
     create_before_destroy = true
@@ -90,13 +127,14 @@ resource "takoform_worker_version" "app" {
 
 resource "takoform_worker_version" "canary" {
   count                   = var.canary_greeting == null ? 0 : 1
-  name                    = "hello-${substr(sha256(jsonencode([var.bundle_digest, local.handlers, var.canary_greeting])), 0, 12)}"
+  name                    = "hello-${substr(sha256(jsonencode([local.version_content, { GREETING_FROM = var.canary_greeting }])), 0, 12)}"
   worker                  = takoform_module_worker.app.name
   bundle                  = takoform_worker_bundle.app.name
   handlers                = local.handlers
   vars                    = { GREETING_FROM = var.canary_greeting }
   kv_bindings             = local.kv_bindings
   queue_producer_bindings = local.queue_producer_bindings
+  sqlite_bindings         = local.sqlite_bindings
 
   lifecycle {
     create_before_destroy = true
@@ -110,6 +148,13 @@ resource "takoform_worker_deployment" "app" {
     [{ worker_version = takoform_worker_version.app.name, weight = 10000 - var.canary_weight }],
     var.canary_weight > 0 ? [{ worker_version = takoform_worker_version.canary[0].name, weight = var.canary_weight }] : [],
   )
+
+  lifecycle {
+    precondition {
+      condition     = var.canary_weight == 0 || var.canary_greeting != null
+      error_message = "A canary weight needs a canary version: set canary_greeting too."
+    }
+  }
 }
 
 resource "takoform_worker_endpoint" "app" {
@@ -136,8 +181,20 @@ resource "takoform_queue_consumer" "events" {
   max_retries               = 3
   retry_delay_seconds       = 10
   depends_on                = [takoform_worker_deployment.app]
+
+  lifecycle {
+    precondition {
+      condition     = var.dead_letter_queue != takoform_at_least_once_queue.events.name
+      error_message = "A queue cannot be its own dead-letter queue (a dead-letter cycle)."
+    }
+  }
 }
 
 output "endpoint_url" {
   value = takoform_worker_endpoint.app.url
+}
+
+output "schema_ready" {
+  description = "The migration application's Ready condition: its ledger holds every file of the set"
+  value       = one([for c in takoform_sqlite_migration_application.schema.conditions : c if c.type == "Ready"])
 }

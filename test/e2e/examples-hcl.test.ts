@@ -1,5 +1,5 @@
-// examples/hcl with plain terraform against a host running its runtime: push.ts uploads the bundle,
-// apply creates the aggregate (every resource Ready on the host) and the endpoint answers from the
+// examples/hcl with plain terraform against a host running its runtime: apply uploads the bundle
+// and migrations (source_dir), creates the aggregate (every resource Ready on the host) and the endpoint answers from the
 // deployed code through the gateway; a canary splits traffic between two versions, a deployment
 // change rolls it back, and destroy leaves the gateway answering 404.
 import { execFile } from "node:child_process";
@@ -33,8 +33,6 @@ beforeAll(async () => {
   const install = await run(process.execPath, [path.join(repoRoot, "bin/takoform.mjs"), "provider", "install", "--dir", paths.terraform]);
   const cliConfig = /^export TF_CLI_CONFIG_FILE=(.+)$/m.exec(install.stdout)![1]!.trim().replace(/^'(.*)'$/, "$1");
   env = { ...process.env, TF_CLI_CONFIG_FILE: cliConfig, TAKOFORM_ENDPOINT: host.url, TAKOFORM_TOKEN: host.token, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
-  // push.ts from the repository, writing its tfvars into the copy (its working directory).
-  await run(path.join(repoRoot, "node_modules/.bin/tsx"), [path.join(repoRoot, "examples/hcl/push.ts")], { cwd: work, env });
   await terraform("init");
 });
 
@@ -73,13 +71,13 @@ describe("examples/hcl with terraform", () => {
     deployed = resourcesInState(path.join(work, "terraform.tfstate"));
     expect(deployed.map((r) => r.kind).sort()).toEqual([
       "AtLeastOnceQueue", "AtLeastOnceQueue", "EdgeKVNamespace", "ModuleWorker", "QueueConsumer",
-      "WorkerBundle", "WorkerCronTrigger", "WorkerDeployment", "WorkerEndpoint", "WorkerVersion",
+      "SQLiteDatabase", "SQLiteMigrationApplication", "SQLiteMigrationSet", "WorkerBundle", "WorkerCronTrigger", "WorkerDeployment", "WorkerEndpoint", "WorkerVersion",
     ]);
     const views = await Promise.all(deployed.map((r) => readFromHost(host.url, host.token, r)));
     expect(views.filter((v) => !v.found || v.ready !== "True" || v.reason !== "Available")).toEqual([]);
     const url = (JSON.parse(await terraform("output", "-json")) as { endpoint_url: { value: string } }).endpoint_url.value;
     expect(url).toBe(views.find((v) => v.kind === "WorkerEndpoint")!.outputs["url"]);
-    expect(readFileSync(path.join(work, "artifacts.auto.tfvars.json"), "utf8")).toContain("sha256:");
+    expect(readFileSync(path.join(work, "terraform.tfstate"), "utf8")).toContain("sha256:");
     hostname = new URL(url).hostname;
     const first = await answers(1);
     expect(first[0]).toMatch(/^hello from takoform, visit \d+$/);

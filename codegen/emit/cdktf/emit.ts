@@ -37,6 +37,18 @@ function listFiles(dir: string, base = dir): string[] {
   return out;
 }
 
+/**
+ * The package entry (`takoform/cdktf`, `takoform/cdktn`): every class and type of every module
+ * under one flat name space, `import { ModuleWorker } from "takoform/cdktf"`. Each module prefixes
+ * its names with its own class name, so the re-exports cannot collide (tsc would refuse if they did).
+ */
+export function flatIndex(files: readonly string[]): string {
+  const modules = files.filter((f) => /^providers\/takoform\/[a-z0-9-]+\/index\.ts$/.test(f)).sort();
+  const lines = ["// The flat entry of the generated bindings: every construct class and type of the takoform provider."];
+  for (const f of modules) lines.push(`export * from './${f.replace(/\.ts$/, ".js")}';`);
+  return lines.join("\n") + "\n";
+}
+
 /** Runs the CDKTF generator over `schemaJson`; resolves to relative path -> content. */
 export async function emitCdktf(schemaJson: string): Promise<Map<string, string>> {
   const work = mkdtempSync(path.join(tmpdir(), "takoform-cdktf-"));
@@ -56,6 +68,7 @@ export async function emitCdktf(schemaJson: string): Promise<Map<string, string>
       if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8")));
     }
     files.set("tsconfig.json", JSON.stringify(CDKTF_TSCONFIG, null, 2) + "\n");
+    files.set("index.ts", flatIndex([...files.keys()]));
     return files;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -2,7 +2,8 @@
 
 import type { ResourceModel } from "../../model/types.js";
 
-export function importSection(r: ResourceModel): string[] {
+/** The import commands of a resource: examples/resources/<type>/import.sh and the page's shell block. */
+export function importCommands(r: ResourceModel): string[] {
   const ref = r.defaultRef;
   const exact = JSON.stringify({
     space: "SPACE",
@@ -13,6 +14,14 @@ export function importSection(r: ResourceModel): string[] {
     name: "NAME",
   });
   return [
+    `terraform import ${r.typeName}.example NAME`,
+    `terraform import ${r.typeName}.example SPACE/NAME`,
+    `terraform import ${r.typeName}.example '${exact}'`,
+  ];
+}
+
+export function importSection(r: ResourceModel): string[] {
+  return [
     "## Import",
     "",
     "An existing resource is imported by name, optionally with its space. The short forms bind the",
@@ -21,9 +30,7 @@ export function importSection(r: ResourceModel): string[] {
     "character but `/`, so no delimiter could carry all of it).",
     "",
     "```shell",
-    `terraform import ${r.typeName}.example NAME`,
-    `terraform import ${r.typeName}.example SPACE/NAME`,
-    `terraform import ${r.typeName}.example '${exact}'`,
+    ...importCommands(r),
     "```",
     "",
     "Or with an import block:",

@@ -6,9 +6,27 @@ import { PROVIDER_DESCRIPTION } from "../provider-schema/emit.js";
 import { referenceList } from "./reference.js";
 import { resourceDocPath } from "./resource-doc.js";
 
+/** examples/provider/provider.tf, embedded in the provider page. */
+export function providerExampleHcl(model: ProviderModel): string {
+  const [, namespace, name] = model.source.split("/");
+  return [
+    "terraform {",
+    "  required_providers {",
+    "    takoform = {",
+    `      source = "${namespace}/${name}"`,
+    "    }",
+    "  }",
+    "}",
+    "",
+    'provider "takoform" {',
+    '  endpoint = "https://host.example/api"',
+    '  space    = "production"',
+    "}",
+  ].join("\n");
+}
+
 export function providerDoc(model: ProviderModel): string {
   const config = referenceList(providerConfigAttributes());
-  const [, namespace, name] = model.source.split("/");
   return [
     "---",
     'page_title: "takoform Provider"',
@@ -23,18 +41,7 @@ export function providerDoc(model: ProviderModel): string {
     "## Example Usage",
     "",
     "```terraform",
-    "terraform {",
-    "  required_providers {",
-    "    takoform = {",
-    `      source = "${namespace}/${name}"`,
-    "    }",
-    "  }",
-    "}",
-    "",
-    'provider "takoform" {',
-    '  endpoint = "https://host.example/api"',
-    '  space    = "production"',
-    "}",
+    providerExampleHcl(model),
     "```",
     "",
     "## Schema",

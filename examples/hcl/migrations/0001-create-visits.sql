@@ -1,0 +1,4 @@
+CREATE TABLE visits (
+  path TEXT NOT NULL,
+  at INTEGER NOT NULL
+);

@@ -1,0 +1,12 @@
+terraform {
+  required_providers {
+    takoform = {
+      source = "takoform/takoform"
+    }
+  }
+}
+
+provider "takoform" {
+  endpoint = "https://host.example/api"
+  space    = "production"
+}

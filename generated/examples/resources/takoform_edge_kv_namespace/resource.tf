@@ -1,0 +1,3 @@
+resource "takoform_edge_kv_namespace" "example" {
+  name = "example"
+}

@@ -1,0 +1,3 @@
+resource "takoform_module_worker" "example" {
+  name = "example"
+}

@@ -1,0 +1,3 @@
+resource "takoform_sqlite_database" "example" {
+  name = "example"
+}
