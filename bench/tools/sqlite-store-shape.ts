@@ -1,4 +1,4 @@
-// Two measurements behind bench/README.md's notes on host/store/sqlite.ts, with the store's own
+// Two measurements behind bench/HISTORY.md's notes on host/store/sqlite.ts, with the store's own
 // table shape (key TEXT PRIMARY KEY, value TEXT, version INTEGER):
 //  1. commit latency of a create-shaped transaction (resource, uid index, replay record) into a
 //     store already holding ROWS resources, under synchronous=FULL vs NORMAL (WAL mode);

@@ -52,7 +52,7 @@ export interface PinRecord {
   holder: ResourceAddress;
 }
 
-/** hostnameKey(tenant, canonical hostname, holder uid) -> a live WorkerCustomDomain serving it. */
+/** hostnameKey(tenant, canonical hostname, holder uid) -> a live custom domain serving it (host/kinds/worker-custom-domain.ts). */
 export interface HostnameRecord {
   uid: string;
   space: string;

@@ -11,12 +11,12 @@ import type { ProviderConfig } from "../config/provider-config.js";
 import { HostError } from "../client/errors.js";
 import { errorDiag } from "../framework/diagnostics.js";
 import type { ImportResult, ResourceContext } from "../framework/resource.js";
-import { refValue } from "../model/plan-rules.js";
+import { refValue } from "../state/recorded.js";
 import { ctyObject } from "../wire/value.js";
 import { connect, type Lifecycle } from "./context.js";
 import { FALLBACK_SPACE, type Address } from "./host-api.js";
 import { hostFailure } from "./host-diagnostics.js";
-import { ADOPT_NATIVE_ID } from "./native-adoption.js";
+import { ADOPT_NATIVE_ID } from "../state/recorded.js";
 import { verifyIdentity } from "./outcome.js";
 import { parseRepresentation, stateFromRepresentation } from "./representation.js";
 

@@ -8,7 +8,8 @@ import type { ProviderConfig } from "../config/provider-config.js";
 import { errorDiag, warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { ApplyRequest, ApplyResult, ResourceContext } from "../framework/resource.js";
 import { attemptOf } from "../framework/attempt.js";
-import { recordedRef, dispatchRef } from "../model/plan-rules.js";
+import { dispatchRef } from "../model/plan-rules.js";
+import { pendingAdoption, recordedRef } from "../state/recorded.js";
 import { isWhollyKnown, type CtyObject } from "../wire/value.js";
 import { addressOf, connect, requestBody, stringAttr, subjectOf, withoutUnknowns, type Lifecycle } from "./context.js";
 import type { Address } from "./host-api.js";
@@ -18,10 +19,11 @@ import { settle } from "./outcome.js";
 import { SOURCE_DIR, uploadPlannedSource } from "./artifact-plan.js";
 import { specFromState } from "./spec-mapping.js";
 import { appliedState, pendingState } from "./applied-state.js";
-import { adoptNative, pendingAdoption } from "./native-adoption.js";
+import { adoptNative } from "./native-adoption.js";
+import { OperationTimeout } from "../client/operations.js";
 
 function pendingDiag(lc: Lifecycle, a: Address, fence: string, operationId: string, cause: unknown): Diagnostic {
-  const interrupted = !(cause instanceof Error && cause.constructor.name === "OperationTimeout");
+  const interrupted = !(cause instanceof OperationTimeout);
   const text = `${identityText(subjectOf(lc, a, fence))}; sent ${fence}. The host accepted the change as operation ${operationId}, which had not finished when the provider ${interrupted ? "was interrupted" : "stopped waiting (operation_timeout)"}. ` +
     "Its id is saved as pending_operation_id; the next plan or apply consults it before reading the resource, so nothing is created twice.";
   return interrupted ? warningDiag(`${lc.model.kind} "${a.name}" is still being applied`, text) : errorDiag(`${lc.model.kind} "${a.name}" did not finish in time`, text);

@@ -9,21 +9,13 @@
 import type { ProviderConfig } from "../config/provider-config.js";
 import { attemptOf } from "../framework/attempt.js";
 import { warningDiag, type Diagnostic } from "../framework/diagnostics.js";
-import type { ApplyRequest, ApplyResult, PrivateState, ResourceContext } from "../framework/resource.js";
+import type { ApplyRequest, ApplyResult, ResourceContext } from "../framework/resource.js";
 import { connect, requestBody, stringAttr, subjectOf, type Lifecycle } from "./context.js";
 import type { Address } from "./host-api.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { settle } from "./outcome.js";
 import { uploadPlannedSource } from "./artifact-plan.js";
 import { appliedState, pendingState } from "./applied-state.js";
-
-/** Private-state member carrying the native id an apply still has to claim. */
-export const ADOPT_NATIVE_ID = "adoptNativeId";
-
-export function pendingAdoption(priv: PrivateState | undefined): string | undefined {
-  const v = priv?.[ADOPT_NATIVE_ID];
-  return typeof v === "string" && v !== "" ? v : undefined;
-}
 
 export async function adoptNative(lc: Lifecycle, req: ApplyRequest, ctx: ResourceContext<ProviderConfig>, a: Address, nativeId: string): Promise<ApplyResult> {
   const uid = stringAttr(req.prior, "uid");

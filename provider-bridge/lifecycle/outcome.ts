@@ -4,7 +4,7 @@
 // the exact identity the provider asked about.
 import { HostError } from "../client/errors.js";
 import type { HostResponse } from "../client/http.js";
-import { OperationTimeout, type Operation } from "../client/operations.js";
+import type { Operation } from "../client/operations.js";
 import { isErrorCode } from "../../corpus/lib/taxonomy.js";
 import type { Address, HostApi } from "./host-api.js";
 import { parseRepresentation, RepresentationError, type Representation } from "./representation.js";
@@ -59,7 +59,7 @@ export async function settle(api: HostApi, res: HostResponse, a: Address, uid?: 
   } catch (err) {
     if (err instanceof HostError) throw err;
     // Interrupted (StopProvider) or out of time: the id survives in state.
-    return { kind: "pending", operationId: id, cause: err instanceof OperationTimeout ? err : err };
+    return { kind: "pending", operationId: id, cause: err };
   }
   return terminalOutcome(op, a, uid);
 }

@@ -6,7 +6,7 @@ import type { CompiledObject } from "../schema/compiled.js";
 import { valueFromPlain } from "../wire/json-value.js";
 import { ctyObject, type CtyObject, type CtyValue } from "../wire/value.js";
 import { canonicalJson } from "../../corpus/lib/digest.js";
-import { refValue } from "../model/plan-rules.js";
+import { refValue } from "../state/recorded.js";
 import type { AttributeModel, ExactFormRef, ResourceModel } from "../model/types.js";
 import { stateFromSpec } from "./spec-mapping.js";
 

@@ -9,13 +9,13 @@
 //   not support fails closed;
 // - an import by native id plans the apply that claims it (ADR 0133).
 import { errorDiag, type Diagnostic } from "../framework/diagnostics.js";
-import { pendingAdoption } from "../lifecycle/native-adoption.js";
+import { pendingAdoption, recordedRef, refValue, sameRef } from "../state/recorded.js";
 import { addReplacePath, changedReplacePaths } from "../framework/plan.js";
 import type { PlanDraft, PlanRequest } from "../framework/resource.js";
 import type { CompiledObject } from "../schema/compiled.js";
 import { valuesEqual } from "../wire/equal.js";
 import { valueFromPlain } from "../wire/json-value.js";
-import { ctyObject, isCtyObject, Unknown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
+import { isCtyObject, Unknown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
 import { COMMON_REPLACE_ATTRIBUTES, VOLATILE_COMPUTED_ATTRIBUTES, type AttributeModel, type ExactFormRef, type ResourceModel } from "./types.js";
 
 function applyDefaults(attributes: readonly AttributeModel[], object: CompiledObject, planned: CtyObject, config: CtyObject | null): void {
@@ -37,27 +37,6 @@ function applyDefaults(attributes: readonly AttributeModel[], object: CompiledOb
     else if (Array.isArray(value)) value.forEach((item, i) => visit(item, Array.isArray(configured) ? configured[i] : undefined));
     else if (isCtyObject(value)) for (const [k, item] of Object.entries(value)) visit(item, isCtyObject(configured) ? configured[k] : undefined);
   }
-}
-
-export function refValue(ref: ExactFormRef): CtyObject {
-  return ctyObject([
-    ["api_version", ref.apiVersion],
-    ["kind", ref.kind],
-    ["definition_version", ref.definitionVersion],
-    ["schema_digest", ref.schemaDigest],
-  ]);
-}
-
-/** The exact FormRef recorded in state, if any. */
-export function recordedRef(state: CtyObject | null): ExactFormRef | undefined {
-  const v = state?.["form_ref"];
-  if (v === null || v === undefined || !isCtyObject(v)) return undefined;
-  const s = (k: string): string => (typeof v[k] === "string" ? (v[k] as string) : "");
-  return { apiVersion: s("api_version"), kind: s("kind"), definitionVersion: s("definition_version"), schemaDigest: s("schema_digest") };
-}
-
-export function sameRef(a: ExactFormRef, b: ExactFormRef): boolean {
-  return a.apiVersion === b.apiVersion && a.kind === b.kind && a.definitionVersion === b.definitionVersion && a.schemaDigest === b.schemaDigest;
 }
 
 function formatRef(r: ExactFormRef): string {

@@ -7,7 +7,7 @@
 // lines Terraform would keep: levels at or above TF_LOG_PROVIDER (else TF_LOG),
 // the way Go providers read the same variables. Without either, Terraform shows
 // no provider log, and only warnings and errors are written (a line per RPC at
-// trace level cost about 1 ms of provider CPU per resource; bench/README.md).
+// trace level cost about 1 ms of provider CPU per resource; bench/HISTORY.md).
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error";
 

@@ -12,6 +12,7 @@ import type { HostCatalog } from "../../../host/catalog/host-catalog.js";
 import { startHost, type RunningHost } from "../../../host/server.js";
 import type { StoreEngine } from "../../../host/store/store.js";
 import type { Clock } from "../../../host/clock.js";
+import type { KindRegistry } from "../../../host/kinds/behaviour.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const referenceRoot = REFERENCE_DIR;
@@ -38,7 +39,7 @@ export interface TestHost {
 }
 
 export async function startTestHost(
-  options: { engine?: StoreEngine; catalog?: HostCatalog; probes?: boolean; clock?: Clock; dataDir?: string; asyncCommitDelayMs?: number } = {},
+  options: { engine?: StoreEngine; catalog?: HostCatalog; probes?: boolean; clock?: Clock; dataDir?: string; asyncCommitDelayMs?: number; kinds?: KindRegistry } = {},
 ): Promise<TestHost> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "takoform-host-test-"));
   const host = await startHost({
@@ -50,6 +51,7 @@ export async function startTestHost(
     conformanceProbes: options.probes ?? true,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.asyncCommitDelayMs === undefined ? {} : { asyncCommitDelayMs: options.asyncCommitDelayMs }),
+    ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
     report: (error) => {
       throw error;
     },

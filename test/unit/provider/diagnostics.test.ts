@@ -12,7 +12,8 @@ import { ERROR_CODES, ERROR_STATUS } from "../../../corpus/lib/taxonomy.js";
 import { HostError, TransportError } from "../../../provider-bridge/client/errors.js";
 import { OperationTimeout } from "../../../provider-bridge/client/operations.js";
 import { hostFailure, type Operation, type Subject } from "../../../provider-bridge/lifecycle/host-diagnostics.js";
-import { dispatchRef, refValue } from "../../../provider-bridge/model/plan-rules.js";
+import { dispatchRef } from "../../../provider-bridge/model/plan-rules.js";
+import { refValue } from "../../../provider-bridge/state/recorded.js";
 import { ctyObject } from "../../../provider-bridge/wire/value.js";
 
 const queue = providerModel.resources.find((r) => r.kind === "AtLeastOnceQueue")!;

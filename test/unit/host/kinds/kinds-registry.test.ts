@@ -45,6 +45,14 @@ describe("KINDS", () => {
     expect(hits).toEqual([]);
   });
 
+  it("keeps a kind's index keys to its module: only host/kinds uses the hostname key helpers", () => {
+    const users = filesUnder(path.join(repoRoot, "host"))
+      .filter((file) => readFileSync(file, "utf8").split("\n").some((line) => !/^\s*(\/\/|\*|\/\*)/.test(line) && /\b(hostnameKey|hostnamePrefix)\(/.test(line)))
+      .map((file) => path.relative(repoRoot, file));
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.filter((file) => !file.startsWith("host/kinds/") && file !== "host/store/keys.ts")).toEqual([]);
+  });
+
   it("gives a kind without a module nothing beyond the generic rules", () => {
     expect(BUILTIN_KINDS.of({ apiVersion: "toy.forms.example.com/v1", kind: "Toy" })).toBeUndefined();
     expect(BUILTIN_KINDS.of({ apiVersion: EDGE_GROUP, kind: "EdgeKVNamespace" })).toBe(GENERIC);
