@@ -18,6 +18,8 @@ export interface ReplicaServices {
   blobs: PostgresBlobs;
   databases: PostgresDatabaseFiles;
   takeOverOperations(ctx: Pick<HostContext, "scheduler" | "clock">): { stop(): void };
+  /** For /readyz: undefined when the store can serve (reachable, schema current). */
+  storeProblem(): Promise<string | undefined>;
 }
 
 function shared(store: Store): store is PostgresStore {
@@ -40,6 +42,7 @@ export async function replicaServices(store: Store, dataDir: string): Promise<Re
     secret: await sharedHostSecret(store.pool),
     blobs,
     databases,
+    storeProblem: async () => ((await store.schemaCurrent()) ? undefined : "store schema is not the one this host knows"),
     takeOverOperations: (ctx) => startOperationTakeover(ctx, () => pendingOperations(store), (error) => console.error("takoform host: operation takeover failed:", error)),
   };
 }
@@ -50,10 +53,4 @@ async function pendingOperations(store: PostgresStore): Promise<OperationRecord[
     "SELECT value FROM takoform_entries WHERE key >= 'operation/' AND key < 'operation0' AND value IS NOT NULL AND value NOT LIKE '%\"done\":true%'",
   );
   return result.rows.map((row) => JSON.parse(row.value) as OperationRecord).filter((record) => !record.done);
-}
-
-/** For /readyz: undefined when the store can serve (reachable, schema current). */
-export async function storeProblem(store: Store): Promise<string | undefined> {
-  if (!shared(store)) return undefined;
-  return (await store.schemaCurrent()) ? undefined : "store schema is not the one this host knows";
 }
