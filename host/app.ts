@@ -111,8 +111,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
   if (deps.log !== undefined) app.use(requestLog(deps.log, () => clock.now()));
   app.use(requireHostHeader());
   app.use(authenticate(bearerAuthenticator(deps.credentials)));
-  if (deps.store.refresh !== undefined) app.use(refreshTenantView(deps.store));
   if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
+  if (deps.store.refresh !== undefined) app.use(refreshTenantView(deps.store));
   app.use(conformanceProbes(deps.conformanceProbes === true));
   app.use(rejectEncodedSlashes());
   app.use(laneMethodsOnly());
