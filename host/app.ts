@@ -129,8 +129,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.use(requireHostHeader());
   app.use(consoleRoutes()); // static page, no tenant data: before authentication (routes/console.ts)
   app.use(authenticate(bearerAuthenticator(deps.credentials)));
-  if (deps.store.refresh !== undefined) app.use(refreshTenantView(deps.store));
   if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
+  if (deps.store.refresh !== undefined) app.use(refreshTenantView(deps.store));
   app.use(conformanceProbes(deps.conformanceProbes === true));
   app.use(rejectEncodedSlashes());
   app.use(laneMethodsOnly());

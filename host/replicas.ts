@@ -11,12 +11,15 @@ import { startOperationTakeover } from "./lifecycle/operation-takeover.js";
 import { sharedHostSecret } from "./store/postgres-secret.js";
 import type { PostgresStore } from "./store/postgres.js";
 import type { Store } from "./store/store.js";
+import type { OperationRecord } from "./store/records.js";
 
 export interface ReplicaServices {
   secret: Buffer;
   blobs: PostgresBlobs;
   databases: PostgresDatabaseFiles;
-  takeOverOperations(ctx: Pick<HostContext, "store" | "scheduler" | "clock">): { stop(): void };
+  takeOverOperations(ctx: Pick<HostContext, "scheduler" | "clock">): { stop(): void };
+  /** For /readyz: undefined when the store can serve (reachable, schema current). */
+  storeProblem(): Promise<string | undefined>;
 }
 
 function shared(store: Store): store is PostgresStore {
@@ -39,12 +42,15 @@ export async function replicaServices(store: Store, dataDir: string): Promise<Re
     secret: await sharedHostSecret(store.pool),
     blobs,
     databases,
-    takeOverOperations: (ctx) => startOperationTakeover(ctx, (error) => console.error("takoform host: operation takeover failed:", error)),
+    storeProblem: async () => ((await store.schemaCurrent()) ? undefined : "store schema is not the one this host knows"),
+    takeOverOperations: (ctx) => startOperationTakeover(ctx, () => pendingOperations(store), (error) => console.error("takoform host: operation takeover failed:", error)),
   };
 }
 
-/** For /readyz: undefined when the store can serve (reachable, schema current). */
-export async function storeProblem(store: Store): Promise<string | undefined> {
-  if (!shared(store)) return undefined;
-  return (await store.schemaCurrent()) ? undefined : "store schema is not the one this host knows";
+/** Operation records still pending, of every tenant: a range of the primary key, decoded here. */
+async function pendingOperations(store: PostgresStore): Promise<OperationRecord[]> {
+  const result = await store.pool.query<{ value: string }>(
+    "SELECT value FROM takoform_entries WHERE key >= 'operation/' AND key < 'operation0' AND value IS NOT NULL AND value NOT LIKE '%\"done\":true%'",
+  );
+  return result.rows.map((row) => JSON.parse(row.value) as OperationRecord).filter((record) => !record.done);
 }

@@ -18,9 +18,7 @@ import { BlobFiles } from "./artifacts/blob-files.js";
 import { DatabaseFiles } from "./artifacts/database-files.js";
 import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
 import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/garbage-collection.js";
-import { createHostMetrics } from "./metrics.js";
 import type { HostPhase } from "./http/routes/operating.js";
-import { replicaServices, storeProblem } from "./replicas.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
 import type { Runtime, RuntimeOptions } from "./runtime/index.js";
 import { reconcileOnResourceCommits } from "./runtime/commit-hook.js";
@@ -56,14 +54,15 @@ export interface RunningHost {
 export async function startHost(options: StartOptions): Promise<RunningHost> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   guardDataDir(options.dataDir, options.engine, { repair: options.repair === true, warn: (line) => console.error(line) });
-  const metrics = options.metrics === true ? createHostMetrics() : undefined;
+  // prom-client and the replica services (pg) load only when asked for: the default start stays lean.
+  const metrics = options.metrics === true ? (await import("./metrics.js")).createHostMetrics() : undefined;
   const stored = await openStore(options.dataDir, options.engine, { ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }), ...(metrics === undefined ? {} : { observer: metrics.store }) });
   recordHistory(options.dataDir, options.engine);
   let runtime: Runtime | undefined;
   const store = options.runtime === undefined ? stored : reconcileOnResourceCommits(stored, () => void runtime?.reconcile());
   let origin = "http://127.0.0.1";
   let phase: HostPhase = "starting";
-  const replicas = await replicaServices(store, options.dataDir);
+  const replicas = store.engine === "postgres" ? await (await import("./replicas.js")).replicaServices(store, options.dataDir) : undefined;
   const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
   const databases = replicas?.databases ?? new DatabaseFiles(options.dataDir);
   const secretBox = SecretBox.forDataDir(options.dataDir);
@@ -75,7 +74,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     secret: replicas?.secret ?? hostSecret(options.dataDir),
     secretBox,
     origin: () => origin,
-    operating: { phase: () => phase, storeProblem: () => storeProblem(store), ...(metrics === undefined ? {} : { metrics: metrics.registry }) },
+    operating: { phase: () => phase, storeProblem: () => replicas?.storeProblem() ?? Promise.resolve(undefined), ...(metrics === undefined ? {} : { metrics: metrics.registry }) },
     ...(metrics === undefined ? {} : { requestMetrics: metrics.requests }),
   });
   metrics?.pendingOperations(() => store.list<{ done: boolean }>(everyOperationPrefix()).filter((entry) => !entry.value.done).length);

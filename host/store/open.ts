@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { openLowdbStore } from "./lowdb.js";
-import { openPostgresStore, type PostgresObserver } from "./postgres.js";
+import type { PostgresObserver } from "./postgres.js";
 import { openSqliteStore } from "./sqlite.js";
 import type { Store, StoreEngine } from "./store.js";
 
@@ -20,6 +20,8 @@ export async function openStore(dataDir: string, engine: StoreEngine, options: O
   mkdirSync(dataDir, { recursive: true });
   if (engine === "postgres") {
     if (options.databaseUrl === undefined) throw new Error("store: --store postgres needs --database-url (or TAKOFORM_DATABASE_URL)");
+    // Loaded only here: the embedded engines start without the pg driver.
+    const { openPostgresStore } = await import("./postgres.js");
     return openPostgresStore(options.databaseUrl, options.observer);
   }
   if (engine === "sqlite") return openSqliteStore(path.join(dataDir, "store.sqlite"));

@@ -125,16 +125,18 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
   const refresh = async (tenant: string, via: pg.Pool | pg.PoolClient = pool): Promise<void> => {
     const view = mirror(tenant);
     const result = await via.query<ChangeRow>(`SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = $1 AND seq > $2`, [tenant, view.seq.toString()]);
-    for (const row of result.rows) view.apply(row);
-    const holds = result.rows.filter((row) => row.value !== null && row.key.startsWith("blob/")).map((row) => decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1)));
+    // Bytes first, entries after: once a refresh moved the view past a hold, a concurrent request
+    // (whose own refresh then finds nothing newer) may read the bytes at once.
+    const named = (row: ChangeRow) => decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1));
+    const holds = result.rows.filter((row) => row.value !== null && row.key.startsWith("blob/")).map(named);
     if (holds.length > 0) await store.blobSync?.held(via, holds);
     const files = store.fileSync;
     if (files !== undefined) {
       for (const row of result.rows) {
-        if (row.value === null || !row.key.startsWith(`${files.prefix}/`)) continue;
-        await files.fetch(via, tenant, decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1)), (JSON.parse(row.value) as { digest: string }).digest);
+        if (row.value !== null && row.key.startsWith(`${files.prefix}/`)) await files.fetch(via, tenant, named(row), (JSON.parse(row.value) as { digest: string }).digest);
       }
     }
+    for (const row of result.rows) view.apply(row);
   };
 
   /** Before COMMIT: files the mutation changed are stored, their digests recorded as entries. */

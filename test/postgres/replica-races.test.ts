@@ -38,6 +38,27 @@ describe.skipIf(server === undefined)("races across two replicas on one PostgreS
   });
   afterAll(async () => set?.close());
 
+  it("a review prepared on replica 1 commits on replica 2, and the answer, retried on the other replica, replays byte for byte", async () => {
+    const [one, two] = set.replicas.map((replica) => replica.process.url) as [string, string];
+    for (const [first, second] of [
+      [one, two],
+      [two, one],
+    ] as const) {
+      const name = `replay-${randomUUID().slice(0, 8)}`;
+      const body = document(queue(), name, "replay", { messageRetentionSeconds: 77 });
+      const prepared = await prepare(first, body);
+      expect(prepared.status).toBe(200);
+      const reviewed = { ...body, review: { prepareDigest: prepared.json.review.prepareDigest } };
+      const key = randomUUID();
+      const created = await put(second, reviewed, { key });
+      expect(created.status, created.text).toBe(201);
+      const again = await put(first, reviewed, { key });
+      expect(again.status).toBe(201);
+      expect(again.text).toBe(created.text);
+      expect(again.headers.get("etag")).toBe(created.headers.get("etag"));
+    }
+  });
+
   it(`${RACERS} concurrent applies on one generation fence, spread over both replicas: exactly one wins, ${FENCE_ROUNDS} rounds`, async () => {
     for (let round = 0; round < FENCE_ROUNDS; round++) {
       const name = `fence-${round}`;

@@ -91,4 +91,20 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
       await expect(two.exclusive!("tenant-a", () => two.transaction([{ op: "put", key: contended, value: 3, expectedVersion: null }]))).rejects.toBeInstanceOf(StoreConflictError);
     }
   });
+
+  it("garbage collection runs on one store at a time: a second one skips while the first collects", async () => {
+    const url = await freshDatabase(server!);
+    const [one, two] = [await open(url), await open(url)];
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const first = one.singleton!("garbage-collection", async () => {
+      await holding;
+      return "collected";
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await two.singleton!("garbage-collection", async () => "collected too")).toBeUndefined();
+    release();
+    expect(await first).toBe("collected");
+    expect(await two.singleton!("garbage-collection", async () => "collected next")).toBe("collected next");
+  });
 });
