@@ -25,6 +25,11 @@ const PUBLIC = [
   "conformance/registry.ts",
   "conformance/required-checks.ts",
   "conformance/run.ts",
+  "conformance/harness/probe-corpus.ts",
+  "conformance/runtime-abi/contract.ts",
+  "conformance/runtime-abi/run.ts",
+  "host/store/data-dir.ts",
+  "host/listing/entry.ts",
   "provider-bridge/main.ts",
   "provider-bridge/install/",
 ] as const;

@@ -1,3 +1,5 @@
+// White-box: besides driving terraform, it opens the sealed row in the store to prove the value is
+// there encrypted and nowhere else; so it lives with the reliability tests, which may read internals.
 // takoform_secret end to end with real terraform 1.11 (ADR 0200): the value is a WRITE-ONLY
 // attribute, so it reaches the host (sealed there) and a version requiring it becomes Ready, while
 // neither the plan (terraform show -json of a saved plan) nor terraform.tfstate ever holds it.
@@ -13,8 +15,8 @@ import { providerModel } from "../../generated/provider/model.js";
 import { SecretBox } from "../../host/secrets/seal.js";
 import { secretKey } from "../../host/store/keys.js";
 import { admittedScope } from "../../host/store/scope.js";
-import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
-import { HostProcess, TOKEN } from "./provider-host/host.js";
+import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir } from "../e2e/helpers/terraform.js";
+import { HostProcess, TOKEN } from "../e2e/provider-host/host.js";
 
 const SPACE = "e2e-secret";
 const refOf = (kind: string) => providerModel.resources.find((r) => r.kind === kind)!.defaultRef;
