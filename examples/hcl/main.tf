@@ -57,18 +57,32 @@ resource "takoform_worker_bundle" "app" {
   }
 }
 
+# A WorkerVersion is a revision too. Its whole configuration lives in one local, and its name is
+# the digest of that local, so no setting (bindings included) can change without a new name.
+# Every argument below comes from local.app_version; add new settings there, never here.
+locals {
+  app_version = {
+    worker   = takoform_module_worker.app.name
+    bundle   = takoform_worker_bundle.app.name
+    handlers = local.handlers
+    vars     = local.vars
+    kv_bindings = [
+      { name = "VISITS", resource = takoform_edge_kv_namespace.visits.name },
+    ]
+    queue_producer_bindings = [
+      { name = "EVENTS", resource = takoform_at_least_once_queue.events.name },
+    ]
+  }
+}
+
 resource "takoform_worker_version" "app" {
-  name     = "hello-${substr(sha256(jsonencode([var.bundle_digest, local.handlers, local.vars])), 0, 12)}"
-  worker   = takoform_module_worker.app.name
-  bundle   = takoform_worker_bundle.app.name
-  handlers = local.handlers
-  vars     = local.vars
-  kv_bindings = [
-    { name = "VISITS", resource = takoform_edge_kv_namespace.visits.name },
-  ]
-  queue_producer_bindings = [
-    { name = "EVENTS", resource = takoform_at_least_once_queue.events.name },
-  ]
+  name                    = "hello-${substr(sha256(jsonencode(local.app_version)), 0, 12)}"
+  worker                  = local.app_version.worker
+  bundle                  = local.app_version.bundle
+  handlers                = local.app_version.handlers
+  vars                    = local.app_version.vars
+  kv_bindings             = local.app_version.kv_bindings
+  queue_producer_bindings = local.app_version.queue_producer_bindings
 
   lifecycle {
     create_before_destroy = true

@@ -1,7 +1,8 @@
 // examples/hcl with plain terraform: push.ts uploads the bundle, apply creates the aggregate
-// (every resource Ready on the host), destroy removes it.
+// (every resource Ready on the host), a binding added to the WorkerVersion applies (its content
+// name changes, ADR 0161), destroy removes it.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -55,6 +56,23 @@ describe("examples/hcl with terraform", () => {
     const url = (JSON.parse(await terraform("output", "-json")) as { endpoint_url: { value: string } }).endpoint_url.value;
     expect(url).toBe(views.find((v) => v.kind === "WorkerEndpoint")!.outputs["url"]);
     expect(readFileSync(path.join(work, "artifacts.auto.tfvars.json"), "utf8")).toContain("sha256:");
+  }, STEP);
+
+  it("applies a change of the WorkerVersion's bindings: a new content-named version replaces the old one", async () => {
+    const file = path.join(work, "main.tf");
+    const before = readFileSync(file, "utf8");
+    const events = `{ name = "EVENTS", resource = takoform_at_least_once_queue.events.name },`;
+    expect(before).toContain(events);
+    writeFileSync(file, before.replace(events, `${events}\n      { name = "DEAD_LETTERS", resource = takoform_at_least_once_queue.events_dead.name },`));
+    const oldVersion = deployed.find((r) => r.kind === "WorkerVersion")!;
+    const out = await terraform("apply", "-auto-approve");
+    expect(out).toMatch(/Apply complete! Resources: 1 added, \d+ changed, 1 destroyed\./);
+    deployed = resourcesInState(path.join(work, "terraform.tfstate"));
+    const newVersion = deployed.find((r) => r.kind === "WorkerVersion")!;
+    expect(newVersion.name).not.toBe(oldVersion.name);
+    const views = await Promise.all(deployed.map((r) => readFromHost(host.url, host.token, r)));
+    expect(views.filter((v) => !v.found || v.ready !== "True")).toEqual([]);
+    expect((await readFromHost(host.url, host.token, oldVersion)).found).toBe(false);
   }, STEP);
 
   it("destroys: none of the resources remains on the host", async () => {
