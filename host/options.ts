@@ -7,7 +7,8 @@ import type { StoreEngine } from "./store/store.js";
 
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
                      [--no-builtin-forms] [--store sqlite|lowdb] [--conformance-probes]
-                     [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--quiet]
+                     [--endpoint-domain DOMAIN] [--async-commit-delay-ms N]
+                     [--rate-limit RATE[:BURST]] [--quiet]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
