@@ -9,8 +9,8 @@ import { publicOrigin } from "./http/discovery-origin.js";
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
                      [--no-builtin-forms] [--store sqlite|lowdb|postgres] [--database-url URL]
                      [--metrics] [--drain-delay-ms N] [--conformance-probes]
-                     [--endpoint-domain DOMAIN] [--rate-limit RATE[:BURST]] [--public-url URL] [--repair] [--quiet]
-                     [--runtime on|off] [--gateway-port N]
+                     [--endpoint-domain DOMAIN] [--async-commit-delay-ms N] [--rate-limit RATE[:BURST]]
+                     [--public-url URL] [--repair] [--quiet] [--runtime on|off] [--gateway-port N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.

@@ -16,6 +16,7 @@ import { APPLY_FLAGS, runCdktf, type CdktfTarget } from "./demo/cdktf.js";
 import { answersText, callShop } from "./demo/calls.js";
 import { ensureHost, stopHost } from "./demo/host.js";
 import { demoPaths, repoRoot, type DemoPaths } from "./demo/paths.js";
+import { failureSummary, resourceCount } from "./demo/failure.js";
 import { step } from "./demo/progress.js";
 import { readFromHost, resourcesInState, table } from "./demo/resources.js";
 
@@ -57,7 +58,7 @@ async function cdktfStep(title: string, args: string[], target: CdktfTarget, pat
   const run = await runCdktf(args, target, {
     log: paths.cdktfLog,
     onLine: (line) => {
-      if (verb.test(line) && ++finished % 5 === 0) s.note(`${finished} resources`);
+      if (verb.test(line) && ++finished % 5 === 0) s.note(resourceCount(finished));
       else if (/Synthesizing/.test(line)) s.note("synthesizing");
       else if (/Initializing the backend|Initializing provider plugins/.test(line)) s.note("terraform init");
       else if (/Creating\.\.\./.test(line) && finished === 0) s.note("applying");
@@ -65,10 +66,9 @@ async function cdktfStep(title: string, args: string[], target: CdktfTarget, pat
   });
   if (run.code !== 0) {
     s.fail(`exit ${run.code}`);
-    const errors = run.output.split("\n").filter((l) => /Error|error:/.test(l)).slice(0, 12);
-    throw new Error(`cdktf ${args[0]} failed (full log: ${shown(paths.cdktfLog)})\n${errors.join("\n")}`);
+    throw new Error(`cdktf ${args[0]} failed (full log: ${shown(paths.cdktfLog)})\n${failureSummary(run.output).join("\n")}`);
   }
-  s.done(finished > 0 ? `${finished} resources` : "");
+  s.done(finished > 0 ? resourceCount(finished) : /No changes\./.test(run.output) ? "no changes" : "");
 }
 
 async function deploy(paths: DemoPaths, gatewayPort: number): Promise<number> {
@@ -115,7 +115,8 @@ async function deploy(paths: DemoPaths, gatewayPort: number): Promise<number> {
 
 async function destroy(paths: DemoPaths): Promise<number> {
   ensureBuilt();
-  if (!existsSync(paths.tfState)) {
+  if (resourcesInState(paths.tfState).length === 0) {
+    // Nothing to destroy: no host is started for it (one that is running is still stopped below).
     console.log("nothing deployed by the demo");
   } else {
     const hs = step("reaching the demo host");

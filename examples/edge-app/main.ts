@@ -23,7 +23,8 @@ import {
   type WorkerVersionConfig,
 } from "takoform/cdktn";
 import { authBundle, schema, shopBundle, spaAssets } from "./artifacts.js";
-import { replaceBeforeDestroy, revisionName } from "./lib/revision.js";
+import { revision } from "../../generated/cdktf/providers/takoform/revision.js";
+import { replaceBeforeDestroy } from "./lib/revision.js";
 
 export interface EdgeAppOptions {
   /** Share of shop traffic the canary release gets, in basis points (0..10000). */
@@ -67,12 +68,9 @@ export class EdgeAppStack extends TerraformStack {
       manifestDigest: authBundle.manifestDigest,
       lifecycle: replaceBeforeDestroy,
     });
-    const authVersionConfig = { worker: auth.name, bundle: authCode.name, handlers: ["fetch"] };
-    const authVersion = new WorkerVersion(this, "auth-version", {
-      ...authVersionConfig,
-      name: revisionName("auth", { bundle: authBundle.manifestDigest, handlers: authVersionConfig.handlers }),
-      lifecycle: replaceBeforeDestroy,
-    });
+    // A WorkerVersion is a revision: revision() names it from the digest of its whole
+    // configuration (bindings included) and creates each new one before the old is destroyed.
+    const authVersion = new WorkerVersion(this, "auth-version", revision<WorkerVersionConfig>("auth", { worker: auth.name, bundle: authCode.name, handlers: ["fetch"] }));
     const authLive = new WorkerDeployment(this, "auth-deployment", {
       name: "auth",
       worker: auth.name,
@@ -104,14 +102,11 @@ export class EdgeAppStack extends TerraformStack {
         serviceBindings: [{ name: "AUTH", resource: auth.name }],
         vars,
       };
-      // The name covers every input that is not already a name: code, assets and vars.
-      const content = { code: shopBundle.manifestDigest, assets: spaAssets.manifestDigest, handlers: config.handlers, vars };
-      return new WorkerVersion(this, `shop-${label}`, {
+      // Named from the digest of the whole configuration: code, assets, bindings, vars.
+      return new WorkerVersion(this, `shop-${label}`, revision<WorkerVersionConfig>("shop", {
         ...config,
-        name: revisionName("shop", content),
-        lifecycle: replaceBeforeDestroy,
         dependsOn: [authLive], // a service binding needs its target serving
-      });
+      }));
     };
     const stable = release("stable", { RELEASE: "2026.11", NEW_CHECKOUT: false });
     const canary = release("canary", { RELEASE: options.canaryRelease, NEW_CHECKOUT: true });

@@ -102,23 +102,38 @@ resource "takoform_worker_bundle" "app" {
   }
 }
 
+# A WorkerVersion is a revision too. Its whole configuration lives in one local, and its name is
+# the digest of that local, so no setting (bindings included) can change without a new name.
+# Every argument below comes from local.app_version; add new settings there, never here.
 locals {
-  kv_bindings             = [{ name = "VISITS", resource = takoform_edge_kv_namespace.visits.name }]
-  queue_producer_bindings = [{ name = "EVENTS", resource = takoform_at_least_once_queue.events.name }]
-  sqlite_bindings         = [{ name = "DB", resource = takoform_sqlite_database.app.name }]
-  # Everything a version's name must cover besides its vars: code, handlers and bindings.
-  version_content = [local.worker_digest, local.handlers, local.kv_bindings, local.queue_producer_bindings, local.sqlite_bindings]
+  app_version = {
+    worker   = takoform_module_worker.app.name
+    bundle   = takoform_worker_bundle.app.name
+    handlers = local.handlers
+    vars     = local.vars
+    kv_bindings = [
+      { name = "VISITS", resource = takoform_edge_kv_namespace.visits.name },
+    ]
+    queue_producer_bindings = [
+      { name = "EVENTS", resource = takoform_at_least_once_queue.events.name },
+    ]
+    sqlite_bindings = [
+      { name = "DB", resource = takoform_sqlite_database.app.name },
+    ]
+  }
+  # The canary: the same configuration with its own greeting.
+  canary_version = merge(local.app_version, { vars = { GREETING_FROM = var.canary_greeting } })
 }
 
 resource "takoform_worker_version" "app" {
-  name                    = "hello-${substr(sha256(jsonencode([local.version_content, local.vars])), 0, 12)}"
-  worker                  = takoform_module_worker.app.name
-  bundle                  = takoform_worker_bundle.app.name
-  handlers                = local.handlers
-  vars                    = local.vars
-  kv_bindings             = local.kv_bindings
-  queue_producer_bindings = local.queue_producer_bindings
-  sqlite_bindings         = local.sqlite_bindings
+  name                    = "hello-${substr(sha256(jsonencode(local.app_version)), 0, 12)}"
+  worker                  = local.app_version.worker
+  bundle                  = local.app_version.bundle
+  handlers                = local.app_version.handlers
+  vars                    = local.app_version.vars
+  kv_bindings             = local.app_version.kv_bindings
+  queue_producer_bindings = local.app_version.queue_producer_bindings
+  sqlite_bindings         = local.app_version.sqlite_bindings
 
   lifecycle {
     create_before_destroy = true
@@ -127,14 +142,14 @@ resource "takoform_worker_version" "app" {
 
 resource "takoform_worker_version" "canary" {
   count                   = var.canary_greeting == null ? 0 : 1
-  name                    = "hello-${substr(sha256(jsonencode([local.version_content, { GREETING_FROM = var.canary_greeting }])), 0, 12)}"
-  worker                  = takoform_module_worker.app.name
-  bundle                  = takoform_worker_bundle.app.name
-  handlers                = local.handlers
-  vars                    = { GREETING_FROM = var.canary_greeting }
-  kv_bindings             = local.kv_bindings
-  queue_producer_bindings = local.queue_producer_bindings
-  sqlite_bindings         = local.sqlite_bindings
+  name                    = "hello-${substr(sha256(jsonencode(local.canary_version)), 0, 12)}"
+  worker                  = local.canary_version.worker
+  bundle                  = local.canary_version.bundle
+  handlers                = local.canary_version.handlers
+  vars                    = local.canary_version.vars
+  kv_bindings             = local.canary_version.kv_bindings
+  queue_producer_bindings = local.canary_version.queue_producer_bindings
+  sqlite_bindings         = local.canary_version.sqlite_bindings
 
   lifecycle {
     create_before_destroy = true

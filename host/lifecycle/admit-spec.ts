@@ -36,10 +36,22 @@ export function admitSpec(ctx: HostContext, request: ResourceRequest, path?: Pat
   const kind = ctx.kinds.of(form.ref);
   const canonical = canonicalizeSpec(kind, form.materialize(request.spec));
   const spec = canonical.spec;
-  const diagnostics = [...canonical.diagnostics, ...form.validateDesired(spec)];
+  const schema = explainPatternFailures(form.validateDesired(spec), () => specRuleDiagnostics(form, spec, ctx.runtime));
+  const diagnostics = [...canonical.diagnostics, ...schema];
   // The host's own rules read fields the schema has already vouched for.
   if (diagnostics.length === 0) diagnostics.push(...specRuleDiagnostics(form, kind, spec, ctx.runtime));
   return { form, spec, specDigest: specDigest(spec), diagnostics: diagnostics.slice(0, MAX_DIAGNOSTICS) };
+}
+
+/**
+ * A pattern failure says only "must match pattern <regex>" (the cron pattern is 300 characters).
+ * When every schema problem is a pattern failure, the types hold, so the host's own rules can run:
+ * a rule that explains the same field (cron: which field, what range) replaces the bare pattern.
+ */
+export function explainPatternFailures(schema: Diagnostic[], explain: () => Diagnostic[]): Diagnostic[] {
+  if (schema.length === 0 || !schema.every((d) => d.message.includes("must match pattern"))) return schema;
+  const rules = explain();
+  return schema.map((d) => rules.find((r) => r.field !== undefined && r.field === d.field) ?? d);
 }
 
 /** For the binding surfaces: any diagnostic refuses the request, naming them all. */

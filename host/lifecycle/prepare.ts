@@ -31,7 +31,7 @@ export async function prepareResource(
   }
   const target = prepareTarget(existing, fenceHeader ?? request.generation, request.uid, () =>
     resourceNotFound({ ...address, ref: request.ref }),
-  );
+  address);
   if (target instanceof Error) throw target;
   const digest = prepareDigest(
     ctx.secret,

@@ -3,7 +3,7 @@
 // document must name exactly this lane, every required feature true, an api
 // endpoint on the same origin at /apis/forms.takoform.com/v1beta1, and no
 // advertised path may carry percent-encoding (compared escaped, never decoded).
-import { TransportError } from "./errors.js";
+import { HostError, TransportError } from "./errors.js";
 
 export const DISCOVERY_PATH = "/.well-known/takoform/v1beta1";
 export const API_PATH = "/apis/forms.takoform.com/v1beta1";
@@ -20,6 +20,9 @@ export interface Discovered {
 }
 
 export class DiscoveryError extends Error {}
+
+/** The host answered, and refused the credential (401/403): the endpoint is right, the token is not. */
+export class CredentialRefused extends DiscoveryError {}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -73,6 +76,9 @@ export async function discover(endpoint: string, get: JsonGet, deadlineMs = DEFA
   try {
     answer = await get(base + DISCOVERY_PATH, deadlineMs);
   } catch (err) {
+    if (err instanceof HostError && (err.status === 401 || err.status === 403)) {
+      throw new CredentialRefused(`${base}${DISCOVERY_PATH} answered ${err.status} ${err.code}${err.requestId ? ` (request ${err.requestId})` : ""}: ${err.message}`);
+    }
     throw new DiscoveryError(`no discovery document at ${base}${DISCOVERY_PATH} within ${deadlineMs} ms: ${(err as Error).message}`);
   }
   if (answer.status !== 200) throw new DiscoveryError(`${base}${DISCOVERY_PATH} answered ${answer.status}`);

@@ -7,6 +7,7 @@ import type { ResourceContext } from "../framework/resource.js";
 import type { CompiledObject } from "../schema/compiled.js";
 import { ctyObject, isCtyObject, isUnknown, type CtyObject, type CtyValue } from "../wire/value.js";
 import type { ExactFormRef, ResourceModel } from "../model/types.js";
+import { CredentialRefused } from "../client/discovery.js";
 import { FALLBACK_SPACE, hostFor, type Address, type HostApi } from "./host-api.js";
 import type { Subject } from "./host-diagnostics.js";
 import { specFromState } from "./spec-mapping.js";
@@ -51,8 +52,19 @@ export async function connect(ctx: ResourceContext<ProviderConfig>): Promise<{ a
   try {
     return { api: await hostFor(ctx.provider, ctx.signal) };
   } catch (err) {
+    if (err instanceof CredentialRefused) return { error: credentialRefusedDiag(err) };
     return { error: errorDiag("Cannot reach the Takoform host", `${(err as Error).message}\n\nCheck the provider's endpoint and that the host is running.`) };
   }
+}
+
+/** The host is there and said no to the token: say so, and where a valid one comes from. */
+export function credentialRefusedDiag(err: CredentialRefused): Diagnostic {
+  return errorDiag(
+    "The Takoform host refused the credential",
+    `${err.message}\n\nThe host is reachable, but it does not accept the token the provider sent (TAKOFORM_TOKEN or the provider block's token). ` +
+      "Use a token listed in the host's --credentials file; a host started without --credentials prints its development credential at start " +
+      "and keeps it in development-credentials.json in its --data directory.",
+  );
 }
 
 /** Replaces every unknown with null (a partial state must be wholly known). */

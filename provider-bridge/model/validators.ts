@@ -11,6 +11,9 @@ import { canonicalDecimal, isCtyNumber, numbersEqual, numberText, toJsNumber } f
 import { DynamicVal, isCtyObject, Unknown, type CtyObject, type CtyValue } from "../wire/value.js";
 import type { AttributeModel, Validator } from "./types.js";
 
+/** Patterns longer than this are not checked offline (and never printed): the host's message is clearer. */
+export const STRUCTURAL_PATTERN_CHARS = 120;
+
 const patternCache = new Map<string, RegExp>();
 function regex(pattern: string): RegExp {
   let r = patternCache.get(pattern);
@@ -28,7 +31,9 @@ function passes(validator: Validator, v: CtyValue, elementType: () => ReturnType
     case "enum":
       return validator.values.some((allowed) => (typeof allowed === "number" ? isCtyNumber(v) && numbersEqual(v, allowed) : allowed === v));
     case "pattern":
-      return typeof v !== "string" || regex(validator.pattern).test(v);
+      // A long pattern is a structural floor the host explains (cron): its validate at plan, and
+      // every apply, name the field and the range instead of printing the expression.
+      return typeof v !== "string" || validator.pattern.length > STRUCTURAL_PATTERN_CHARS || regex(validator.pattern).test(v);
     case "minLength":
       return typeof v !== "string" || [...v].length >= validator.value;
     case "maxLength":

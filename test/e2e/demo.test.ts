@@ -46,6 +46,12 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(new RegExp(`^open in a browser: http://${hostname.replace(/\./g, "\\.")}:\\d+/$`, "m"));
   }, 600_000);
 
+  it("a second run says the deployment has no changes", async () => {
+    const { stdout } = await demo();
+    expect(stdout).toMatch(/cdktf synth \+ deploy examples\/edge-app.*no changes/);
+    expect(stdout).not.toMatch(/\b1 resources\b/);
+  }, 600_000);
+
   it("--destroy removes the resources and stops the host", async () => {
     const { stdout } = await demo("--destroy");
     expect(stdout).toContain("demo host stopped");
@@ -53,5 +59,14 @@ describe("npm run demo", () => {
     expect(state.resources).toEqual([]);
     expect(pidAlive(hostPid)).toBe(false);
     expect(existsSync(paths.hostData)).toBe(true);
+  }, 600_000);
+
+  it("--destroy with nothing deployed starts no host", async () => {
+    const { stdout } = await demo("--destroy");
+    expect(stdout).toContain("nothing deployed by the demo");
+    expect(stdout).toContain("no demo host was running");
+    expect(stdout).not.toContain("reaching the demo host");
+    const recorded = recordedHost(paths);
+    expect(recorded === undefined || (recorded.pid === hostPid && !pidAlive(recorded.pid))).toBe(true);
   }, 600_000);
 });

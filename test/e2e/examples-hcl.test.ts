@@ -1,9 +1,10 @@
 // examples/hcl with plain terraform against a host running its runtime: apply uploads the bundle
-// and migrations (source_dir), creates the aggregate (every resource Ready on the host) and the endpoint answers from the
-// deployed code through the gateway; a canary splits traffic between two versions, a deployment
-// change rolls it back, and destroy leaves the gateway answering 404.
+// and migrations (source_dir), creates the aggregate (every resource Ready on the host) and the
+// endpoint answers from the deployed code through the gateway; a binding added to the WorkerVersion
+// applies (its content name changes, ADR 0161); a canary splits traffic between two versions, a
+// deployment change rolls it back, and destroy leaves the gateway answering 404.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -100,6 +101,24 @@ describe("examples/hcl with terraform", () => {
     await waitFor(async () => (await answers(10)).every((line) => line.startsWith("hello from takoform,")), "the rollback serves");
     const rolledBack = await answers(20);
     expect(rolledBack.filter((line) => !line.startsWith("hello from takoform,"))).toEqual([]);
+  }, STEP);
+
+  it("applies a change of the WorkerVersion's bindings: a new content-named version replaces the old one", async () => {
+    const file = path.join(work, "main.tf");
+    const before = readFileSync(file, "utf8");
+    const events = `{ name = "EVENTS", resource = takoform_at_least_once_queue.events.name },`;
+    expect(before).toContain(events);
+    writeFileSync(file, before.replace(events, `${events}\n      { name = "DEAD_LETTERS", resource = takoform_at_least_once_queue.events_dead.name },`));
+    const oldVersion = deployed.find((r) => r.kind === "WorkerVersion")!;
+    const out = await terraform("apply", "-auto-approve");
+    // 1 destroyed, or 2 when the canary of the test before goes too (no canary_greeting now).
+    expect(out).toMatch(/Apply complete! Resources: 1 added, \d+ changed, [12] destroyed\./);
+    deployed = resourcesInState(path.join(work, "terraform.tfstate"));
+    const newVersion = deployed.find((r) => r.kind === "WorkerVersion")!;
+    expect(newVersion.name).not.toBe(oldVersion.name);
+    const views = await Promise.all(deployed.map((r) => readFromHost(host.url, host.token, r)));
+    expect(views.filter((v) => !v.found || v.ready !== "True")).toEqual([]);
+    expect((await readFromHost(host.url, host.token, oldVersion)).found).toBe(false);
   }, STEP);
 
   it("destroys: none of the resources remains on the host", async () => {

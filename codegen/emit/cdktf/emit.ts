@@ -13,6 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { repoRoot } from "../../../corpus/lib/index.js";
 import { DROPPED_FILES, postProcess } from "./post-process.js";
+import { REVISION_EXPORT, REVISION_FILE, REVISION_SOURCE } from "./revision.js";
 
 const run = promisify(execFile);
 
@@ -67,6 +68,9 @@ export async function emitCdktf(schemaJson: string): Promise<Map<string, string>
     for (const rel of listFiles(outDir)) {
       if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8")));
     }
+    files.set(REVISION_FILE, REVISION_SOURCE);
+    const index = "providers/takoform/index.ts";
+    files.set(index, (files.get(index) ?? "") + REVISION_EXPORT);
     files.set("tsconfig.json", JSON.stringify(CDKTF_TSCONFIG, null, 2) + "\n");
     files.set("index.ts", flatIndex([...files.keys()]));
     return files;

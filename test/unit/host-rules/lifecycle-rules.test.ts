@@ -59,12 +59,22 @@ describe("prepare binding", () => {
   it("prepareTarget requires the update fence on an existing resource", () => {
     const notFound = () => refuse.resource_not_found("absent");
     const existing = { uid: "u", generation: "3" };
-    expect(prepareTarget(undefined, undefined, undefined, notFound)).toEqual({ uid: "", generation: "0" });
-    expect(code(prepareTarget(undefined, "1", undefined, notFound))).toBe("resource_not_found");
-    expect(code(prepareTarget(existing, undefined, undefined, notFound))).toBe("invalid_argument");
-    expect(code(prepareTarget(existing, "2", undefined, notFound))).toBe("generation_conflict");
-    expect(code(prepareTarget(existing, "3", "v", notFound))).toBe("uid_mismatch");
-    expect(prepareTarget(existing, "3", "u", notFound)).toEqual(existing);
+    const at = { kind: "WorkerVersion", name: "shop-v1", space: "prod" };
+    expect(prepareTarget(undefined, undefined, undefined, notFound, at)).toEqual({ uid: "", generation: "0" });
+    expect(code(prepareTarget(undefined, "1", undefined, notFound, at))).toBe("resource_not_found");
+    expect(code(prepareTarget(existing, undefined, undefined, notFound, at))).toBe("invalid_argument");
+    expect(code(prepareTarget(existing, "2", undefined, notFound, at))).toBe("generation_conflict");
+    expect(code(prepareTarget(existing, "3", "v", notFound, at))).toBe("uid_mismatch");
+    expect(prepareTarget(existing, "3", "u", notFound, at)).toEqual(existing);
+  });
+
+  it("a create of a held name says the name is taken and how to update it or name a new revision", () => {
+    const taken = prepareTarget({ uid: "u", generation: "3" }, undefined, undefined, () => refuse.resource_not_found("absent"), { kind: "WorkerVersion", name: "shop-v1", space: "prod" });
+    expect(code(taken)).toBe("invalid_argument");
+    const message = (taken as Error).message;
+    expect(message).toContain('WorkerVersion "shop-v1" already exists in space "prod" (generation 3)');
+    expect(message).toContain("To update the existing resource, send Takoform-Expected-Generation: 3");
+    expect(message).toContain("give it a new name derived from the digest of its whole spec (revision() in the generated CDKTF package, or the HCL pattern in docs/revision-names.md)");
   });
 });
 

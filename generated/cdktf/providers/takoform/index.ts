@@ -17,3 +17,4 @@ export * as workerEndpoint from './worker-endpoint/index.js';
 export * as workerVersion from './worker-version/index.js';
 export * as provider from './provider/index.js';
 
+export { revision, revisionName, REVISION_META_ARGUMENTS } from './revision.js';

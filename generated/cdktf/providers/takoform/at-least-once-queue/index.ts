@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue
+// generated/docs/resources/at_least_once_queue.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface AtLeastOnceQueueConfig extends cdktf.TerraformMetaArguments {
   /**
   * Seconds a newly sent message waits before it can be delivered, unless the sender sets its own delay (0 to 12 hours).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue#delivery_delay_seconds AtLeastOnceQueue#delivery_delay_seconds}
+  * Docs: {@link generated/docs/resources/at_least_once_queue.md AtLeastOnceQueue#delivery_delay_seconds}
   */
   readonly deliveryDelaySeconds?: number;
   /**
   * Seconds an undelivered message is kept before it is discarded (1 minute to 14 days).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue#message_retention_seconds AtLeastOnceQueue#message_retention_seconds}
+  * Docs: {@link generated/docs/resources/at_least_once_queue.md AtLeastOnceQueue#message_retention_seconds}
   */
   readonly messageRetentionSeconds: number;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue#name AtLeastOnceQueue#name}
+  * Docs: {@link generated/docs/resources/at_least_once_queue.md AtLeastOnceQueue#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue#space AtLeastOnceQueue#space}
+  * Docs: {@link generated/docs/resources/at_least_once_queue.md AtLeastOnceQueue#space}
   */
   readonly space?: string;
 }
@@ -303,7 +303,7 @@ export class AtLeastOnceQueueRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue takoform_at_least_once_queue}
+* Represents a {@link generated/docs/resources/at_least_once_queue.md takoform_at_least_once_queue}
 */
 export class AtLeastOnceQueue extends cdktf.TerraformResource {
 
@@ -319,7 +319,7 @@ export class AtLeastOnceQueue extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a AtLeastOnceQueue resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the AtLeastOnceQueue to import
-  * @param importFromId The id of the existing AtLeastOnceQueue that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing AtLeastOnceQueue that should be imported. Refer to the {@link generated/docs/resources/at_least_once_queue.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the AtLeastOnceQueue to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -331,7 +331,7 @@ export class AtLeastOnceQueue extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/at_least_once_queue takoform_at_least_once_queue} Resource
+  * Create a new {@link generated/docs/resources/at_least_once_queue.md takoform_at_least_once_queue} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

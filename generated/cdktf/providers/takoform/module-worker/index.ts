@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/module_worker
+// generated/docs/resources/module_worker.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,13 +10,13 @@ export interface ModuleWorkerConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/module_worker#name ModuleWorker#name}
+  * Docs: {@link generated/docs/resources/module_worker.md ModuleWorker#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/module_worker#space ModuleWorker#space}
+  * Docs: {@link generated/docs/resources/module_worker.md ModuleWorker#space}
   */
   readonly space?: string;
 }
@@ -291,7 +291,7 @@ export class ModuleWorkerRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/module_worker takoform_module_worker}
+* Represents a {@link generated/docs/resources/module_worker.md takoform_module_worker}
 */
 export class ModuleWorker extends cdktf.TerraformResource {
 
@@ -307,7 +307,7 @@ export class ModuleWorker extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a ModuleWorker resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the ModuleWorker to import
-  * @param importFromId The id of the existing ModuleWorker that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/module_worker#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing ModuleWorker that should be imported. Refer to the {@link generated/docs/resources/module_worker.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the ModuleWorker to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -319,7 +319,7 @@ export class ModuleWorker extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/module_worker takoform_module_worker} Resource
+  * Create a new {@link generated/docs/resources/module_worker.md takoform_module_worker} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

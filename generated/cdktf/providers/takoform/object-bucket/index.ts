@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/object_bucket
+// generated/docs/resources/object_bucket.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,13 +10,13 @@ export interface ObjectBucketConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/object_bucket#name ObjectBucket#name}
+  * Docs: {@link generated/docs/resources/object_bucket.md ObjectBucket#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/object_bucket#space ObjectBucket#space}
+  * Docs: {@link generated/docs/resources/object_bucket.md ObjectBucket#space}
   */
   readonly space?: string;
 }
@@ -291,7 +291,7 @@ export class ObjectBucketRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/object_bucket takoform_object_bucket}
+* Represents a {@link generated/docs/resources/object_bucket.md takoform_object_bucket}
 */
 export class ObjectBucket extends cdktf.TerraformResource {
 
@@ -307,7 +307,7 @@ export class ObjectBucket extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a ObjectBucket resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the ObjectBucket to import
-  * @param importFromId The id of the existing ObjectBucket that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/object_bucket#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing ObjectBucket that should be imported. Refer to the {@link generated/docs/resources/object_bucket.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the ObjectBucket to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -319,7 +319,7 @@ export class ObjectBucket extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/object_bucket takoform_object_bucket} Resource
+  * Create a new {@link generated/docs/resources/object_bucket.md takoform_object_bucket} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

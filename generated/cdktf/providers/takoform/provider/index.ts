@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs
+// generated/docs/index.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,31 +10,31 @@ export interface TakoformProviderConfig {
   /**
   * Base URL of the Host API v1beta1 ({api}), for example https://host.example/api. Falls back to the TAKOFORM_ENDPOINT environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs#endpoint TakoformProvider#endpoint}
+  * Docs: {@link generated/docs/index.md TakoformProvider#endpoint}
   */
   readonly endpoint?: string;
   /**
   * Space that resources without their own `space` are created, read and deleted in. Falls back to the TAKOFORM_SPACE environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs#space TakoformProvider#space}
+  * Docs: {@link generated/docs/index.md TakoformProvider#space}
   */
   readonly space?: string;
   /**
   * Bearer credential sent on every request; the host derives the tenant from it. Falls back to the TAKOFORM_TOKEN environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs#token TakoformProvider#token}
+  * Docs: {@link generated/docs/index.md TakoformProvider#token}
   */
   readonly token?: string;
   /**
   * Alias name
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs#alias TakoformProvider#alias}
+  * Docs: {@link generated/docs/index.md TakoformProvider#alias}
   */
   readonly alias?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs takoform}
+* Represents a {@link generated/docs/index.md takoform}
 */
 export class TakoformProvider extends cdktf.TerraformProvider {
 
@@ -50,7 +50,7 @@ export class TakoformProvider extends cdktf.TerraformProvider {
   * Generates CDKTF code for importing a TakoformProvider resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the TakoformProvider to import
-  * @param importFromId The id of the existing TakoformProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing TakoformProvider that should be imported. Refer to the {@link generated/docs/index.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the TakoformProvider to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -62,7 +62,7 @@ export class TakoformProvider extends cdktf.TerraformProvider {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs takoform} Resource
+  * Create a new {@link generated/docs/index.md takoform} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer
+// generated/docs/resources/queue_consumer.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,61 +10,61 @@ export interface QueueConsumerConfig extends cdktf.TerraformMetaArguments {
   /**
   * Queue that receives messages whose retries are exhausted, each as a new message with attempts starting at 1. When absent, exhausted messages are discarded. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#dead_letter_queue QueueConsumer#dead_letter_queue}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#dead_letter_queue}
   */
   readonly deadLetterQueue?: string;
   /**
   * Most messages in one delivered batch.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_batch_size QueueConsumer#max_batch_size}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#max_batch_size}
   */
   readonly maxBatchSize: number;
   /**
   * Longest wait, in seconds, to fill a batch before delivering it anyway.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_batch_timeout_seconds QueueConsumer#max_batch_timeout_seconds}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#max_batch_timeout_seconds}
   */
   readonly maxBatchTimeoutSeconds: number;
   /**
   * Most batch invocations running at the same time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_concurrency QueueConsumer#max_concurrency}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#max_concurrency}
   */
   readonly maxConcurrency: number;
   /**
   * Redeliveries of a failed message after its first delivery, before it is dead-lettered or dropped.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#max_retries QueueConsumer#max_retries}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#max_retries}
   */
   readonly maxRetries: number;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#name QueueConsumer#name}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#name}
   */
   readonly name: string;
   /**
   * The queue to drain. Any Form providing edge.queue@1.0.0 satisfies it. Changing it means a new consumer. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#queue QueueConsumer#queue}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#queue}
   */
   readonly queue: string;
   /**
   * Seconds before a failed message can be delivered again.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#retry_delay_seconds QueueConsumer#retry_delay_seconds}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#retry_delay_seconds}
   */
   readonly retryDelaySeconds: number;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#space QueueConsumer#space}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#space}
   */
   readonly space?: string;
   /**
   * The Module Worker whose queue handler receives batches. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#worker QueueConsumer#worker}
+  * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#worker}
   */
   readonly worker: string;
 }
@@ -339,7 +339,7 @@ export class QueueConsumerRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer takoform_queue_consumer}
+* Represents a {@link generated/docs/resources/queue_consumer.md takoform_queue_consumer}
 */
 export class QueueConsumer extends cdktf.TerraformResource {
 
@@ -355,7 +355,7 @@ export class QueueConsumer extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a QueueConsumer resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the QueueConsumer to import
-  * @param importFromId The id of the existing QueueConsumer that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing QueueConsumer that should be imported. Refer to the {@link generated/docs/resources/queue_consumer.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the QueueConsumer to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -367,7 +367,7 @@ export class QueueConsumer extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/queue_consumer takoform_queue_consumer} Resource
+  * Create a new {@link generated/docs/resources/queue_consumer.md takoform_queue_consumer} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

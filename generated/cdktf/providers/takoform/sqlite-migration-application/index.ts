@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application
+// generated/docs/resources/sqlite_migration_application.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface SqliteMigrationApplicationConfig extends cdktf.TerraformMetaArg
   /**
   * The database to migrate. The host keeps its migration ledger inside this exact database Form, so the Form is pinned. Holds the name of the referenced SQLiteDatabase (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application#database SqliteMigrationApplication#database}
+  * Docs: {@link generated/docs/resources/sqlite_migration_application.md SqliteMigrationApplication#database}
   */
   readonly database: string;
   /**
   * The ordered migration set to apply. The host reads its manifestDigest to learn the files, so the exact Form is pinned. Holds the name of the referenced SQLiteMigrationSet (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application#migration_set SqliteMigrationApplication#migration_set}
+  * Docs: {@link generated/docs/resources/sqlite_migration_application.md SqliteMigrationApplication#migration_set}
   */
   readonly migrationSet: string;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application#name SqliteMigrationApplication#name}
+  * Docs: {@link generated/docs/resources/sqlite_migration_application.md SqliteMigrationApplication#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application#space SqliteMigrationApplication#space}
+  * Docs: {@link generated/docs/resources/sqlite_migration_application.md SqliteMigrationApplication#space}
   */
   readonly space?: string;
 }
@@ -303,7 +303,7 @@ export class SqliteMigrationApplicationRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application takoform_sqlite_migration_application}
+* Represents a {@link generated/docs/resources/sqlite_migration_application.md takoform_sqlite_migration_application}
 */
 export class SqliteMigrationApplication extends cdktf.TerraformResource {
 
@@ -319,7 +319,7 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a SqliteMigrationApplication resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the SqliteMigrationApplication to import
-  * @param importFromId The id of the existing SqliteMigrationApplication that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing SqliteMigrationApplication that should be imported. Refer to the {@link generated/docs/resources/sqlite_migration_application.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the SqliteMigrationApplication to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -331,7 +331,7 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_application takoform_sqlite_migration_application} Resource
+  * Create a new {@link generated/docs/resources/sqlite_migration_application.md takoform_sqlite_migration_application} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

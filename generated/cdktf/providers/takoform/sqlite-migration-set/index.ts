@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set
+// generated/docs/resources/sqlite_migration_set.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface SqliteMigrationSetConfig extends cdktf.TerraformMetaArguments {
   /**
   * RFC 8785 canonical digest of a committed artifact manifest of kind MigrationBundle, as returned by the artifact commit route. The host resolves it before any mutation: a digest the caller's tenant does not hold is artifact_missing, a manifest of another kind or one that breaks the artifact rules is artifact_invalid.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#manifest_digest SqliteMigrationSet#manifest_digest}
+  * Docs: {@link generated/docs/resources/sqlite_migration_set.md SqliteMigrationSet#manifest_digest}
   */
   readonly manifestDigest?: string;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#name SqliteMigrationSet#name}
+  * Docs: {@link generated/docs/resources/sqlite_migration_set.md SqliteMigrationSet#name}
   */
   readonly name: string;
   /**
   * Local directory holding the files of a MigrationBundle. The provider builds the manifest from it, uploads the blobs the host does not hold, commits the manifest and plans its digest as manifest_digest; no file bytes are stored in state. Give either source_dir or manifest_digest.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#source_dir SqliteMigrationSet#source_dir}
+  * Docs: {@link generated/docs/resources/sqlite_migration_set.md SqliteMigrationSet#source_dir}
   */
   readonly sourceDir?: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#space SqliteMigrationSet#space}
+  * Docs: {@link generated/docs/resources/sqlite_migration_set.md SqliteMigrationSet#space}
   */
   readonly space?: string;
 }
@@ -303,7 +303,7 @@ export class SqliteMigrationSetRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set takoform_sqlite_migration_set}
+* Represents a {@link generated/docs/resources/sqlite_migration_set.md takoform_sqlite_migration_set}
 */
 export class SqliteMigrationSet extends cdktf.TerraformResource {
 
@@ -319,7 +319,7 @@ export class SqliteMigrationSet extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a SqliteMigrationSet resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the SqliteMigrationSet to import
-  * @param importFromId The id of the existing SqliteMigrationSet that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing SqliteMigrationSet that should be imported. Refer to the {@link generated/docs/resources/sqlite_migration_set.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the SqliteMigrationSet to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -331,7 +331,7 @@ export class SqliteMigrationSet extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/sqlite_migration_set takoform_sqlite_migration_set} Resource
+  * Create a new {@link generated/docs/resources/sqlite_migration_set.md takoform_sqlite_migration_set} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

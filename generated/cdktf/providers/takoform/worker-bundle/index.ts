@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle
+// generated/docs/resources/worker_bundle.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface WorkerBundleConfig extends cdktf.TerraformMetaArguments {
   /**
   * RFC 8785 canonical digest of a committed artifact manifest of kind WorkerBundle, as returned by the artifact commit route. The host resolves it before any mutation: a digest the caller's tenant does not hold is artifact_missing, a manifest of another kind or one that breaks the artifact rules is artifact_invalid.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle#manifest_digest WorkerBundle#manifest_digest}
+  * Docs: {@link generated/docs/resources/worker_bundle.md WorkerBundle#manifest_digest}
   */
   readonly manifestDigest?: string;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle#name WorkerBundle#name}
+  * Docs: {@link generated/docs/resources/worker_bundle.md WorkerBundle#name}
   */
   readonly name: string;
   /**
   * Local directory holding the files of a WorkerBundle. The provider builds the manifest from it, uploads the blobs the host does not hold, commits the manifest and plans its digest as manifest_digest; no file bytes are stored in state. Give either source_dir or manifest_digest.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle#source_dir WorkerBundle#source_dir}
+  * Docs: {@link generated/docs/resources/worker_bundle.md WorkerBundle#source_dir}
   */
   readonly sourceDir?: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle#space WorkerBundle#space}
+  * Docs: {@link generated/docs/resources/worker_bundle.md WorkerBundle#space}
   */
   readonly space?: string;
 }
@@ -303,7 +303,7 @@ export class WorkerBundleRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle takoform_worker_bundle}
+* Represents a {@link generated/docs/resources/worker_bundle.md takoform_worker_bundle}
 */
 export class WorkerBundle extends cdktf.TerraformResource {
 
@@ -319,7 +319,7 @@ export class WorkerBundle extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a WorkerBundle resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the WorkerBundle to import
-  * @param importFromId The id of the existing WorkerBundle that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing WorkerBundle that should be imported. Refer to the {@link generated/docs/resources/worker_bundle.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the WorkerBundle to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -331,7 +331,7 @@ export class WorkerBundle extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_bundle takoform_worker_bundle} Resource
+  * Create a new {@link generated/docs/resources/worker_bundle.md takoform_worker_bundle} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger
+// generated/docs/resources/worker_cron_trigger.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface WorkerCronTriggerConfig extends cdktf.TerraformMetaArguments {
   /**
   * Five space-separated fields (minute hour day-of-month month day-of-week) of numbers, ranges, steps, lists and *. No names, no seconds field. The schedule may change in place.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#cron WorkerCronTrigger#cron}
+  * Docs: {@link generated/docs/resources/worker_cron_trigger.md WorkerCronTrigger#cron}
   */
   readonly cron: string;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#name WorkerCronTrigger#name}
+  * Docs: {@link generated/docs/resources/worker_cron_trigger.md WorkerCronTrigger#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#space WorkerCronTrigger#space}
+  * Docs: {@link generated/docs/resources/worker_cron_trigger.md WorkerCronTrigger#space}
   */
   readonly space?: string;
   /**
   * The Module Worker whose scheduled handler runs. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#worker WorkerCronTrigger#worker}
+  * Docs: {@link generated/docs/resources/worker_cron_trigger.md WorkerCronTrigger#worker}
   */
   readonly worker: string;
 }
@@ -303,7 +303,7 @@ export class WorkerCronTriggerRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger takoform_worker_cron_trigger}
+* Represents a {@link generated/docs/resources/worker_cron_trigger.md takoform_worker_cron_trigger}
 */
 export class WorkerCronTrigger extends cdktf.TerraformResource {
 
@@ -319,7 +319,7 @@ export class WorkerCronTrigger extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a WorkerCronTrigger resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the WorkerCronTrigger to import
-  * @param importFromId The id of the existing WorkerCronTrigger that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing WorkerCronTrigger that should be imported. Refer to the {@link generated/docs/resources/worker_cron_trigger.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the WorkerCronTrigger to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -331,7 +331,7 @@ export class WorkerCronTrigger extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_cron_trigger takoform_worker_cron_trigger} Resource
+  * Create a new {@link generated/docs/resources/worker_cron_trigger.md takoform_worker_cron_trigger} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain
+// generated/docs/resources/worker_custom_domain.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface WorkerCustomDomainConfig extends cdktf.TerraformMetaArguments {
   /**
   * Fully qualified DNS name in ASCII (an internationalized name is written as its A-label; a U-label is refused). Any letter case and an optional trailing dot are accepted and canonicalized.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain#hostname WorkerCustomDomain#hostname}
+  * Docs: {@link generated/docs/resources/worker_custom_domain.md WorkerCustomDomain#hostname}
   */
   readonly hostname: string;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain#name WorkerCustomDomain#name}
+  * Docs: {@link generated/docs/resources/worker_custom_domain.md WorkerCustomDomain#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain#space WorkerCustomDomain#space}
+  * Docs: {@link generated/docs/resources/worker_custom_domain.md WorkerCustomDomain#space}
   */
   readonly space?: string;
   /**
   * The Module Worker that answers requests for the hostname. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain#worker WorkerCustomDomain#worker}
+  * Docs: {@link generated/docs/resources/worker_custom_domain.md WorkerCustomDomain#worker}
   */
   readonly worker: string;
 }
@@ -303,7 +303,7 @@ export class WorkerCustomDomainRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain takoform_worker_custom_domain}
+* Represents a {@link generated/docs/resources/worker_custom_domain.md takoform_worker_custom_domain}
 */
 export class WorkerCustomDomain extends cdktf.TerraformResource {
 
@@ -319,7 +319,7 @@ export class WorkerCustomDomain extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a WorkerCustomDomain resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the WorkerCustomDomain to import
-  * @param importFromId The id of the existing WorkerCustomDomain that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing WorkerCustomDomain that should be imported. Refer to the {@link generated/docs/resources/worker_custom_domain.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the WorkerCustomDomain to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -331,7 +331,7 @@ export class WorkerCustomDomain extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_custom_domain takoform_worker_custom_domain} Resource
+  * Create a new {@link generated/docs/resources/worker_custom_domain.md takoform_worker_custom_domain} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

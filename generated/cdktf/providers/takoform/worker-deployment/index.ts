@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment
+// generated/docs/resources/worker_deployment.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface WorkerDeploymentConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#name WorkerDeployment#name}
+  * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#space WorkerDeployment#space}
+  * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#space}
   */
   readonly space?: string;
   /**
   * Weighted Worker Versions, one entry per version. Weights are basis points and must add up to exactly 10000; every weighted version must belong to this worker and be Ready. Rollback is a re-weighting.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#versions WorkerDeployment#versions}
+  * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#versions}
   */
   readonly versions: WorkerDeploymentVersions[] | cdktf.IResolvable;
   /**
   * The Module Worker whose traffic this deployment governs. A deployment renders that worker's readiness and the aggregate rules are stated over the ModuleWorker Form itself, so the exact Form is pinned. A worker has at most one deployment. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#worker WorkerDeployment#worker}
+  * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#worker}
   */
   readonly worker: string;
 }
@@ -305,13 +305,13 @@ export interface WorkerDeploymentVersions {
   /**
   * Share of traffic in basis points (1..10000).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#weight WorkerDeployment#weight}
+  * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#weight}
   */
   readonly weight: number;
   /**
   * A Worker Version of this worker. The host reads its handlers and its /worker relation, so the exact Form is pinned. Holds the name of the referenced WorkerVersion (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#worker_version WorkerDeployment#worker_version}
+  * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#worker_version}
   */
   readonly workerVersion: string;
 }
@@ -450,7 +450,7 @@ export class WorkerDeploymentVersionsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment takoform_worker_deployment}
+* Represents a {@link generated/docs/resources/worker_deployment.md takoform_worker_deployment}
 */
 export class WorkerDeployment extends cdktf.TerraformResource {
 
@@ -466,7 +466,7 @@ export class WorkerDeployment extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a WorkerDeployment resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the WorkerDeployment to import
-  * @param importFromId The id of the existing WorkerDeployment that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing WorkerDeployment that should be imported. Refer to the {@link generated/docs/resources/worker_deployment.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the WorkerDeployment to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -478,7 +478,7 @@ export class WorkerDeployment extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_deployment takoform_worker_deployment} Resource
+  * Create a new {@link generated/docs/resources/worker_deployment.md takoform_worker_deployment} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

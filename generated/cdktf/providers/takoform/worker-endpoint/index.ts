@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_endpoint
+// generated/docs/resources/worker_endpoint.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,19 +10,19 @@ export interface WorkerEndpointConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_endpoint#name WorkerEndpoint#name}
+  * Docs: {@link generated/docs/resources/worker_endpoint.md WorkerEndpoint#name}
   */
   readonly name: string;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_endpoint#space WorkerEndpoint#space}
+  * Docs: {@link generated/docs/resources/worker_endpoint.md WorkerEndpoint#space}
   */
   readonly space?: string;
   /**
   * The Module Worker to make reachable. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_endpoint#worker WorkerEndpoint#worker}
+  * Docs: {@link generated/docs/resources/worker_endpoint.md WorkerEndpoint#worker}
   */
   readonly worker: string;
 }
@@ -297,7 +297,7 @@ export class WorkerEndpointRelationsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_endpoint takoform_worker_endpoint}
+* Represents a {@link generated/docs/resources/worker_endpoint.md takoform_worker_endpoint}
 */
 export class WorkerEndpoint extends cdktf.TerraformResource {
 
@@ -313,7 +313,7 @@ export class WorkerEndpoint extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a WorkerEndpoint resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the WorkerEndpoint to import
-  * @param importFromId The id of the existing WorkerEndpoint that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_endpoint#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing WorkerEndpoint that should be imported. Refer to the {@link generated/docs/resources/worker_endpoint.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the WorkerEndpoint to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -325,7 +325,7 @@ export class WorkerEndpoint extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_endpoint takoform_worker_endpoint} Resource
+  * Create a new {@link generated/docs/resources/worker_endpoint.md takoform_worker_endpoint} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version
+// generated/docs/resources/worker_version.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,79 +10,79 @@ export interface WorkerVersionConfig extends cdktf.TerraformMetaArguments {
   /**
   * Static files served with this version. When absent the host does no asset lookup at all. When present all three members are required.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#assets WorkerVersion#assets}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#assets}
   */
   readonly assets?: WorkerVersionAssets;
   /**
   * Object buckets projected as edge.objects objects. Each entry is governed by the module-worker.object-bucket Binding Definition and appears in the module environment under its name. An absent list means no binding of this type.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#bucket_bindings WorkerVersion#bucket_bindings}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#bucket_bindings}
   */
   readonly bucketBindings?: WorkerVersionBucketBindings[] | cdktf.IResolvable;
   /**
   * The Worker Bundle whose modules this version runs. The host reads the bundle's manifestDigest to learn the module bytes, which is why the exact bundle Form is pinned. Holds the name of the referenced WorkerBundle (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#bundle WorkerVersion#bundle}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#bundle}
   */
   readonly bundle: string;
   /**
   * Handlers the bundle's main module exports and this version serves, drawn from the vocabulary of worker.runtime@1.0.0. A handler outside that vocabulary, or one the main module does not export, is refused before any mutation. Attachments are admitted only against the handlers the active deployment's versions declare.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#handlers WorkerVersion#handlers}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#handlers}
   */
   readonly handlers: string[];
   /**
   * Key/value namespaces projected as edge.kv objects. Each entry is governed by the module-worker.edge-kv Binding Definition and appears in the module environment under its name. An absent list means no binding of this type.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#kv_bindings WorkerVersion#kv_bindings}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#kv_bindings}
   */
   readonly kvBindings?: WorkerVersionKvBindings[] | cdktf.IResolvable;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#name WorkerVersion#name}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#name}
   */
   readonly name: string;
   /**
   * Queues this version may send to (send and sendBatch only). Each entry is governed by the module-worker.queue-producer Binding Definition and appears in the module environment under its name. An absent list means no binding of this type.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#queue_producer_bindings WorkerVersion#queue_producer_bindings}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#queue_producer_bindings}
   */
   readonly queueProducerBindings?: WorkerVersionQueueProducerBindings[] | cdktf.IResolvable;
   /**
   * Names of secret values the host supplies on env through its own sealed channel. Only the names are desired state; values never are. An absent member requires no secret.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#required_sensitive_vars WorkerVersion#required_sensitive_vars}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#required_sensitive_vars}
   */
   readonly requiredSensitiveVars?: string[];
   /**
   * Other Module Workers this version may call with fetch, without any network address. Each entry is governed by the module-worker.service Binding Definition and appears in the module environment under its name. An absent list means no binding of this type.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#service_bindings WorkerVersion#service_bindings}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#service_bindings}
   */
   readonly serviceBindings?: WorkerVersionServiceBindings[] | cdktf.IResolvable;
   /**
   * Space the resource lives in (metadata.space), an opaque case-sensitive SpaceID. Defaults to the provider's `space`. Changing it replaces the resource.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#space WorkerVersion#space}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#space}
   */
   readonly space?: string;
   /**
   * SQLite databases projected as edge.sql objects. Each entry is governed by the module-worker.sqlite Binding Definition and appears in the module environment under its name. An absent list means no binding of this type.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#sqlite_bindings WorkerVersion#sqlite_bindings}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#sqlite_bindings}
   */
   readonly sqliteBindings?: WorkerVersionSqliteBindings[] | cdktf.IResolvable;
   /**
   * Non-secret configuration placed on env under each key. Values are JSON, at most eight levels deep. An absent member places no variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#vars WorkerVersion#vars}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#vars}
   */
   readonly vars?: { [key: string]: any };
   /**
   * The Module Worker this version belongs to. The version only needs what the runtime contract fixes, so any Form providing worker.runtime@1.0.0 satisfies it. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#worker WorkerVersion#worker}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#worker}
   */
   readonly worker: string;
 }
@@ -90,19 +90,19 @@ export interface WorkerVersionAssets {
   /**
   * The Static Asset Bundle to serve. The host reads its manifest (for index.html under single_page_application), so the exact Form is pinned. Holds the name of the referenced StaticAssetBundle (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#bundle WorkerVersion#bundle}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#bundle}
   */
   readonly bundle: string;
   /**
   * What a valid path missing from the bundle does: none keeps it a miss; single_page_application answers with index.html, which the bundle must then contain. Invalid paths never fall back.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#not_found_handling WorkerVersion#not_found_handling}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#not_found_handling}
   */
   readonly notFoundHandling: string;
   /**
   * false: look the path up in the assets first and call fetch only on a miss. true: call fetch first and look the path up only when the worker answers 404; an asset hit then wins, and a miss keeps the worker's 404.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#run_worker_first WorkerVersion#run_worker_first}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#run_worker_first}
   */
   readonly runWorkerFirst: boolean | cdktf.IResolvable;
 }
@@ -247,13 +247,13 @@ export interface WorkerVersionBucketBindings {
   /**
   * JavaScript identifier under which the binding appears on env. It shares one namespace with vars keys, requiredSensitiveVars entries and every other binding name of the version.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#name WorkerVersion#name}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#name}
   */
   readonly name: string;
   /**
   * ObjectBucket the binding targets. Holds the name of the referenced ObjectBucket (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#resource WorkerVersion#resource}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
   */
   readonly resource: string;
 }
@@ -568,13 +568,13 @@ export interface WorkerVersionKvBindings {
   /**
   * JavaScript identifier under which the binding appears on env. It shares one namespace with vars keys, requiredSensitiveVars entries and every other binding name of the version.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#name WorkerVersion#name}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#name}
   */
   readonly name: string;
   /**
   * EdgeKVNamespace the binding targets. Holds the name of the referenced EdgeKVNamespace (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#resource WorkerVersion#resource}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
   */
   readonly resource: string;
 }
@@ -715,13 +715,13 @@ export interface WorkerVersionQueueProducerBindings {
   /**
   * JavaScript identifier under which the binding appears on env. It shares one namespace with vars keys, requiredSensitiveVars entries and every other binding name of the version.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#name WorkerVersion#name}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#name}
   */
   readonly name: string;
   /**
   * AtLeastOnceQueue the binding targets. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#resource WorkerVersion#resource}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
   */
   readonly resource: string;
 }
@@ -957,13 +957,13 @@ export interface WorkerVersionServiceBindings {
   /**
   * JavaScript identifier under which the binding appears on env. It shares one namespace with vars keys, requiredSensitiveVars entries and every other binding name of the version.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#name WorkerVersion#name}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#name}
   */
   readonly name: string;
   /**
   * ModuleWorker the binding targets. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#resource WorkerVersion#resource}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
   */
   readonly resource: string;
 }
@@ -1104,13 +1104,13 @@ export interface WorkerVersionSqliteBindings {
   /**
   * JavaScript identifier under which the binding appears on env. It shares one namespace with vars keys, requiredSensitiveVars entries and every other binding name of the version.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#name WorkerVersion#name}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#name}
   */
   readonly name: string;
   /**
   * SQLiteDatabase the binding targets. Holds the name of the referenced SQLiteDatabase (edge.forms.takoform.com/v1beta1) in the same space.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#resource WorkerVersion#resource}
+  * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
   */
   readonly resource: string;
 }
@@ -1249,7 +1249,7 @@ export class WorkerVersionSqliteBindingsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version takoform_worker_version}
+* Represents a {@link generated/docs/resources/worker_version.md takoform_worker_version}
 */
 export class WorkerVersion extends cdktf.TerraformResource {
 
@@ -1265,7 +1265,7 @@ export class WorkerVersion extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a WorkerVersion resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the WorkerVersion to import
-  * @param importFromId The id of the existing WorkerVersion that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing WorkerVersion that should be imported. Refer to the {@link generated/docs/resources/worker_version.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the WorkerVersion to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -1277,7 +1277,7 @@ export class WorkerVersion extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version takoform_worker_version} Resource
+  * Create a new {@link generated/docs/resources/worker_version.md takoform_worker_version} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

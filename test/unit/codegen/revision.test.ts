@@ -1,0 +1,56 @@
+// The content-naming helper of the generated CDKTF package (ADR 0161): a WorkerVersion named with
+// revision() has a name computed from every setting of its configuration, bindings included, and
+// is created before the version it replaces is destroyed.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { App, TerraformStack } from "cdktf";
+import { afterAll, describe, expect, it } from "vitest";
+import { EdgeKvNamespace } from "../../../generated/cdktf/providers/takoform/edge-kv-namespace/index.js";
+import { ModuleWorker } from "../../../generated/cdktf/providers/takoform/module-worker/index.js";
+import { TakoformProvider } from "../../../generated/cdktf/providers/takoform/provider/index.js";
+import { revision } from "../../../generated/cdktf/providers/takoform/revision.js";
+import { WorkerVersion, type WorkerVersionConfig } from "../../../generated/cdktf/providers/takoform/worker-version/index.js";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The synthesized takoform_worker_version "v" of a stack with or without a second KV binding. */
+function version(extraBinding: boolean): Record<string, any> {
+  const outdir = mkdtempSync(path.join(tmpdir(), "takoform-revision-"));
+  dirs.push(outdir);
+  const app = new App({ outdir });
+  const stack = new TerraformStack(app, "s");
+  new TakoformProvider(stack, "takoform", {});
+  const worker = new ModuleWorker(stack, "w", { name: "api" });
+  const a = new EdgeKvNamespace(stack, "a", { name: "a" });
+  const b = new EdgeKvNamespace(stack, "b", { name: "b" });
+  const kvBindings = [{ name: "A", resource: a.name }, ...(extraBinding ? [{ name: "B", resource: b.name }] : [])];
+  new WorkerVersion(stack, "v", revision<WorkerVersionConfig>("api", { worker: worker.name, bundle: "api-bundle", handlers: ["fetch"], kvBindings, dependsOn: [a] }));
+  app.synth();
+  const doc = JSON.parse(readFileSync(path.join(outdir, "stacks", "s", "cdk.tf.json"), "utf8"));
+  return doc.resource.takoform_worker_version.v;
+}
+
+describe("revision() in the generated CDKTF package", () => {
+  const one = version(false);
+  const two = version(true);
+
+  it("names the version from the JSON of its whole configuration, computed by Terraform", () => {
+    expect(one.name).toMatch(/^api-\$\{substr\(sha256\(jsonencode\(\{.*\}\)\), 0, 12\)\}$/);
+    for (const setting of ['"worker" = takoform_module_worker.w.name', '"bundle" = "api-bundle"', '"handlers" = ["fetch"]', '"kvBindings" = [{"name" = "A", "resource" = takoform_edge_kv_namespace.a.name}]']) {
+      expect(one.name).toContain(setting);
+    }
+  });
+
+  it("gives a changed binding a different name and leaves the meta-arguments out", () => {
+    expect(two.name).not.toBe(one.name);
+    expect(two.name).toContain('{"name" = "B", "resource" = takoform_edge_kv_namespace.b.name}');
+    expect(one.name).not.toContain("dependsOn");
+    expect(one.depends_on).toEqual(["takoform_edge_kv_namespace.a"]);
+  });
+
+  it("creates the new revision before the old one is destroyed", () => {
+    expect(one.lifecycle).toEqual({ create_before_destroy: true });
+  });
+});
