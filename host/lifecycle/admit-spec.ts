@@ -36,7 +36,7 @@ export function admitSpec(ctx: HostContext, request: ResourceRequest, path?: Pat
   const kind = ctx.kinds.of(form.ref);
   const canonical = canonicalizeSpec(kind, form.materialize(request.spec));
   const spec = canonical.spec;
-  const schema = explainPatternFailures(form.validateDesired(spec), () => specRuleDiagnostics(form, spec, ctx.runtime));
+  const schema = explainPatternFailures(form.validateDesired(spec), () => specRuleDiagnostics(form, kind, spec, ctx.runtime));
   const diagnostics = [...canonical.diagnostics, ...schema];
   // The host's own rules read fields the schema has already vouched for.
   if (diagnostics.length === 0) diagnostics.push(...specRuleDiagnostics(form, kind, spec, ctx.runtime));
