@@ -5,6 +5,7 @@ import { developmentCredential, readCredentialsFile, type Credential } from "../
 import { loadHostCatalog } from "../../host/catalog/load.js";
 import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
 import { DamagedStoreError } from "../../host/store/data-dir.js";
+import { DEFAULT_QUOTAS } from "../../host/lifecycle/quotas.js";
 import { startHost } from "../../host/server.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
@@ -61,6 +62,7 @@ const command: Subcommand = {
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       repair: options.repair,
+      ...(options.quotas === undefined ? {} : { quotas: { ...DEFAULT_QUOTAS, ...options.quotas } }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
     });
     let host;

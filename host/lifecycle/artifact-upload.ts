@@ -7,6 +7,8 @@
 // all ask the caller's tenant's holding, never the byte store (decision 0018). Every manifest rule
 // is checked at start and again at commit, which is what mints the immutable identity.
 
+import { requireUploadQuota } from "./quotas.js";
+import { touchUpload } from "./upload-expiry.js";
 import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../corpus/lib/index.js";
 import { refuse } from "../errors.js";
 import { closedEnvelope } from "../rules/shared-wire-rules/closed-request-envelope.js";
@@ -44,10 +46,12 @@ export function startUpload(ctx: HostContext, envelope: MutationEnvelope, decode
     if (manifestDocument === undefined) throw refuse.invalid_argument("/manifest: required member is missing");
     const { manifest } = accepted(validateManifest(manifestDocument));
     const uploadId = "up_" + ctx.ids.uid();
-    const record: UploadRecord = { manifest: manifestDocument, manifestDigest: canonicalDigest(manifestDocument), startedAt: ctx.clock.now().toISOString() };
-    const missing = [...new Set(entriesOf(manifest).entries.map((entry) => entry.digest))].filter(
-      (digest) => ctx.store.get(blobHoldKey(envelope.scope, digest)) === undefined,
-    );
+    const sizes = new Map(entriesOf(manifest).entries.map((entry) => [entry.digest, entry.size]));
+    const missing = [...sizes.keys()].filter((digest) => ctx.store.get(blobHoldKey(envelope.scope, digest)) === undefined);
+    const stagedBytes = missing.reduce((sum, digest) => sum + sizes.get(digest)!, 0);
+    requireUploadQuota(ctx.store, envelope.scope, stagedBytes, ctx.quotas);
+    const startedAt = ctx.clock.now().toISOString();
+    const record: UploadRecord = { manifest: manifestDocument, manifestDigest: canonicalDigest(manifestDocument), startedAt, stagedBytes };
     return {
       status: 201,
       body: JSON.stringify({ uploadId, missingBlobs: missing }),
@@ -67,6 +71,7 @@ export function putBlob(ctx: HostContext, scope: TenantScope, uploadId: string, 
     if (bytes.byteLength !== entry.size || fileDigest(bytes) !== digest) {
       throw refuse.artifact_invalid(`the bytes do not match ${entry.name}: the manifest declares ${entry.size} bytes hashing to ${digest}`);
     }
+    touchUpload(uploadKey(scope, uploadId), ctx.clock.now().getTime());
     // The bytes are written before the hold is recorded; until then collection must not remove them.
     return ctx.blobs.writing(digest, async () => {
       ctx.blobs.write(digest, bytes);
@@ -113,23 +118,30 @@ export function abandonUpload(ctx: HostContext, envelope: MutationEnvelope, uplo
   return runMutation(ctx, envelope, "artifact abandon", "", async () => {
     const scope = envelope.scope;
     const upload = ownedUpload(ctx, scope, uploadId);
-    const key = uploadKey(scope, uploadId);
-    const writes: StoreWrite[] = [{ op: "delete", key }];
-    const staged = validateManifest(upload.manifest);
-    if (staged.ok) {
-      const retained = new Set<string>();
-      const keep = (document: unknown) => {
-        const named = validateManifest(document);
-        if (named.ok) for (const e of entriesOf(named.manifest).entries) retained.add(e.digest);
-      };
-      for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) keep(JSON.parse(entry.value.canonical));
-      for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) if (entry.key !== key) keep(entry.value.manifest);
-      for (const e of entriesOf(staged.manifest).entries) {
-        if (!retained.has(e.digest)) writes.push({ op: "delete", key: blobHoldKey(scope, e.digest) });
-      }
-    }
-    return { status: 204, body: "", writes };
+    return { status: 204, body: "", writes: endSession(ctx, scope, uploadKey(scope, uploadId), upload) };
   });
+}
+
+/**
+ * The writes that end one upload session: its record, and the tenant's holds on blobs it names
+ * that nothing else of the tenant names (a committed manifest or another open session).
+ */
+export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, key: string, upload: UploadRecord): StoreWrite[] {
+  const writes: StoreWrite[] = [{ op: "delete", key: key as ReturnType<typeof uploadKey> }];
+  const staged = validateManifest(upload.manifest);
+  if (staged.ok) {
+    const retained = new Set<string>();
+    const keep = (document: unknown) => {
+      const named = validateManifest(document);
+      if (named.ok) for (const e of entriesOf(named.manifest).entries) retained.add(e.digest);
+    };
+    for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) keep(JSON.parse(entry.value.canonical));
+    for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) if (entry.key !== key) keep(entry.value.manifest);
+    for (const e of entriesOf(staged.manifest).entries) {
+      if (!retained.has(e.digest)) writes.push({ op: "delete", key: blobHoldKey(scope, e.digest) });
+    }
+  }
+  return writes;
 }
 
 /** GET {api}/artifacts/{manifestDigest}: the canonical manifest, for a tenant that holds it. */

@@ -108,6 +108,11 @@ export function everyBlobHoldPrefix(): ScopedKey {
   return "blob/" as ScopedKey;
 }
 
+/** Prefix of every upload session of every tenant: only the host's garbage collection lists it. */
+export function everyUploadPrefix(): ScopedKey {
+  return "upload/" as ScopedKey;
+}
+
 /** The tenant component of a key built by join() (every key names its tenant second). */
 export function tenantOfKey(key: ScopedKey): string {
   return decodeURIComponent(key.split("/")[1] ?? "");

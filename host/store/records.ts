@@ -76,6 +76,8 @@ export interface UploadRecord {
   manifest: unknown;
   manifestDigest: string;
   startedAt: string;
+  /** Bytes of the blobs the tenant did not hold at start (what the session may stage; quotas.ts). */
+  stagedBytes?: number;
 }
 
 /** What an accepted (202) mutation needs to be executed again at commit. */
