@@ -9,14 +9,14 @@
 
 import { requireUploadQuota } from "./quotas.js";
 import { touchUpload } from "./upload-expiry.js";
+import { declaredEntry, entriesOf, sessionManifest } from "./upload-index.js";
 import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../corpus/lib/index.js";
 import { refuse } from "../errors.js";
 import { closedEnvelope } from "../rules/shared-wire-rules/closed-request-envelope.js";
-import { validateManifest, type ValidatedManifest } from "../rules/artifacts/manifest-validation.js";
-import type { ManifestEntry } from "../rules/artifacts/manifest-entries.js";
+import { validateManifest } from "../rules/artifacts/manifest-validation.js";
 import { verifyBlobs } from "../rules/artifacts/blob-verification.js";
-import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey } from "../store/keys.js";
-import type { BlobHoldRecord, ManifestRecord, UploadRecord } from "../store/records.js";
+import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey, uploadManifestKey } from "../store/keys.js";
+import type { BlobHoldRecord, ManifestRecord, UploadManifestRecord, UploadRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
@@ -24,10 +24,6 @@ import { runMutation, type MutationOutcome } from "./mutation.js";
 import { accepted } from "./refusals.js";
 
 const UPLOAD_ID = /^up_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/;
-
-function entriesOf(manifest: ValidatedManifest): { member: "modules" | "files"; entries: ManifestEntry[] } {
-  return manifest.kind === "WorkerBundle" ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
-}
 
 function ownedUpload(ctx: HostContext, scope: TenantScope, uploadId: string): UploadRecord {
   const upload = UPLOAD_ID.test(uploadId) ? ctx.store.get<UploadRecord>(uploadKey(scope, uploadId))?.value : undefined;
@@ -51,11 +47,15 @@ export function startUpload(ctx: HostContext, envelope: MutationEnvelope, decode
     const stagedBytes = missing.reduce((sum, digest) => sum + sizes.get(digest)!, 0);
     requireUploadQuota(ctx.store, envelope.scope, stagedBytes, ctx.quotas);
     const startedAt = ctx.clock.now().toISOString();
-    const record: UploadRecord = { manifest: manifestDocument, manifestDigest: canonicalDigest(manifestDocument), startedAt, stagedBytes };
+    const record: UploadRecord = { manifestDigest: canonicalDigest(manifestDocument), startedAt, stagedBytes };
+    const kept: UploadManifestRecord = { manifest: manifestDocument };
     return {
       status: 201,
       body: JSON.stringify({ uploadId, missingBlobs: missing }),
-      writes: [{ op: "put", key: uploadKey(envelope.scope, uploadId), value: record, expectedVersion: null }],
+      writes: [
+        { op: "put", key: uploadKey(envelope.scope, uploadId), value: record, expectedVersion: null },
+        { op: "put", key: uploadManifestKey(envelope.scope, uploadId), value: kept },
+      ],
     };
   });
 }
@@ -65,8 +65,7 @@ export function putBlob(ctx: HostContext, scope: TenantScope, uploadId: string, 
   return ctx.locks.run(scope.tenant, async () => {
     const upload = ownedUpload(ctx, scope, uploadId);
     if (!isDigest(digest)) throw refuse.artifact_invalid("the blob address must be sha256:<64 lowercase hex>");
-    const { manifest } = accepted(validateManifest(upload.manifest));
-    const entry = entriesOf(manifest).entries.find((candidate) => candidate.digest === digest);
+    const entry = declaredEntry(ctx.store, scope, uploadId, upload, digest);
     if (entry === undefined) throw refuse.artifact_invalid(`the upload's manifest declares no blob ${digest}`);
     if (bytes.byteLength !== entry.size || fileDigest(bytes) !== digest) {
       throw refuse.artifact_invalid(`the bytes do not match ${entry.name}: the manifest declares ${entry.size} bytes hashing to ${digest}`);
@@ -92,12 +91,13 @@ export function commitUpload(ctx: HostContext, envelope: MutationEnvelope, uploa
 export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<MutationOutcome> {
   const scope = envelope.scope;
   const upload = ownedUpload(ctx, scope, uploadId);
-  const { manifest } = accepted(validateManifest(upload.manifest));
+  const document = sessionManifest(ctx.store, scope, uploadId, upload);
+  const { manifest } = accepted(validateManifest(document));
   const { member, entries } = entriesOf(manifest);
   accepted(verifyBlobs(member, entries, (digest) => (ctx.store.get(blobHoldKey(scope, digest)) === undefined ? undefined : ctx.blobs.read(digest))));
   const key = manifestKey(scope, upload.manifestDigest);
   const existing = ctx.store.get(key) !== undefined;
-  const record: ManifestRecord = { canonical: canonicalJson(upload.manifest), committedAt: ctx.clock.now().toISOString() };
+  const record: ManifestRecord = { canonical: canonicalJson(document), committedAt: ctx.clock.now().toISOString() };
   const result = { manifestDigest: upload.manifestDigest };
   return {
     status: existing ? 200 : 201,
@@ -118,7 +118,7 @@ export function abandonUpload(ctx: HostContext, envelope: MutationEnvelope, uplo
   return runMutation(ctx, envelope, "artifact abandon", "", async () => {
     const scope = envelope.scope;
     const upload = ownedUpload(ctx, scope, uploadId);
-    return { status: 204, body: "", writes: endSession(ctx, scope, uploadKey(scope, uploadId), upload) };
+    return { status: 204, body: "", writes: endSession(ctx, scope, uploadId, upload) };
   });
 }
 
@@ -126,9 +126,11 @@ export function abandonUpload(ctx: HostContext, envelope: MutationEnvelope, uplo
  * The writes that end one upload session: its record, and the tenant's holds on blobs it names
  * that nothing else of the tenant names (a committed manifest or another open session).
  */
-export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, key: string, upload: UploadRecord): StoreWrite[] {
-  const writes: StoreWrite[] = [{ op: "delete", key: key as ReturnType<typeof uploadKey> }];
-  const staged = validateManifest(upload.manifest);
+export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, uploadId: string, upload: UploadRecord): StoreWrite[] {
+  const key = uploadKey(scope, uploadId);
+  const writes: StoreWrite[] = [{ op: "delete", key }];
+  if (upload.manifest === undefined) writes.push({ op: "delete", key: uploadManifestKey(scope, uploadId) });
+  const staged = validateManifest(sessionManifest(ctx.store, scope, uploadId, upload));
   if (staged.ok) {
     const retained = new Set<string>();
     const keep = (document: unknown) => {
@@ -136,7 +138,11 @@ export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, 
       if (named.ok) for (const e of entriesOf(named.manifest).entries) retained.add(e.digest);
     };
     for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) keep(JSON.parse(entry.value.canonical));
-    for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) if (entry.key !== key) keep(entry.value.manifest);
+    for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) {
+      if (entry.key === key) continue;
+      const [, , principal, id] = entry.key.split("/").map(decodeURIComponent) as [string, string, string, string];
+      keep(entry.value.manifest ?? ctx.store.get<UploadManifestRecord>(uploadManifestKey({ ...scope, principal } as TenantScope, id))?.value.manifest);
+    }
     for (const e of entriesOf(staged.manifest).entries) {
       if (!retained.has(e.digest)) writes.push({ op: "delete", key: blobHoldKey(scope, e.digest) });
     }

@@ -98,7 +98,7 @@ export async function collectGarbage(ctx: Collector, budget: number = DEFAULT_CO
   const retired = await collectEntries(ctx, operations, (entry) => retiredOperation(entry, now, ctx.replayRetentionMs));
   // Before the blob pass, so the bytes only an expired session held go in the same pass.
   const { endSession } = await import("./artifact-upload.js"); // off the start path, like the routes
-  const uploadSessions = await expireUploads(ctx, budget, (scope, key, upload) => endSession(ctx, scope, key, upload));
+  const uploadSessions = await expireUploads(ctx, budget, (scope, uploadId, upload) => endSession(ctx, scope, uploadId, upload));
   return {
     replayRecords,
     operations: retired,

@@ -28,7 +28,7 @@ export function uploadExpired(key: string, record: UploadRecord, now: number, id
 type Expirer = Pick<HostContext, "store" | "locks" | "clock" | "uploadIdleMs">;
 
 /** The writes that end a session (artifact-upload.ts endSession, passed in to keep imports one-way). */
-export type SessionEnder = (scope: TenantScope, key: string, upload: UploadRecord) => StoreWrite[];
+export type SessionEnder = (scope: TenantScope, uploadId: string, upload: UploadRecord) => StoreWrite[];
 
 /** Ends at most `budget` idle sessions; answers how many went. */
 export async function expireUploads(ctx: Expirer, budget: number, endSession: SessionEnder): Promise<number> {
@@ -44,12 +44,12 @@ export async function expireUploads(ctx: Expirer, budget: number, endSession: Se
 }
 
 async function endOne(ctx: Expirer, entry: StoreEntry<UploadRecord>, now: number, idleMs: number, endSession: SessionEnder): Promise<number> {
-  const [, tenant, principal] = entry.key.split("/").map(decodeURIComponent) as [string, string, string];
+  const [, tenant, principal, uploadId] = entry.key.split("/").map(decodeURIComponent) as [string, string, string, string];
   const scope = authenticatedScope({ tenant, principal });
   return ctx.locks.run(tenant, async () => {
     const current = ctx.store.get<UploadRecord>(entry.key);
     if (current === undefined || current.version !== entry.version || !uploadExpired(entry.key, current.value, now, idleMs)) return 0;
-    const writes = endSession(scope, entry.key, current.value).map((write) => (write.key === entry.key ? { ...write, expectedVersion: entry.version } : write));
+    const writes = endSession(scope, uploadId, current.value).map((write) => (write.key === entry.key ? { ...write, expectedVersion: entry.version } : write));
     await ctx.store.transaction(writes);
     lastActivity.delete(entry.key);
     return 1;

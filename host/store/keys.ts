@@ -83,6 +83,11 @@ export function uploadKey(scope: TenantScope, uploadId: string): ScopedKey {
   return join("upload", scope.tenant, scope.principal, uploadId);
 }
 
+/** The manifest of one upload session, kept apart so a blob PUT need not read it (upload-index.ts). */
+export function uploadManifestKey(scope: TenantScope, uploadId: string): ScopedKey {
+  return join("upload-manifest", scope.tenant, scope.principal, uploadId);
+}
+
 /** Prefix of the upload sessions of every principal of one tenant. */
 export function tenantUploadsPrefix(scope: TenantScope): ScopedKey {
   return (join("upload", scope.tenant) + "/") as ScopedKey;
