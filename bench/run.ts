@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks";
 import { codegenBenchmark } from "./codegen.js";
 import { hostBenchmark } from "./host/bench.js";
 import { hostStartBenchmark } from "./host/start.js";
+import { hostUploadBenchmark } from "./host/upload.js";
 import { parseBenchArgs, USAGE, type BenchArgs } from "./lib/args.js";
 import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { unavailable, type Figure } from "./lib/figure.js";
@@ -18,7 +19,7 @@ import { loadAverage } from "./lib/proc.js";
 import { formatTable } from "./lib/table.js";
 import { terraformBenchmark } from "./terraform.js";
 
-const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, terraformBenchmark, codegenBenchmark];
+const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, hostUploadBenchmark, terraformBenchmark, codegenBenchmark];
 
 /** The commit measured, and how many paths differed from it (others work in this tree too). */
 function checkout(): { commit: string; changedPaths: number } {
