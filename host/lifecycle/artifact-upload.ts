@@ -9,7 +9,7 @@
 
 import { requireUploadQuota } from "./quotas.js";
 import { touchUpload } from "./upload-expiry.js";
-import { declaredEntry, entriesOf, sessionManifest } from "./upload-index.js";
+import { declaredEntry, entriesOf, manifestIndex, sessionManifest } from "./upload-index.js";
 import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../corpus/lib/index.js";
 import { refuse } from "../errors.js";
 import { closedEnvelope } from "../rules/shared-wire-rules/closed-request-envelope.js";
@@ -130,22 +130,22 @@ export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, 
   const key = uploadKey(scope, uploadId);
   const writes: StoreWrite[] = [{ op: "delete", key }];
   if (upload.manifest === undefined) writes.push({ op: "delete", key: uploadManifestKey(scope, uploadId) });
-  const staged = validateManifest(sessionManifest(ctx.store, scope, uploadId, upload));
-  if (staged.ok) {
-    const retained = new Set<string>();
-    const keep = (document: unknown) => {
-      const named = validateManifest(document);
-      if (named.ok) for (const e of entriesOf(named.manifest).entries) retained.add(e.digest);
-    };
-    for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) keep(JSON.parse(entry.value.canonical));
-    for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) {
-      if (entry.key === key) continue;
-      const [, , principal, id] = entry.key.split("/").map(decodeURIComponent) as [string, string, string, string];
-      keep(entry.value.manifest ?? ctx.store.get<UploadManifestRecord>(uploadManifestKey({ ...scope, principal } as TenantScope, id))?.value.manifest);
-    }
-    for (const e of entriesOf(staged.manifest).entries) {
-      if (!retained.has(e.digest)) writes.push({ op: "delete", key: blobHoldKey(scope, e.digest) });
-    }
+  // Each manifest's digest index is validated once and cached by its digest (upload-index.ts), so
+  // ending a session costs lookups per other manifest and session, not their validation.
+  const staged = manifestIndex(upload.manifestDigest, () => sessionManifest(ctx.store, scope, uploadId, upload));
+  const others: ReadonlyMap<string, unknown>[] = [];
+  for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) {
+    const digest = decodeURIComponent(entry.key.slice(entry.key.lastIndexOf("/") + 1));
+    others.push(manifestIndex(digest, () => JSON.parse(entry.value.canonical)));
+  }
+  for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) {
+    if (entry.key === key) continue;
+    const [, , principal, id] = entry.key.split("/").map(decodeURIComponent) as [string, string, string, string];
+    const load = () => entry.value.manifest ?? ctx.store.get<UploadManifestRecord>(uploadManifestKey({ ...scope, principal } as TenantScope, id))?.value.manifest;
+    others.push(manifestIndex(entry.value.manifestDigest, load));
+  }
+  for (const digest of staged.keys()) {
+    if (!others.some((index) => index.has(digest))) writes.push({ op: "delete", key: blobHoldKey(scope, digest) });
   }
   return writes;
 }

@@ -11,8 +11,10 @@ import type { UploadManifestRecord, UploadRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { Store } from "../store/store.js";
 
-const CACHED_INDEXES = 32;
-const indexes = new Map<string, Map<string, ManifestEntry>>();
+/** Entries held by the cache across all manifests (a 16,384-file index is a few MB). */
+const CACHED_ENTRIES = 262_144;
+const indexes = new Map<string, ReadonlyMap<string, ManifestEntry>>();
+let cachedEntries = 0;
 
 export function entriesOf(manifest: ValidatedManifest): { member: "modules" | "files"; entries: ManifestEntry[] } {
   return manifest.kind === "WorkerBundle" ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
@@ -23,14 +25,30 @@ export function sessionManifest(store: Store, scope: TenantScope, uploadId: stri
   return upload.manifest ?? store.get<UploadManifestRecord>(uploadManifestKey(scope, uploadId))?.value.manifest;
 }
 
+/**
+ * The blobs a manifest declares, by digest, validated once and cached by the manifest's digest;
+ * `load` fetches the document on a miss. An invalid document declares nothing.
+ */
+export function manifestIndex(manifestDigest: string, load: () => unknown): ReadonlyMap<string, ManifestEntry> {
+  const cached = indexes.get(manifestDigest);
+  if (cached !== undefined) {
+    indexes.delete(manifestDigest); // most recently used last
+    indexes.set(manifestDigest, cached);
+    return cached;
+  }
+  const validated = validateManifest(load());
+  const index = new Map(validated.ok ? entriesOf(validated.manifest).entries.map((entry) => [entry.digest, entry]) : []);
+  indexes.set(manifestDigest, index);
+  cachedEntries += index.size;
+  while (cachedEntries > CACHED_ENTRIES && indexes.size > 1) {
+    const [oldest, evicted] = indexes.entries().next().value!;
+    indexes.delete(oldest);
+    cachedEntries -= evicted.size;
+  }
+  return index;
+}
+
 /** The declared entry of `digest` in the session's manifest, or undefined when it declares none. */
 export function declaredEntry(store: Store, scope: TenantScope, uploadId: string, upload: UploadRecord, digest: string): ManifestEntry | undefined {
-  let index = indexes.get(upload.manifestDigest);
-  if (index === undefined) {
-    const validated = validateManifest(sessionManifest(store, scope, uploadId, upload));
-    index = new Map(validated.ok ? entriesOf(validated.manifest).entries.map((entry) => [entry.digest, entry]) : []);
-    indexes.set(upload.manifestDigest, index);
-    if (indexes.size > CACHED_INDEXES) indexes.delete(indexes.keys().next().value!);
-  }
-  return index.get(digest);
+  return manifestIndex(upload.manifestDigest, () => sessionManifest(store, scope, uploadId, upload)).get(digest);
 }
