@@ -11,6 +11,7 @@ import { codegenBenchmark } from "./codegen.js";
 import { hostBenchmark } from "./host/bench.js";
 import { hostStartBenchmark } from "./host/start.js";
 import { replicasBenchmark } from "./host/replicas.js";
+import { hostUploadBenchmark } from "./host/upload.js";
 import { parseBenchArgs, USAGE, type BenchArgs } from "./lib/args.js";
 import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { unavailable, type Figure } from "./lib/figure.js";
@@ -20,7 +21,7 @@ import { formatTable } from "./lib/table.js";
 import { runtimeBenchmark } from "./runtime.js";
 import { terraformBenchmark } from "./terraform.js";
 
-const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, replicasBenchmark, terraformBenchmark, codegenBenchmark, runtimeBenchmark];
+const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, hostUploadBenchmark, replicasBenchmark, terraformBenchmark, codegenBenchmark, runtimeBenchmark];
 
 /** The commit measured, and how many paths differed from it (others work in this tree too). */
 function checkout(): { commit: string; changedPaths: number } {

@@ -34,6 +34,7 @@ import type { KindRegistry } from "./kinds/behaviour.js";
 import { runtimeAbiLoaderRoutes } from "./http/routes/runtime-abi-loader.js";
 import { lazyLifecycleRoutes } from "./lazy-routes.js";
 import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
+import { DEFAULT_QUOTAS, type TenantQuotas } from "./lifecycle/quotas.js";
 import { randomIds, type Ids } from "./ids.js";
 import type { HostContext } from "./lifecycle/context.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
@@ -68,6 +69,10 @@ export interface HostDependencies {
   /** Delay between accepting an asynchronous (202) mutation and committing it. */
   asyncCommitDelayMs?: number;
   bodyLimit?: number;
+  /** Per-tenant quotas (--quota-*); DEFAULT_QUOTAS when absent. */
+  quotas?: TenantQuotas;
+  /** Idle time after which an upload session is ended by collection. */
+  uploadIdleMs?: number;
   /** Request-body bytes in flight per credential and overall (body-budget.ts). */
   bodyBudget?: BodyBudgetOptions;
   /** Seals sensitive values (host/secrets); absent: a key held in memory only (tests). */
@@ -109,6 +114,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
     outputs: { endpointDomain: deps.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN },
     replayRetentionMs: deps.replayRetentionMs ?? DEFAULT_REPLAY_RETENTION_MS,
     scheduler: new OperationScheduler(deps.asyncCommitDelayMs ?? DEFAULT_ASYNC_COMMIT_DELAY_MS),
+    quotas: deps.quotas ?? DEFAULT_QUOTAS,
+    ...(deps.uploadIdleMs === undefined ? {} : { uploadIdleMs: deps.uploadIdleMs }),
   };
   context.scheduler.bind(async (identity, operationId) => {
     const { commitOperation } = await import("./lifecycle/operation-commit.js");

@@ -5,12 +5,14 @@ import { STORE_ENGINES } from "./store/open.js";
 import { parseRateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.js";
 import type { StoreEngine } from "./store/store.js";
 import { publicOrigin } from "./http/discovery-origin.js";
+import type { TenantQuotas } from "./lifecycle/quotas.js";
 
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
                      [--no-builtin-forms] [--store sqlite|lowdb|postgres] [--database-url URL]
                      [--metrics] [--drain-delay-ms N] [--conformance-probes]
                      [--endpoint-domain DOMAIN] [--async-commit-delay-ms N] [--rate-limit RATE[:BURST]]
-                     [--public-url URL] [--repair] [--quiet] [--runtime on|off] [--gateway-port N]
+                     [--public-url URL] [--repair] [--quota-resources N] [--quota-upload-sessions N]
+                     [--quota-staged-bytes N] [--quiet] [--runtime on|off] [--gateway-port N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -41,6 +43,12 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         advertises it (default: only loopback origins are advertised)
   --repair              move a damaged or emptied store aside (<file>.damaged-<time>) and start
                         with an empty one; without it such a store stops the host
+  --quota-resources N   resources one tenant may hold (default 10000)
+  --quota-upload-sessions N
+                        upload sessions one tenant may have open (default 16; idle ones end
+                        after 24 h)
+  --quota-staged-bytes N
+                        bytes one tenant's open upload sessions may stage (default 1 GiB)
   --quiet               no request log
   --runtime on|off      run what is deployed in workerd (Miniflare) and serve it through the
                         gateway (default on); off: control plane only
@@ -63,6 +71,7 @@ export interface HostCliOptions {
   rateLimit?: RateLimitOptions;
   publicUrl?: string;
   repair: boolean;
+  quotas?: Partial<TenantQuotas>;
   quiet: boolean;
   runtime: boolean;
   gatewayPort: number;
@@ -161,6 +170,15 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const origin = publicOrigin(text);
         if (origin === undefined) throw new UsageError(`--public-url must be an https origin (http only for a loopback name), no path or query; got ${text}`);
         options.publicUrl = origin;
+        break;
+      }
+      case "--quota-resources":
+      case "--quota-upload-sessions":
+      case "--quota-staged-bytes": {
+        const text = value();
+        if (!/^[1-9][0-9]{0,14}$/.test(text)) throw new UsageError(`${flag} must be a positive integer, got ${text}`);
+        const name = ({ "--quota-resources": "resources", "--quota-upload-sessions": "uploadSessions", "--quota-staged-bytes": "stagedBytes" } as const)[flag];
+        options.quotas = { ...options.quotas, [name]: Number(text) };
         break;
       }
       case "--repair":

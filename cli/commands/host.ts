@@ -6,6 +6,7 @@ import { loadHostCatalog } from "../../host/catalog/load.js";
 import { probeCorpusDir } from "../../conformance/harness/probe-corpus.js";
 import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
 import { DamagedStoreError } from "../../host/store/data-dir.js";
+import { DEFAULT_QUOTAS } from "../../host/lifecycle/quotas.js";
 import { startHost } from "../../host/server.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
@@ -71,6 +72,7 @@ const command: Subcommand = {
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       repair: options.repair,
+      ...(options.quotas === undefined ? {} : { quotas: { ...DEFAULT_QUOTAS, ...options.quotas } }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
       ...(options.runtime
         ? { runtime: { gatewayPort: options.gatewayPort, onServed: (hostnames: string[]) => void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))) } }

@@ -5,6 +5,7 @@
 // rules (admit-relations), the declared outputs, and the prepare binding. A refused apply stores
 // nothing but its replay record.
 
+import { requireResourceQuota } from "./quotas.js";
 import { HostError, refuse } from "../errors.js";
 import { declaredOutputsProducible } from "../rules/declared-outputs/declared-outputs-producible.js";
 import { recordedFormRef } from "../rules/exact-form/recorded-form-ref.js";
@@ -64,6 +65,7 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
 
   if (intent.intent === "create") {
     check(createFence(occupant !== undefined, pre.expectedUid));
+    requireResourceQuota(ctx.store, scope, ctx.quotas);
     if (pre.ifMatch !== undefined) throw refuse.revision_conflict("If-Match names a representation, and none exists");
     const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
     check(declaredOutputsProducible(form.declaresOutputs, ctx.kinds.of(form.ref)?.outputs !== undefined, form.ref.kind));

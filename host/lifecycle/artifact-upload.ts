@@ -7,14 +7,16 @@
 // all ask the caller's tenant's holding, never the byte store (decision 0018). Every manifest rule
 // is checked at start and again at commit, which is what mints the immutable identity.
 
+import { requireUploadQuota } from "./quotas.js";
+import { touchUpload } from "./upload-expiry.js";
+import { declaredEntry, entriesOf, manifestIndex, sessionManifest } from "./upload-index.js";
 import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../corpus/lib/index.js";
 import { refuse } from "../errors.js";
 import { closedEnvelope } from "../rules/shared-wire-rules/closed-request-envelope.js";
-import { validateManifest, type ValidatedManifest } from "../rules/artifacts/manifest-validation.js";
-import type { ManifestEntry } from "../rules/artifacts/manifest-entries.js";
+import { validateManifest } from "../rules/artifacts/manifest-validation.js";
 import { verifyBlobs } from "../rules/artifacts/blob-verification.js";
-import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey } from "../store/keys.js";
-import type { BlobHoldRecord, ManifestRecord, UploadRecord } from "../store/records.js";
+import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey, uploadManifestKey } from "../store/keys.js";
+import type { BlobHoldRecord, ManifestRecord, UploadManifestRecord, UploadRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { StoreWrite } from "../store/store.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
@@ -22,11 +24,6 @@ import { runMutation, type MutationOutcome } from "./mutation.js";
 import { check } from "../rules/outcome.js";
 
 const UPLOAD_ID = /^up_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/;
-
-function entriesOf(manifest: ValidatedManifest): { member: "modules" | "files"; entries: ManifestEntry[] } {
-  // A module bundle lists modules; every other manifest kind lists files.
-  return "modules" in manifest ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
-}
 
 function ownedUpload(ctx: HostContext, scope: TenantScope, uploadId: string): UploadRecord {
   const upload = UPLOAD_ID.test(uploadId) ? ctx.store.get<UploadRecord>(uploadKey(scope, uploadId))?.value : undefined;
@@ -44,14 +41,20 @@ export function startUpload(ctx: HostContext, envelope: MutationEnvelope, decode
     if (manifestDocument === undefined) throw refuse.invalid_argument("/manifest: required member is missing");
     const { manifest } = check(validateManifest(manifestDocument));
     const uploadId = "up_" + ctx.ids.uid();
-    const record: UploadRecord = { manifest: manifestDocument, manifestDigest: canonicalDigest(manifestDocument), startedAt: ctx.clock.now().toISOString() };
-    const missing = [...new Set(entriesOf(manifest).entries.map((entry) => entry.digest))].filter(
-      (digest) => ctx.store.get(blobHoldKey(envelope.scope, digest)) === undefined,
-    );
+    const sizes = new Map(entriesOf(manifest).entries.map((entry) => [entry.digest, entry.size]));
+    const missing = [...sizes.keys()].filter((digest) => ctx.store.get(blobHoldKey(envelope.scope, digest)) === undefined);
+    const stagedBytes = missing.reduce((sum, digest) => sum + sizes.get(digest)!, 0);
+    requireUploadQuota(ctx.store, envelope.scope, stagedBytes, ctx.quotas);
+    const startedAt = ctx.clock.now().toISOString();
+    const record: UploadRecord = { manifestDigest: canonicalDigest(manifestDocument), startedAt, stagedBytes };
+    const kept: UploadManifestRecord = { manifest: manifestDocument };
     return {
       status: 201,
       body: JSON.stringify({ uploadId, missingBlobs: missing }),
-      writes: [{ op: "put", key: uploadKey(envelope.scope, uploadId), value: record, expectedVersion: null }],
+      writes: [
+        { op: "put", key: uploadKey(envelope.scope, uploadId), value: record, expectedVersion: null },
+        { op: "put", key: uploadManifestKey(envelope.scope, uploadId), value: kept },
+      ],
     };
   });
 }
@@ -61,12 +64,12 @@ export function putBlob(ctx: HostContext, scope: TenantScope, uploadId: string, 
   return ctx.locks.run(scope.tenant, async () => {
     const upload = ownedUpload(ctx, scope, uploadId);
     if (!isDigest(digest)) throw refuse.artifact_invalid("the blob address must be sha256:<64 lowercase hex>");
-    const { manifest } = check(validateManifest(upload.manifest));
-    const entry = entriesOf(manifest).entries.find((candidate) => candidate.digest === digest);
+    const entry = declaredEntry(ctx.store, scope, uploadId, upload, digest);
     if (entry === undefined) throw refuse.artifact_invalid(`the upload's manifest declares no blob ${digest}`);
     if (bytes.byteLength !== entry.size || fileDigest(bytes) !== digest) {
       throw refuse.artifact_invalid(`the bytes do not match ${entry.name}: the manifest declares ${entry.size} bytes hashing to ${digest}`);
     }
+    touchUpload(uploadKey(scope, uploadId), ctx.clock.now().getTime());
     // The bytes are written before the hold is recorded; until then collection must not remove them.
     return ctx.blobs.writing(digest, async () => {
       ctx.blobs.write(digest, bytes);
@@ -87,12 +90,13 @@ export function commitUpload(ctx: HostContext, envelope: MutationEnvelope, uploa
 export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<MutationOutcome> {
   const scope = envelope.scope;
   const upload = ownedUpload(ctx, scope, uploadId);
-  const { manifest } = check(validateManifest(upload.manifest));
+  const document = sessionManifest(ctx.store, scope, uploadId, upload);
+  const { manifest } = check(validateManifest(document));
   const { member, entries } = entriesOf(manifest);
   check(verifyBlobs(member, entries, (digest) => (ctx.store.get(blobHoldKey(scope, digest)) === undefined ? undefined : ctx.blobs.read(digest))));
   const key = manifestKey(scope, upload.manifestDigest);
   const existing = ctx.store.get(key) !== undefined;
-  const record: ManifestRecord = { canonical: canonicalJson(upload.manifest), committedAt: ctx.clock.now().toISOString() };
+  const record: ManifestRecord = { canonical: canonicalJson(document), committedAt: ctx.clock.now().toISOString() };
   const result = { manifestDigest: upload.manifestDigest };
   return {
     status: existing ? 200 : 201,
@@ -113,23 +117,36 @@ export function abandonUpload(ctx: HostContext, envelope: MutationEnvelope, uplo
   return runMutation(ctx, envelope, "artifact abandon", "", async () => {
     const scope = envelope.scope;
     const upload = ownedUpload(ctx, scope, uploadId);
-    const key = uploadKey(scope, uploadId);
-    const writes: StoreWrite[] = [{ op: "delete", key }];
-    const staged = validateManifest(upload.manifest);
-    if (staged.ok) {
-      const retained = new Set<string>();
-      const keep = (document: unknown) => {
-        const named = validateManifest(document);
-        if (named.ok) for (const e of entriesOf(named.manifest).entries) retained.add(e.digest);
-      };
-      for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) keep(JSON.parse(entry.value.canonical));
-      for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) if (entry.key !== key) keep(entry.value.manifest);
-      for (const e of entriesOf(staged.manifest).entries) {
-        if (!retained.has(e.digest)) writes.push({ op: "delete", key: blobHoldKey(scope, e.digest) });
-      }
-    }
-    return { status: 204, body: "", writes };
+    return { status: 204, body: "", writes: endSession(ctx, scope, uploadId, upload) };
   });
+}
+
+/**
+ * The writes that end one upload session: its record, and the tenant's holds on blobs it names
+ * that nothing else of the tenant names (a committed manifest or another open session).
+ */
+export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, uploadId: string, upload: UploadRecord): StoreWrite[] {
+  const key = uploadKey(scope, uploadId);
+  const writes: StoreWrite[] = [{ op: "delete", key }];
+  if (upload.manifest === undefined) writes.push({ op: "delete", key: uploadManifestKey(scope, uploadId) });
+  // Each manifest's digest index is validated once and cached by its digest (upload-index.ts), so
+  // ending a session costs lookups per other manifest and session, not their validation.
+  const staged = manifestIndex(upload.manifestDigest, () => sessionManifest(ctx.store, scope, uploadId, upload));
+  const others: ReadonlyMap<string, unknown>[] = [];
+  for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) {
+    const digest = decodeURIComponent(entry.key.slice(entry.key.lastIndexOf("/") + 1));
+    others.push(manifestIndex(digest, () => JSON.parse(entry.value.canonical)));
+  }
+  for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) {
+    if (entry.key === key) continue;
+    const [, , principal, id] = entry.key.split("/").map(decodeURIComponent) as [string, string, string, string];
+    const load = () => entry.value.manifest ?? ctx.store.get<UploadManifestRecord>(uploadManifestKey({ ...scope, principal } as TenantScope, id))?.value.manifest;
+    others.push(manifestIndex(entry.value.manifestDigest, load));
+  }
+  for (const digest of staged.keys()) {
+    if (!others.some((index) => index.has(digest))) writes.push({ op: "delete", key: blobHoldKey(scope, digest) });
+  }
+  return writes;
 }
 
 /** GET {api}/artifacts/{manifestDigest}: the canonical manifest, for a tenant that holds it. */

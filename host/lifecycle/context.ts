@@ -1,5 +1,6 @@
 // What every lifecycle operation is given: the composition root builds one HostContext per host.
 
+import type { TenantQuotas } from "./quotas.js";
 import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { DatabaseFiles } from "../artifacts/database-files.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
@@ -34,6 +35,10 @@ export interface HostContext {
   readonly replayRetentionMs: number;
   /** Commits accepted (202) mutations after their delay. */
   readonly scheduler: OperationScheduler;
+  /** Per-tenant quotas (quotas.ts); DEFAULT_QUOTAS when absent. */
+  readonly quotas?: TenantQuotas;
+  /** How long an upload session may sit idle before collection ends it (upload-expiry.ts). */
+  readonly uploadIdleMs?: number;
 }
 
 /** The answer of one lifecycle operation, exactly as it goes on the wire. */

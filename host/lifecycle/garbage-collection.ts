@@ -7,6 +7,7 @@
 //   asks a terminal operation to replay for has passed, and their 202's replay record (which
 //   expires a window after acceptance, earlier still) no longer points at them. A pending
 //   operation is never collected, however old;
+// - upload sessions idle past uploadIdleMs (upload-expiry.ts), ended as an abandon would end them;
 // - blob files no tenant holds and no upload is writing. A tenant holds every blob of every
 //   manifest it committed (abandon never releases those), so no live resource and no other holder
 //   ever loses bytes: what goes are the bytes of abandoned sessions nothing else names.
@@ -19,6 +20,7 @@ import { everyBlobHoldPrefix, everyOperationPrefix, everyReplayPrefix, tenantOfK
 import type { OperationRecord, ReplayRecord } from "../store/records.js";
 import type { StoreEntry } from "../store/store.js";
 import type { HostContext } from "./context.js";
+import { expireUploads } from "./upload-expiry.js";
 
 export const DEFAULT_COLLECTION_BUDGET = 1000;
 /** How often a running host collects. */
@@ -28,9 +30,11 @@ export interface CollectionReport {
   replayRecords: number;
   operations: number;
   blobFiles: number;
+  /** Idle upload sessions ended (reported only when some were). */
+  uploadSessions?: number;
 }
 
-type Collector = Pick<HostContext, "store" | "blobs" | "locks" | "clock" | "replayRetentionMs">;
+type Collector = Pick<HostContext, "store" | "blobs" | "locks" | "clock" | "replayRetentionMs" | "uploadIdleMs">;
 
 function expiredReplay(entry: StoreEntry<ReplayRecord>, now: number): boolean {
   return Date.parse(entry.value.expiresAt) <= now;
@@ -90,10 +94,16 @@ export async function collectGarbage(ctx: Collector, budget: number = DEFAULT_CO
     .list<OperationRecord>(everyOperationPrefix())
     .filter((entry) => retiredOperation(entry, now, ctx.replayRetentionMs))
     .slice(0, budget);
+  const replayRecords = await collectEntries(ctx, replays, (entry) => expiredReplay(entry, now));
+  const retired = await collectEntries(ctx, operations, (entry) => retiredOperation(entry, now, ctx.replayRetentionMs));
+  // Before the blob pass, so the bytes only an expired session held go in the same pass.
+  const { endSession } = await import("./artifact-upload.js"); // off the start path, like the routes
+  const uploadSessions = await expireUploads(ctx, budget, (scope, uploadId, upload) => endSession(ctx, scope, uploadId, upload));
   return {
-    replayRecords: await collectEntries(ctx, replays, (entry) => expiredReplay(entry, now)),
-    operations: await collectEntries(ctx, operations, (entry) => retiredOperation(entry, now, ctx.replayRetentionMs)),
+    replayRecords,
+    operations: retired,
     blobFiles: collectBlobFiles(ctx, budget),
+    ...(uploadSessions > 0 ? { uploadSessions } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
 // tenant across spaces and kinds, immutable, released only when the holder is deleted, never
 // rendered.
 
+import { requireResourceQuota } from "./quotas.js";
 import { HostError, refuse } from "../errors.js";
 import { nativeIdClaimExclusive, type ClaimHolder } from "../rules/adoption/native-id-claim-exclusive.js";
 import { nativeIdClaimImmutable } from "../rules/adoption/native-id-claim-immutable.js";
@@ -67,6 +68,7 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
     check(createFence(occupant !== undefined, pre.expectedUid));
     if (pre.ifMatch !== undefined) throw refuse.revision_conflict("If-Match names a representation, and none exists");
     check(nativeIdClaimExclusive(holder, undefined));
+    requireResourceQuota(ctx.store, scope, ctx.quotas);
     const relations = admitRelations(view, { form, spec, space: request.space, name: request.name });
     check(declaredOutputsProducible(form.declaresOutputs, ctx.kinds.of(form.ref)?.outputs !== undefined, form.ref.kind));
     await admitExecution(view, form, relations, envelope.async === true);

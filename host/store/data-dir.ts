@@ -20,8 +20,12 @@ interface History {
   since: string;
 }
 
-export function storeFile(dataDir: string, engine: StoreEngine): string {
-  return path.join(dataDir, engine === "sqlite" ? "store.sqlite" : "store.json");
+/** The file-backed engines this guard checks; any other engine (a database server) is skipped. */
+const STORE_FILES: Partial<Record<StoreEngine, string>> = { sqlite: "store.sqlite", lowdb: "store.json" };
+
+export function storeFile(dataDir: string, engine: StoreEngine): string | undefined {
+  const name = STORE_FILES[engine];
+  return name === undefined ? undefined : path.join(dataDir, name);
 }
 
 function readHistory(dataDir: string): History | undefined {
@@ -67,6 +71,7 @@ export function guardDataDir(dataDir: string, engine: StoreEngine, options: { re
   restrictDataDir(dataDir);
   if (engine === "postgres") return; // the database server keeps its own integrity; nothing of the store is in dataDir
   const file = storeFile(dataDir, engine);
+  if (file === undefined) return;
   const health = engine === "sqlite" ? sqliteStoreHealth(file) : lowdbStoreHealth(file);
   const refusal = storeRefusal(file, health, readHistory(dataDir), engine);
   if (refusal === undefined) {
@@ -84,6 +89,7 @@ export function guardDataDir(dataDir: string, engine: StoreEngine, options: { re
 export function recordHistory(dataDir: string, engine: StoreEngine): void {
   if (engine === "postgres") return;
   const file = storeFile(dataDir, engine);
+  if (file === undefined) return;
   if (engine === "lowdb" && !existsSync(file)) writeFileSync(file, JSON.stringify({ format: "takoform-host-store@1", entries: {} }), { mode: 0o600 });
   const history = readHistory(dataDir);
   if (history?.engines.includes(engine) === true) return;

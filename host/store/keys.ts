@@ -88,6 +88,11 @@ export function uploadKey(scope: TenantScope, uploadId: string): ScopedKey {
   return join("upload", scope.tenant, scope.principal, uploadId);
 }
 
+/** The manifest of one upload session, kept apart so a blob PUT need not read it (upload-index.ts). */
+export function uploadManifestKey(scope: TenantScope, uploadId: string): ScopedKey {
+  return join("upload-manifest", scope.tenant, scope.principal, uploadId);
+}
+
 /** Prefix of the upload sessions of every principal of one tenant. */
 export function tenantUploadsPrefix(scope: TenantScope): ScopedKey {
   return (join("upload", scope.tenant) + "/") as ScopedKey;
@@ -121,6 +126,11 @@ export function everyReplayPrefix(): ScopedKey {
 /** Prefix of every blob hold of every tenant: only the host's garbage collection lists it. */
 export function everyBlobHoldPrefix(): ScopedKey {
   return "blob/" as ScopedKey;
+}
+
+/** Prefix of every upload session of every tenant: only the host's garbage collection lists it. */
+export function everyUploadPrefix(): ScopedKey {
+  return "upload/" as ScopedKey;
 }
 
 /** The tenant component of a key built by join() (every key names its tenant second). */

@@ -73,9 +73,17 @@ export interface ManifestRecord {
 
 /** uploadKey(tenant, principal, uploadId): one upload session. */
 export interface UploadRecord {
-  manifest: unknown;
+  /** The manifest document; absent in sessions that keep it under uploadManifestKey. */
+  manifest?: unknown;
   manifestDigest: string;
   startedAt: string;
+  /** Bytes of the blobs the tenant did not hold at start (what the session may stage; quotas.ts). */
+  stagedBytes?: number;
+}
+
+/** The manifest of an upload session (uploadManifestKey). */
+export interface UploadManifestRecord {
+  manifest: unknown;
 }
 
 /** What an accepted (202) mutation needs to be executed again at commit. */

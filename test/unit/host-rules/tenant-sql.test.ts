@@ -51,7 +51,13 @@ describe("openTenantDatabase", () => {
 
   it("interrupts a statement past the memory bound, and a database past its size", async () => {
     const fill = "CREATE TEMP TABLE scratch AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT randomblob(10000) AS b FROM c";
-    expect(await db.execFile(fill)).toMatchObject({ ok: false, hostCode: "tenant_sql_memory" });
+    // its own database with a generous time budget, so a loaded machine cannot turn it into a timeout
+    const roomy = openTenantDatabase(path.join(dir, "memory.sqlite"), { limits: { timeoutMs: 60_000, memoryBytes: 64 * 1024 * 1024 } });
+    try {
+      expect(await roomy.execFile(fill)).toMatchObject({ ok: false, hostCode: "tenant_sql_memory" });
+    } finally {
+      await roomy.close();
+    }
     const grow = "CREATE TABLE big (b BLOB); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100) INSERT INTO big SELECT randomblob(100000) FROM c;";
     expect(await db.execFile(grow)).toMatchObject({ ok: false, code: "policy_denied", hostCode: "tenant_sql_database_full" });
     // both rolled back; the database still answers

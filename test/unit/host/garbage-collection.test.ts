@@ -4,65 +4,37 @@
 // (a fresh replay record, a pending operation however old, an operation settled within the window,
 // bytes another tenant holds, bytes a live resource's manifest names, bytes an upload is writing).
 
-import { randomBytes, randomUUID, createHash } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
+import { randomUUID, createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHostApp, type HostApp } from "../../../host/app.js";
-import { BlobFiles } from "../../../host/artifacts/blob-files.js";
-import { DatabaseFiles } from "../../../host/artifacts/database-files.js";
+import type { BlobFiles } from "../../../host/artifacts/blob-files.js";
+import type { HostApp } from "../../../host/app.js";
+import { startAppHost, type AppHost } from "./app-host.js";
 import { collectGarbage } from "../../../host/lifecycle/garbage-collection.js";
-import { openStore } from "../../../host/store/open.js";
-import type { Store } from "../../../host/store/store.js";
-import { API, builtinCatalog, call, CREDENTIALS, OTHER_TENANT, PRIMARY } from "./harness.js";
+import { API, builtinCatalog, call, OTHER_TENANT, PRIMARY } from "./harness.js";
 import { apply, commitManifest, document, moduleSource, prepare, put, refOf, uniqueName, workerBundleManifest } from "./client.js";
 
 const RETENTION_MS = 60_000;
 const SPACE = "gc";
 let now = Date.parse("2030-01-01T00:00:00Z");
 let dataDir: string;
-let store: Store;
 let blobs: BlobFiles;
 let host: HostApp;
-let server: Server;
+let app: AppHost;
 let url: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-gc-"));
-  store = await openStore(dataDir, "sqlite");
-  blobs = new BlobFiles(dataDir);
-  host = createHostApp({
-    store,
-    blobs,
-    databases: new DatabaseFiles(dataDir),
-    catalog: builtinCatalog(),
-    credentials: CREDENTIALS,
-    secret: randomBytes(32),
+  app = await startAppHost("takoform-gc-", {
     clock: { now: () => new Date(now) },
     conformanceProbes: true,
     replayRetentionMs: RETENTION_MS,
-    // Longer than the test: an operation commits only when it is read after its commit time.
     asyncCommitDelayMs: 10 * 60 * 1000,
-    report: (error) => {
-      throw error;
-    },
   });
-  server = await new Promise<Server>((resolve) => {
-    const listening = host.app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ dataDir, blobs, host, url } = app);
 });
 
-afterAll(async () => {
-  host.context.scheduler.stop();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeAllConnections();
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => app.close());
 
 const queue = () => refOf(builtinCatalog(), "AtLeastOnceQueue");
 const ASYNC = { "takoform-conformance-probe": "async", prefer: "respond-async" };
