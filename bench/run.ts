@@ -16,9 +16,10 @@ import { unavailable, type Figure } from "./lib/figure.js";
 import { repoRoot, requireBuiltCli } from "./lib/paths.js";
 import { loadAverage } from "./lib/proc.js";
 import { formatTable } from "./lib/table.js";
+import { runtimeBenchmark } from "./runtime.js";
 import { terraformBenchmark } from "./terraform.js";
 
-const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, terraformBenchmark, codegenBenchmark];
+const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, terraformBenchmark, codegenBenchmark, runtimeBenchmark];
 
 /** The commit measured, and how many paths differed from it (others work in this tree too). */
 function checkout(): { commit: string; changedPaths: number } {

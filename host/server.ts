@@ -64,9 +64,24 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   origin = `http://127.0.0.1:${port}`;
   if (options.runtime !== undefined) {
     const { startRuntime } = await import("./runtime/index.js");
+    const { reportRuntimeProblems } = await import("./runtime/conditions.js");
     const { withSensitiveValues } = await import("./secrets/runtime-env.js");
-    const extendVersion = withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion);
-    runtime = await startRuntime({ ...options.runtime, extendVersion, store, blobs, databases, dataDir: options.dataDir, endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN });
+    const flagged = new Map();
+    const report = options.report ?? ((error: unknown) => console.error("takoform host: runtime status:", error));
+    runtime = await startRuntime({
+      ...options.runtime,
+      // A version's requiredSensitiveVars values on its env (ADR 0200).
+      extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
+      store,
+      blobs,
+      databases,
+      dataDir: options.dataDir,
+      endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN,
+      onReport: (next) => {
+        options.runtime?.onReport?.(next);
+        void reportRuntimeProblems(context, next.problems, flagged).catch(report);
+      },
+    });
     void runtime.reconcile();
   }
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).

@@ -4,6 +4,8 @@
 //   3. upload the example's bundles, assets and migrations through the artifact routes
 //   4. `cdktf deploy` (synth, then terraform init + apply) of examples/edge-app with terraform
 //   5. print every resource's Ready condition as the host reports it, and the endpoint URL
+//   6. call the deployed shop through the host's gateway (a page, its API, one queued order that
+//      reaches SQLite through the consumer) and print the answers and the address to open
 // The host keeps running. `npm run demo -- --destroy` destroys the resources and stops it.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -11,15 +13,19 @@ import path from "node:path";
 import { allArtifacts } from "../examples/edge-app/artifacts.js";
 import { uploadAll } from "../examples/edge-app/lib/upload.js";
 import { APPLY_FLAGS, runCdktf, type CdktfTarget } from "./demo/cdktf.js";
+import { answersText, callShop } from "./demo/calls.js";
 import { ensureHost, stopHost } from "./demo/host.js";
 import { demoPaths, repoRoot, type DemoPaths } from "./demo/paths.js";
 import { step } from "./demo/progress.js";
 import { readFromHost, resourcesInState, table } from "./demo/resources.js";
 
-const USAGE = `usage: npm run demo [-- --destroy] [-- --dir DIR]
-  (no flag)   start or reuse the demo host, deploy examples/edge-app, print its resources
+const USAGE = `usage: npm run demo [-- --destroy] [-- --dir DIR] [-- --gateway-port N]
+  (no flag)   start or reuse the demo host, deploy examples/edge-app, print its resources,
+              then call the shop through the gateway
   --destroy   destroy the deployed resources, then stop the demo host
-  --dir DIR   keep host data, state and logs in DIR (default .takoform/demo)`;
+  --dir DIR   keep host data, state and logs in DIR (default .takoform/demo)
+  --gateway-port N
+              the host's gateway port (default 8787; 0 picks a free one)`;
 
 /** A path as the user should read it: repository-relative inside the repository. */
 function shown(file: string): string {
@@ -65,13 +71,13 @@ async function cdktfStep(title: string, args: string[], target: CdktfTarget, pat
   s.done(finished > 0 ? `${finished} resources` : "");
 }
 
-async function deploy(paths: DemoPaths): Promise<number> {
+async function deploy(paths: DemoPaths, gatewayPort: number): Promise<number> {
   ensureBuilt();
   mkdirSync(paths.root, { recursive: true });
   rmSync(paths.cdktfLog, { force: true });
   const hs = step("starting takoform host");
-  const host = await ensureHost(paths);
-  hs.done(`${host.reused ? "reused" : "started"} ${host.url}, pid ${host.pid}`);
+  const host = await ensureHost(paths, { gatewayPort });
+  hs.done(`${host.reused ? "reused" : "started"} ${host.url}, pid ${host.pid}, gateway port ${host.gatewayPort}`);
   const cliConfigFile = installProvider(paths);
 
   const us = step("uploading bundles, assets and migrations");
@@ -89,10 +95,21 @@ async function deploy(paths: DemoPaths): Promise<number> {
   const url = Object.entries(stackOutputs).find(([k]) => /endpoint.?url/i.test(k))?.[1];
   console.log(`\n${table(rows)}\n`);
   console.log(`endpoint URL: ${url ?? "(not in the outputs)"}`);
+  let called = false;
+  if (url !== undefined && host.gatewayPort !== undefined) {
+    const hostname = new URL(url).hostname;
+    const cs = step("calling the shop through the gateway");
+    const answers = await callShop(host.gatewayPort, hostname);
+    cs.done(`${answers.length} answers`);
+    console.log(`\n${answersText(answers)}\n`);
+    console.log(`open in a browser: http://${hostname}:${host.gatewayPort}/`);
+    console.log(`or: curl -H 'Authorization: Bearer demo-customer-0001' http://${hostname}:${host.gatewayPort}/api/orders`);
+    called = answers.every((a) => a.status >= 200 && a.status < 300);
+  }
   console.log(`host: ${host.url} (pid ${host.pid}, still running; data in ${shown(paths.hostData)})`);
   console.log(`token: in ${shown(paths.credentials)}`);
   console.log("destroy everything and stop the host: npm run demo -- --destroy");
-  return rows.every((r) => r.found && r.ready === "True") && url !== undefined ? 0 : 1;
+  return rows.every((r) => r.found && r.ready === "True") && url !== undefined && called ? 0 : 1;
 }
 
 async function destroy(paths: DemoPaths): Promise<number> {
@@ -116,10 +133,12 @@ async function destroy(paths: DemoPaths): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   let mode: "deploy" | "destroy" = "deploy";
   let dir: string | undefined;
+  let gatewayPort = 8787;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--destroy") mode = "destroy";
     else if (a === "--dir" && argv[i + 1] !== undefined) dir = path.resolve(argv[++i]!);
+    else if (a === "--gateway-port" && /^[0-9]{1,5}$/.test(argv[i + 1] ?? "")) gatewayPort = Number(argv[++i]);
     else if (a === "--help" || a === "-h") {
       console.log(USAGE);
       return 0;
@@ -129,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   const paths = demoPaths(dir);
-  return mode === "deploy" ? deploy(paths) : destroy(paths);
+  return mode === "deploy" ? deploy(paths, gatewayPort) : destroy(paths);
 }
 
 main(process.argv.slice(2)).then(

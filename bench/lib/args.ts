@@ -6,7 +6,7 @@ import type { BenchOptions } from "./benchmark.js";
 export const USAGE = `usage: npm run bench -- [--json FILE] [--only NAME[,NAME]] [--runs N] [--sizes 100,1000,10000]
                       [--concurrency N] [--seconds S] [--creates N] [--tf-counts 10,100,500]
                       [--profile-host DIR] [--keep]
-benchmarks: host, host-start, terraform, codegen (all by default, in that order)`;
+benchmarks: host, host-start, terraform, codegen, runtime (all by default, in that order)`;
 
 export interface BenchArgs {
   json?: string;

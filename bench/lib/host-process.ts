@@ -36,6 +36,8 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
     "host",
     "--port",
     "0",
+    "--runtime",
+    "off",
     "--quiet",
     "--data",
     options.dataDir,

@@ -94,7 +94,7 @@ export class EdgeAppStack extends TerraformStack {
         worker: shop.name,
         bundle: shopCode.name,
         handlers: ["fetch", "scheduled", "queue"],
-        assets: { bundle: spa.name, notFoundHandling: "single_page_application", runWorkerFirst: false },
+        assets: { bundle: spa.name, notFoundHandling: "single_page_application", runWorkerFirst: true },
         kvBindings: [{ name: "SESSIONS", resource: sessions.name }],
         sqliteBindings: [{ name: "DB", resource: db.name }],
         queueProducerBindings: [{ name: "ORDERS", resource: orders.name }],

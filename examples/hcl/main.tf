@@ -23,6 +23,18 @@ variable "greeting_from" {
   default = "takoform"
 }
 
+# A canary: a second version with its own greeting, taking canary_weight basis points of the
+# traffic. canary_weight = 0 rolls back to the stable version alone (the canary version stays).
+variable "canary_greeting" {
+  type    = string
+  default = null
+}
+
+variable "canary_weight" {
+  type    = number
+  default = 0
+}
+
 locals {
   handlers = ["fetch", "scheduled", "queue"]
   vars     = { GREETING_FROM = var.greeting_from }
@@ -57,18 +69,34 @@ resource "takoform_worker_bundle" "app" {
   }
 }
 
+locals {
+  kv_bindings             = [{ name = "VISITS", resource = takoform_edge_kv_namespace.visits.name }]
+  queue_producer_bindings = [{ name = "EVENTS", resource = takoform_at_least_once_queue.events.name }]
+}
+
 resource "takoform_worker_version" "app" {
-  name     = "hello-${substr(sha256(jsonencode([var.bundle_digest, local.handlers, local.vars])), 0, 12)}"
-  worker   = takoform_module_worker.app.name
-  bundle   = takoform_worker_bundle.app.name
-  handlers = local.handlers
-  vars     = local.vars
-  kv_bindings = [
-    { name = "VISITS", resource = takoform_edge_kv_namespace.visits.name },
-  ]
-  queue_producer_bindings = [
-    { name = "EVENTS", resource = takoform_at_least_once_queue.events.name },
-  ]
+  name                    = "hello-${substr(sha256(jsonencode([var.bundle_digest, local.handlers, local.vars])), 0, 12)}"
+  worker                  = takoform_module_worker.app.name
+  bundle                  = takoform_worker_bundle.app.name
+  handlers                = local.handlers
+  vars                    = local.vars
+  kv_bindings             = local.kv_bindings
+  queue_producer_bindings = local.queue_producer_bindings
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "takoform_worker_version" "canary" {
+  count                   = var.canary_greeting == null ? 0 : 1
+  name                    = "hello-${substr(sha256(jsonencode([var.bundle_digest, local.handlers, var.canary_greeting])), 0, 12)}"
+  worker                  = takoform_module_worker.app.name
+  bundle                  = takoform_worker_bundle.app.name
+  handlers                = local.handlers
+  vars                    = { GREETING_FROM = var.canary_greeting }
+  kv_bindings             = local.kv_bindings
+  queue_producer_bindings = local.queue_producer_bindings
 
   lifecycle {
     create_before_destroy = true
@@ -78,9 +106,10 @@ resource "takoform_worker_version" "app" {
 resource "takoform_worker_deployment" "app" {
   name   = "hello"
   worker = takoform_module_worker.app.name
-  versions = [
-    { worker_version = takoform_worker_version.app.name, weight = 10000 },
-  ]
+  versions = concat(
+    [{ worker_version = takoform_worker_version.app.name, weight = 10000 - var.canary_weight }],
+    var.canary_weight > 0 ? [{ worker_version = takoform_worker_version.canary[0].name, weight = var.canary_weight }] : [],
+  )
 }
 
 resource "takoform_worker_endpoint" "app" {

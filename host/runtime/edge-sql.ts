@@ -12,6 +12,7 @@
 //  - a lock not obtained within the busy timeout is busy; limits of the interface are enforced.
 
 import Database from "better-sqlite3";
+import { LEDGER_TABLE, ledgerExists } from "../sqlite/ledger.js";
 import { splitSqlStatements } from "../sqlite/sql-statements.js";
 
 export type EdgeSqlCode = "sql_error" | "numeric_out_of_range" | "busy" | "backend_unavailable";
@@ -64,13 +65,18 @@ export interface EdgeSql {
 export function openEdgeSql(file: string, options: { busyTimeoutMs?: number } = {}): EdgeSql {
   const db = new Database(file, { timeout: options.busyTimeoutMs ?? 1000 });
   const schemaVersion = () => db.pragma("schema_version", { simple: true }) as number;
+  // The migration ledger lives inside the tenant's database but belongs to the host: a statement
+  // that changed it is rolled back (compared by content, so no statement text is inspected).
+  const ledger = () => (ledgerExists(db) ? JSON.stringify(db.prepare(`SELECT * FROM ${LEDGER_TABLE} ORDER BY ordinal`).all()) : "");
   /** Runs `work` inside the host's own transaction; commit decides whether its effects stay. */
   const inTransaction = <T>(work: () => T, commit: boolean): T => {
     return translate(() => {
       db.exec("BEGIN IMMEDIATE");
       const before = schemaVersion();
+      const ledgerBefore = ledger();
       try {
         const out = work();
+        if (db.inTransaction && ledger() !== ledgerBefore) throw new EdgeSqlError("sql_error", `the statement changed ${LEDGER_TABLE}, which belongs to the host's migration applications`);
         if (!db.inTransaction) throw new EdgeSqlError("sql_error", "the statement ended the host's transaction (transaction control is refused)");
         if (schemaVersion() !== before) throw new EdgeSqlError("sql_error", "the statement changed the schema; schema changes belong to migration applications");
         db.exec(commit ? "COMMIT" : "ROLLBACK");

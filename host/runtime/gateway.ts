@@ -1,18 +1,19 @@
 // The gateway: ONE listener (--gateway-port) that speaks plain HTTP and TLS on the same port (the
-// first byte of a connection tells them apart) and routes by Host header. A hostname no endpoint or
-// custom domain serves is 404 here; a served one is forwarded, streaming both ways, to the serving
-// workerd instance, whose router worker for that hostname splits across the deployment's versions.
+// first byte of a connection tells them apart). It terminates TLS and otherwise moves bytes: each
+// connection is piped to the serving workerd instance, which routes every request by its Host
+// header (router workers carry Miniflare `routes` for their hostnames; any other Host reaches the
+// not-found worker, 404). A connection stays with the instance it was opened on; a switch sends
+// new connections to the new instance, and the old one closes its connections when it is
+// disposed (reconcile.ts, after a grace period).
 
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import https from "node:https";
 import net, { type AddressInfo } from "node:net";
+import tls from "node:tls";
 import type { GatewayCertificate } from "./tls.js";
 
 export interface GatewayTarget {
-  /** Hostname -> router worker (only membership matters here; workerd routes by Host). */
+  /** Hostname -> router worker (what serves; workerd itself routes by Host). */
   hostnames: Map<string, string>;
   url: URL;
-  agent: http.Agent;
 }
 
 /** The hostname a Host header names: lowercase, without port or trailing dot. */
@@ -28,41 +29,37 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+const NOTHING_SERVES = "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\ncontent-length: 31\r\nconnection: close\r\n\r\nthe runtime is not serving yet\n";
+
 export async function startGateway(port: number, certificate: GatewayCertificate): Promise<Gateway> {
   let target: GatewayTarget | undefined;
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
-    const current = target;
-    const host = hostOf(request.headers.host);
-    if (current === undefined || host === undefined || !current.hostnames.has(host)) {
-      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
-      response.end(`no worker is deployed at ${host ?? "(no Host header)"}\n`);
-      return;
-    }
-    const upstream = http.request(
-      { host: current.url.hostname, port: current.url.port, method: request.method, path: request.url, headers: request.headers, agent: current.agent },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-        answer.pipe(response);
-      },
-    );
-    upstream.on("error", () => {
-      if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
-      response.end("the runtime did not answer\n");
-    });
-    request.pipe(upstream);
-    response.on("close", () => upstream.destroy());
-  };
-  const plain = http.createServer(handle);
-  const secure = https.createServer({ key: certificate.key, cert: certificate.cert }, handle);
   const sockets = new Set<net.Socket>();
+  const pipe = (client: net.Socket) => {
+    const current = target;
+    if (current === undefined) return void client.end(NOTHING_SERVES);
+    const upstream = net.connect(Number(current.url.port), current.url.hostname);
+    upstream.setNoDelay(true);
+    client.setNoDelay(true);
+    client.pipe(upstream).pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", close).on("close", close);
+    upstream.on("error", close).on("close", close);
+  };
+  const secure = tls.createServer({ key: certificate.key, cert: certificate.cert }, pipe);
+  secure.on("tlsClientError", (_error, socket) => socket.destroy());
   const listener = net.createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
     socket.once("readable", () => {
       const first = socket.read(1) as Buffer | null;
       if (first === null) return void socket.destroy();
       socket.unshift(first);
-      (first[0] === 0x16 ? secure : plain).emit("connection", socket);
+      if (first[0] === 0x16) secure.emit("connection", socket);
+      else pipe(socket);
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,6 @@
 // cron scheduler and queue delivery, and the edge.sql connections. `takoform host` starts it unless
 // --runtime off; the host calls requestReconcile() after every commit that touches a resource.
 
-import http from "node:http";
 import type { WorkerOptions } from "miniflare";
 import type { BlobFiles } from "../artifacts/blob-files.js";
 import type { DatabaseFiles } from "../artifacts/database-files.js";
@@ -61,7 +60,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const gateway = await startGateway(options.gatewayPort, await gatewayCertificate(options.dataDir, options.endpointDomain));
   let report: ReconcileReport | undefined;
-  let agent: http.Agent | undefined;
   const counters = new Map<string, number>();
   let reconcilerServedHosts: string[] = [];
   /** The version of a deployment that takes the next non-HTTP event (same split as HTTP). */
@@ -81,10 +79,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       reconcilerServedHosts = [...serving.plan.hostnames.keys()];
       const added = reconcilerServedHosts.filter((h) => !before.has(h));
       if (added.length > 0) options.onServed?.(added);
-      const previousAgent = agent;
-      agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-      gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url, agent });
-      previousAgent?.destroy();
+      gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url });
       cron.setTriggers(serving.plan.crons.map((c) => c.plan));
       delivery.setConsumers(serving.plan.consumers.map((c) => c.plan));
     },
@@ -132,7 +127,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       cron.stop();
       await delivery.stop();
       await reconciler.close();
-      agent?.destroy();
       await gateway.close();
       queues.close();
       for (const connection of sqlConnections.values()) connection.close();

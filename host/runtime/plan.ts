@@ -33,12 +33,12 @@ export interface DeploymentGroup {
 
 /** What earlier reconciles learned: versions workerd refused, and each deployment's last good group. */
 export interface PlanMemory {
-  /** `${uid}:${revision}` of versions that failed to load. */
+  /** `${uid}:${generation}` of versions that failed to load (a status change keeps them quarantined). */
   quarantined: Set<string>;
   lastGood: Map<string, DeploymentGroup>;
 }
 
-export const versionKey = (record: ResourceRecord) => `${record.uid}:${record.revision}`;
+export const versionKey = (record: ResourceRecord) => `${record.uid}:${record.generation}`;
 
 export interface RuntimePlan {
   /** Deployment uid -> the group this plan runs for it, when freshly projected. */

@@ -111,7 +111,7 @@ export class Reconciler {
     this.options.onSwitch?.(this.#serving);
     this.options.onReport?.({ switched: true, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
     if (previous !== undefined) {
-      const timer = setTimeout(() => void previous.mf.dispose().catch(() => undefined), this.options.graceMs ?? 1000);
+      const timer = setTimeout(() => void previous.mf.dispose().catch(() => undefined), this.options.graceMs ?? 5000);
       timer.unref();
     }
     return undefined;
@@ -143,10 +143,10 @@ export class Reconciler {
 /** The versions and deployments a failed plan adds or changes relative to the serving one. */
 export function changedResources(previous: RuntimePlan | undefined, next: RuntimePlan): ResourceRecord[] {
   const known = new Set<string>();
-  for (const target of previous?.targets.values() ?? []) for (const v of target.versions) known.add(`${v.record.uid}:${v.record.revision}`);
+  for (const target of previous?.targets.values() ?? []) for (const v of target.versions) known.add(versionKey(v.record));
   const affected: ResourceRecord[] = [];
   for (const target of next.targets.values()) {
-    for (const v of target.versions) if (!known.has(`${v.record.uid}:${v.record.revision}`)) affected.push(v.record);
+    for (const v of target.versions) if (!known.has(versionKey(v.record))) affected.push(v.record);
   }
   return affected;
 }

@@ -13,6 +13,13 @@ export interface RunningHost {
   url: string;
   token: string;
   reused: boolean;
+  /** The gateway's port (the runtime serves every endpoint at http://<hostname>:PORT/). */
+  gatewayPort?: number;
+}
+
+export interface HostStartOptions {
+  /** Default 8787; 0 picks a free port (tests running side by side). */
+  gatewayPort?: number;
 }
 
 function credentialToken(paths: DemoPaths): string {
@@ -44,12 +51,12 @@ async function answers(url: string, token: string): Promise<boolean> {
   }
 }
 
-export function recordedHost(paths: DemoPaths): { pid: number; url: string } | undefined {
+export function recordedHost(paths: DemoPaths): { pid: number; url: string; gatewayPort?: number } | undefined {
   if (!existsSync(paths.hostState)) return undefined;
-  return JSON.parse(readFileSync(paths.hostState, "utf8")) as { pid: number; url: string };
+  return JSON.parse(readFileSync(paths.hostState, "utf8")) as { pid: number; url: string; gatewayPort?: number };
 }
 
-export async function ensureHost(paths: DemoPaths): Promise<RunningHost> {
+export async function ensureHost(paths: DemoPaths, options: HostStartOptions = {}): Promise<RunningHost> {
   mkdirSync(paths.hostData, { recursive: true });
   const token = credentialToken(paths);
   const known = recordedHost(paths);
@@ -58,7 +65,7 @@ export async function ensureHost(paths: DemoPaths): Promise<RunningHost> {
   const out = path.join(paths.root, "host.stdout");
   const outFd = openSync(out, "w");
   const errFd = openSync(paths.hostLog, "a");
-  const child = spawn(process.execPath, [path.join(repoRoot, "bin", "takoform.mjs"), "host", "--port", "0", "--data", paths.hostData, "--credentials", paths.credentials], {
+  const child = spawn(process.execPath, [path.join(repoRoot, "bin", "takoform.mjs"), "host", "--port", "0", "--data", paths.hostData, "--credentials", paths.credentials, "--gateway-port", String(options.gatewayPort ?? 8787)], {
     detached: true,
     stdio: ["ignore", outFd, errFd],
   });
@@ -69,12 +76,14 @@ export async function ensureHost(paths: DemoPaths): Promise<RunningHost> {
   if (pid === undefined) throw new Error("could not start takoform host");
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const first = readFileSync(out, "utf8").split("\n")[0] ?? "";
-    const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first);
-    if (match !== null) {
+    const lines = readFileSync(out, "utf8").split("\n");
+    const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? "");
+    const gateway = lines.map((line) => /^gateway on port (\d+)/.exec(line)).find((m) => m !== null);
+    if (match !== null && gateway !== undefined) {
       const url = match[1]!;
-      writeFileSync(paths.hostState, JSON.stringify({ pid, url }, null, 2) + "\n");
-      return { pid, url, token, reused: false };
+      const gatewayPort = Number(gateway![1]);
+      writeFileSync(paths.hostState, JSON.stringify({ pid, url, gatewayPort }, null, 2) + "\n");
+      return { pid, url, token, reused: false, gatewayPort };
     }
     if (!pidAlive(pid)) throw new Error(`takoform host exited during start-up; see ${paths.hostLog}`);
     await sleep(200);

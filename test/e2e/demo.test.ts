@@ -15,7 +15,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "takoform-demo-"));
 const paths = demoPaths(dir);
 
 // stdin is not a TTY here (execFile gives a pipe), as in CI.
-const demo = (...args: string[]) => run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...args], { cwd: repoRoot, env: { ...process.env, CI: "1" }, maxBuffer: 16 << 20 });
+const demo = (...args: string[]) => run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...(args.includes("--destroy") ? [] : ["--gateway-port", "0"]), ...args], { cwd: repoRoot, env: { ...process.env, CI: "1" }, maxBuffer: 16 << 20 });
 
 afterAll(async () => {
   await stopHost(paths);
@@ -38,6 +38,12 @@ describe("npm run demo", () => {
     expect(pidAlive(hostPid)).toBe(true);
     const outputs = JSON.parse(readFileSync(paths.outputs, "utf8")) as Record<string, Record<string, string>>;
     expect(outputs["edge-app"]!["endpoint_url"]).toBe(url);
+    // The deployed shop answered through the gateway: a page, the API, and a queued order in SQLite.
+    const hostname = new URL(url!).hostname;
+    expect(stdout).toMatch(/GET \/orders\/recent -> 200 <!doctype html>/);
+    expect(stdout).toMatch(/POST \/api\/orders -> 202 \{"accepted":true/);
+    expect(stdout).toMatch(/the order, written to SQLite by the queue consumer\n  GET \/api\/orders -> 200 \[\{"id":\d+,"total_cents":1299\}\]/);
+    expect(stdout).toMatch(new RegExp(`^open in a browser: http://${hostname.replace(/\./g, "\\.")}:\\d+/$`, "m"));
   }, 600_000);
 
   it("--destroy removes the resources and stops the host", async () => {

@@ -34,7 +34,7 @@ const view = (resources: DeployedResource[]): Promise<HostView[]> => Promise.all
 const endpointUrl = (): string => (JSON.parse(readFileSync(paths.outputs, "utf8")) as Record<string, Record<string, string>>)["edge-app"]!["endpoint_url"]!;
 
 beforeAll(async () => {
-  host = await ensureHost(paths);
+  host = await ensureHost(paths, { gatewayPort: 0 });
   target = { endpoint: host.url, token: host.token, cliConfigFile: installMirror(paths.terraform), synthOut: paths.synthOut, statePath: paths.tfState };
   await uploadAll(allArtifacts, { endpoint: host.url, token: host.token });
 });

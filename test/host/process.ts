@@ -30,7 +30,7 @@ export function credentialsFile(dir: string): string {
 export async function startHostProcess(args: string[]): Promise<HostProcess> {
   const launcher = path.join(repoRoot, "bin/takoform.mjs");
   if (!existsSync(path.join(repoRoot, "dist/cli/main.js"))) throw new Error("dist/ is missing: run `npm run build` first");
-  const child = spawn(process.execPath, [launcher, "host", "--port", "0", "--quiet", ...args], {
+  const child = spawn(process.execPath, [launcher, "host", "--port", "0", "--runtime", "off", "--quiet", ...args], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
-import { apply, ref } from "../unit/host/client.js";
+import { apply, read, ref } from "../unit/host/client.js";
 import { createVersion, deploy, deployWorker, eventually, kind, must, startRuntimeHost, viaGateway, type RuntimeHost } from "./support.js";
 
 let host: RuntimeHost;
@@ -74,6 +74,32 @@ describe("edge.kv per tenant", () => {
   });
 });
 
+const OBJECTS = `export default { async fetch(request, env) {
+  const url = new URL(request.url);
+  if (request.method === "PUT") { await env.FILES.put(url.pathname.slice(1), await request.text()); return new Response("stored"); }
+  const object = await env.FILES.get(url.pathname.slice(1));
+  return object === null ? new Response("absent", { status: 404 }) : new Response(await object.text());
+} };`;
+
+describe("edge.objects per tenant, custom domains", () => {
+  it("a bucket of one tenant is never reached by another tenant's worker of the same names", async () => {
+    for (const token of [PRIMARY, OTHER_TENANT]) await must(apply(host.url, kind("ObjectBucket"), "files", SPACE, {}, { token }), "bucket");
+    const spec = { source: OBJECTS, extra: { bucketBindings: [{ name: "FILES", resource: ref("ObjectBucket", "files") }] } };
+    const a = await deployWorker(host.url, SPACE, "files", spec, PRIMARY);
+    const b = await deployWorker(host.url, SPACE, "files", spec, OTHER_TENANT);
+    await host.host.runtime!.reconcile();
+    expect((await viaGateway(host.gatewayPort, a.hostname, "/report.txt", { method: "PUT", body: "tenant a's report" })).body).toBe("stored");
+    expect((await viaGateway(host.gatewayPort, a.hostname, "/report.txt")).body).toBe("tenant a's report");
+    expect((await viaGateway(host.gatewayPort, b.hostname, "/report.txt")).status).toBe(404);
+  });
+
+  it("a WorkerCustomDomain hostname is routed to its worker like an endpoint", async () => {
+    await must(apply(host.url, kind("WorkerCustomDomain"), "files-domain", SPACE, { worker: ref("ModuleWorker", "files"), hostname: "Files.Example.TEST." }), "custom domain");
+    await host.host.runtime!.reconcile();
+    expect((await viaGateway(host.gatewayPort, "files.example.test", "/report.txt")).body).toBe("tenant a's report");
+  });
+});
+
 describe("a version workerd refuses", () => {
   it("never serves: the previous runtime keeps answering and the failure names the version", async () => {
     const { hostname, version: good } = await deployWorker(host.url, SPACE, "fragile", { source: ENV_DUMP, vars: { LABEL: "good" } });
@@ -84,8 +110,13 @@ describe("a version workerd refuses", () => {
     const report = host.host.runtime!.lastReport()!;
     expect(report.problems.map((p) => `${p.record.name}: ${p.message}`)).toContain(`${bad}: workerd refused to load version ${bad}; the previous deployment keeps serving`);
     expect((await viaGateway(host.gatewayPort, hostname)).body).toContain('"version":"good"');
+    const readyOf = async () => (await read(host.url, kind("WorkerVersion"), bad, SPACE)).json.status.conditions.find((c: { type: string }) => c.type === "Ready");
+    const failed = await eventually(readyOf, (c) => c.status === "False", "the refused version reads Ready=False");
+    expect(failed).toMatchObject({ status: "False", reason: "Failed", hostReason: "RuntimeRejected" });
+    expect(failed.message).toContain("workerd refused to load version");
     await deploy(host.url, SPACE, "fragile", [[good, 10000]]);
     await host.host.runtime!.reconcile();
     expect(host.host.runtime!.lastReport()!.problems).toEqual([]);
+    await eventually(readyOf, (c) => c.status === "True", "the version no longer deployed is Ready again");
   });
 });

@@ -23,7 +23,7 @@ export class HostProcess {
     const dir = mkdtempSync(join(tmpdir(), "takoform-e2e-host-"));
     const credentials = join(dir, "credentials.json");
     writeFileSync(credentials, JSON.stringify({ credentials: [{ token: TOKEN, tenant: "e2e", principal: "terraform" }] }));
-    const child = spawn(process.execPath, [join(repoRoot, "bin", "takoform.mjs"), "host", "--port", "0", "--data", join(dir, "data"), "--credentials", credentials, "--quiet", ...extra], {
+    const child = spawn(process.execPath, [join(repoRoot, "bin", "takoform.mjs"), "host", "--port", "0", "--data", join(dir, "data"), "--credentials", credentials, "--runtime", "off", "--quiet", ...extra], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     const first = await new Promise<string>((resolve, reject) => {

@@ -44,7 +44,7 @@ export async function startHostProcess(args: string[], options: { quiet?: boolea
   const launcher = process.env.RELIABILITY_LAUNCHER ?? path.join(repoRoot, "bin/takoform.mjs");
   if (!existsSync(path.join(path.dirname(launcher), "../dist/cli/main.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   const quiet = options.quiet ?? true;
-  const child = spawn(process.execPath, [launcher, "host", "--port", "0", ...(quiet ? ["--quiet"] : []), ...args], {
+  const child = spawn(process.execPath, [launcher, "host", "--port", "0", "--runtime", "off", ...(quiet ? ["--quiet"] : []), ...args], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });

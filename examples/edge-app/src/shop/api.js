@@ -14,8 +14,8 @@ export async function handleApi(request, env) {
     return json({ accepted: true, release: env.RELEASE }, 202);
   }
   if (url.pathname === "/api/orders" && request.method === "GET") {
-    const rows = await env.DB.prepare("SELECT id, total_cents FROM orders WHERE customer_id = ?").bind(user.id).all();
-    return json(rows.results);
+    const result = await env.DB.query("SELECT id, total_cents FROM orders WHERE customer_id = ? ORDER BY id", [user.id]);
+    return json(result.rows);
   }
   return json({ error: "no such route" }, 404);
 }

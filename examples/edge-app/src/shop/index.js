@@ -1,5 +1,6 @@
-// The shop's edge worker: JSON API under /api, everything else is the single-page app
-// (served from the version's static assets before this code runs).
+// The shop's edge worker: JSON API under /api; for every other path it answers 404 and the host
+// serves the single-page app from the version's static assets (runWorkerFirst), index.html for
+// any page path.
 import { handleApi } from "./api.js";
 import { recordOrder } from "./orders.js";
 

@@ -1,0 +1,156 @@
+// Benchmark "runtime": the data plane (host/runtime/, ADR 0190).
+//   - apply-to-serving: from the 200 of a WorkerDeployment change to the first gateway answer
+//     from the new version (target p50 < 500 ms);
+//   - gateway overhead: requests/s and p99 through the gateway vs the same worker in workerd
+//     addressed directly (Miniflare's own listener), same run, same load loop (target <= 1.3x);
+//   - host RSS (host process + its workerd) with the runtime on and 50 workers deployed.
+// The first two run an in-process host with the load loop in a process of its own (the same loop
+// for both addresses); RSS is a separate `takoform host` process.
+
+import { execFile } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { startHost as startInProcess } from "../host/server.js";
+import { builtinCatalog } from "../test/unit/host/harness.js";
+import { createVersion, deploy, deployWorker } from "../test/runtime/support.js";
+import type { Benchmark, BenchContext } from "./lib/benchmark.js";
+import { figure, type Figure } from "./lib/figure.js";
+import { startHost as startHostProcess } from "./lib/host-process.js";
+import { descendantsOf, memoryOf } from "./lib/proc.js";
+import { median, ratio } from "./lib/stats.js";
+
+const TOKEN = "runtime-bench-token-0123456789";
+const CREDENTIALS = [{ token: TOKEN, tenant: "bench", principal: "bench" }];
+const SOURCE = `export default { fetch(request, env) { return new Response("v=" + env.LABEL); } };`;
+
+function get(port: number, hostname: string, agent: http.Agent | false): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: "/", headers: { host: hostname }, agent }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  for (const deadline = performance.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 5))) {
+    if (await check().catch(() => false)) return;
+    if (performance.now() > deadline) throw new Error("timed out");
+  }
+}
+
+/** The load loop, run in a process of its own: keep-alive GETs at `concurrency` for `seconds`. */
+const LOAD_SCRIPT = `
+import { execFile } from "node:child_process";
+import http from "node:http";
+const [port, hostname, seconds, concurrency] = process.argv.slice(1);
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(concurrency) });
+const latencies = [];
+const end = performance.now() + Number(seconds) * 1000;
+const once = () => new Promise((resolve, reject) => {
+  const req = http.request({ host: "127.0.0.1", port: Number(port), path: "/", headers: { host: hostname }, agent }, (res) => { res.resume(); res.on("end", resolve); });
+  req.on("error", reject);
+  req.end();
+});
+await Promise.all(Array.from({ length: Number(concurrency) }, async () => {
+  while (performance.now() < end) { const t0 = performance.now(); await once(); latencies.push(performance.now() - t0); }
+}));
+agent.destroy();
+latencies.sort((a, b) => a - b);
+console.log(JSON.stringify({ rps: latencies.length / Number(seconds), p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] }));
+`;
+
+function load(port: number, hostname: string, seconds: number, concurrency: number): Promise<{ rps: number; p99: number }> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ["--input-type=module", "-e", LOAD_SCRIPT, String(port), hostname, String(seconds), String(concurrency)], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout) as { rps: number; p99: number }),
+    );
+  });
+}
+
+async function inProcess(context: BenchContext): Promise<Figure[]> {
+  const dataDir = context.scratch(mkdtempSync(path.join(os.tmpdir(), "takoform-bench-runtime-")));
+  const host = await startInProcess({ dataDir, engine: "sqlite", port: 0, catalog: builtinCatalog(), credentials: CREDENTIALS, asyncCommitDelayMs: 0, runtime: { gatewayPort: 0 } });
+  try {
+    const runtime = host.runtime!;
+    const { hostname, version } = await deployWorker(host.url, "bench", "svc", { source: SOURCE, vars: { LABEL: "0" } }, TOKEN);
+    await waitFor(async () => (await get(runtime.gateway.port, hostname, false)).status === 200);
+    const samples: number[] = [];
+    const runs = Math.max(3, context.options.runs);
+    let previous = version;
+    for (let i = 1; i <= runs; i++) {
+      const next = await createVersion(host.url, "bench", "svc", { source: SOURCE, vars: { LABEL: String(i) } }, TOKEN);
+      await runtime.reconcile(); // creating the version changes nothing that runs; settle first
+      await deploy(host.url, "bench", "svc", [[next, 10000]], TOKEN);
+      const t0 = performance.now();
+      await waitFor(async () => (await get(runtime.gateway.port, hostname, false)).body === `v=${i}`);
+      samples.push(performance.now() - t0);
+      previous = next;
+    }
+    context.log(`runtime: apply-to-serving samples ${samples.map((s) => s.toFixed(0)).join(", ")} ms (last version ${previous})`);
+    const seconds = Math.min(context.options.seconds, 5);
+    const concurrency = Math.min(context.options.concurrency, 16);
+    const directPort = Number(runtime.serving()!.url.port);
+    await load(directPort, hostname, 1, concurrency); // warm the isolate and the JIT first
+    // Interleaved rounds, so a change in the machine's load weighs on both sides alike.
+    const rounds: { direct: { rps: number; p99: number }[]; gateway: { rps: number; p99: number }[] } = { direct: [], gateway: [] };
+    for (let round = 0; round < 3; round++) {
+      rounds.direct.push(await load(directPort, hostname, seconds, concurrency));
+      rounds.gateway.push(await load(runtime.gateway.port, hostname, seconds, concurrency));
+    }
+    const summary = (list: { rps: number; p99: number }[]) => ({ rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)) });
+    const direct = summary(rounds.direct);
+    const gateway = summary(rounds.gateway);
+    context.log(`runtime: direct ${direct.rps.toFixed(0)} req/s p99 ${direct.p99.toFixed(1)} ms; gateway ${gateway.rps.toFixed(0)} req/s p99 ${gateway.p99.toFixed(1)} ms`);
+    return [
+      figure("runtime.apply-to-serving.p50", "apply-to-serving p50 (deployment 200 -> new version answers)", median(samples), "ms", { runs, target: { op: "<=", bound: 500 } }),
+      figure("runtime.direct.rps", `workerd direct, ${concurrency} in flight`, direct.rps, "req/s"),
+      figure("runtime.gateway.rps", `through the gateway, ${concurrency} in flight`, gateway.rps, "req/s"),
+      figure("runtime.gateway.rps-ratio", "gateway overhead: direct req/s / gateway req/s", ratio(direct.rps, gateway.rps), "x", { runs: 3, target: { op: "<=", bound: 1.3 } }),
+      figure("runtime.gateway.p99-ratio", "gateway overhead: gateway p99 / direct p99", ratio(gateway.p99, direct.p99), "x", { runs: 3, target: { op: "<=", bound: 1.3 } }),
+    ];
+  } finally {
+    await host.close();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function rssWithWorkers(context: BenchContext, workers: number): Promise<Figure[]> {
+  const dir = context.scratch(mkdtempSync(path.join(os.tmpdir(), "takoform-bench-runtime-rss-")));
+  const credentials = path.join(dir, "credentials.json");
+  writeFileSync(credentials, JSON.stringify({ credentials: CREDENTIALS }));
+  const gatewayPort = await freePort();
+  const host = await startHostProcess({ dataDir: path.join(dir, "data"), credentials, hostArgs: ["--runtime", "on", "--gateway-port", String(gatewayPort)] });
+  try {
+    const hostnames: string[] = [];
+    for (let i = 0; i < workers; i++) hostnames.push((await deployWorker(host.url, "bench", `w${i}`, { source: SOURCE, vars: { LABEL: String(i) } }, TOKEN)).hostname);
+    await waitFor(async () => (await Promise.all(hostnames.map((h) => get(gatewayPort, h, false)))).every((r) => r.status === 200), 180_000);
+    const pids = [host.pid, ...descendantsOf(host.pid)];
+    const rss = pids.reduce((sum, pid) => sum + (memoryOf(pid)?.rss ?? 0), 0);
+    return [figure("runtime.rss.50-workers", `host RSS with the runtime on and ${workers} workers (host + workerd)`, rss / (1 << 20), "MiB", { note: `${pids.length} processes` })];
+  } finally {
+    await host.stop();
+  }
+}
+
+async function run(context: BenchContext): Promise<Figure[]> {
+  return [...(await inProcess(context)), ...(await rssWithWorkers(context, 50))];
+}
+
+export const runtimeBenchmark: Benchmark = { name: "runtime", title: "Data plane: apply-to-serving, gateway overhead, RSS with 50 workers", run };
