@@ -104,13 +104,13 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   if (options.runtime !== undefined) {
     const { startRuntime } = await import("./runtime/index.js");
     const { reportRuntimeProblems } = await import("./runtime/conditions.js");
+    const { withSensitiveValues } = await import("./secrets/runtime-env.js");
     const flagged = new Map();
     const report = options.report ?? ((error: unknown) => console.error("takoform host: runtime status:", error));
-    const { withSensitiveValues } = await import("./secrets/runtime-env.js");
-    const extendVersion = withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion);
     runtime = await startRuntime({
       ...options.runtime,
-      extendVersion,
+      // A version's requiredSensitiveVars values on its env (ADR 0200).
+      extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
       store,
       blobs,
       databases,

@@ -31,7 +31,7 @@ export function storageId(resource: ResourceRecord): string {
 }
 
 /** The wrapper worker exposing a Node-side binding (edge.sql, edge.queue producer). */
-export function wrapperWorkerName(prefix: "sql" | "queue", resource: ResourceRecord): string {
+export function wrapperWorkerName(prefix: "sql" | "queue" | "kv", resource: ResourceRecord): string {
   return `${prefix}-${digest(resource.tenant, resource.uid)}`;
 }
 

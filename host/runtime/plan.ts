@@ -9,6 +9,7 @@ import { refAt } from "./desired.js";
 import { NOT_FOUND_WORKER, routerWorkerName } from "./names.js";
 import { sqliteWrapperWorker } from "./projection/sqlite-database.js";
 import { queueProducerWorker } from "./projection/at-least-once-queue.js";
+import { kvWrapperWorker } from "./projection/edge-kv-bytes.js";
 import { consumerPlan } from "./projection/queue-consumer.js";
 import { cronSchedule } from "./projection/worker-cron-trigger.js";
 import { customDomainHostname } from "./projection/worker-custom-domain.js";
@@ -103,6 +104,9 @@ export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantin
         for (const entry of (version.record.spec["sqliteBindings"] ?? []) as { resource: never }[]) {
           const database = desired.resolve(version.record, entry.resource)!;
           own.push(sqliteWrapperWorker(database, deps));
+        }
+        for (const entry of (version.record.spec["kvBindings"] ?? []) as { resource: never }[]) {
+          own.push(kvWrapperWorker(desired.resolve(version.record, entry.resource)!));
         }
         for (const entry of (version.record.spec["queueProducerBindings"] ?? []) as { resource: never }[]) {
           const queue = desired.resolve(version.record, entry.resource)!;

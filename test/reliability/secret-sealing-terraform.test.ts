@@ -68,7 +68,7 @@ describe("takoform_secret (write-only value, terraform 1.11)", () => {
   let w: TerraformWorkdir;
 
   beforeAll(async () => {
-    host = await HostProcess.start(["--runtime", "off"]);
+    host = await HostProcess.start();
     installDir = mkdtempSync(join(tmpdir(), "takoform-e2e-install-"));
     const { cliConfigFile } = await installTakoformProvider(installDir);
     w = TerraformWorkdir.create({ cliConfigFile, files: { "main.tf": providerConfig({ endpoint: host.url, token: TOKEN, space: SPACE }) + CONFIG } });

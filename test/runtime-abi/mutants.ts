@@ -83,6 +83,9 @@ function proxy(target: () => { port: number }, transform: (req: http.IncomingMes
     };
     transform(req, undefined, res, forward);
   });
+  // Outlive the runner's keep-alive reuse (a socket closed under a reused connection is ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 

@@ -7,7 +7,7 @@ import type { JsonObject } from "../../../corpus/lib/index.js";
 import type { ResourceRecord } from "../../store/records.js";
 import { EDGE, refAt, type Ref } from "../desired.js";
 import { routerWorkerName, versionWorkerName, wrapperWorkerName, NOT_FOUND_WORKER } from "../names.js";
-import { kvNamespaceId } from "./edge-kv-namespace.js";
+import { kvBindingName } from "./edge-kv-bytes.js";
 import { bucketId } from "./object-bucket.js";
 import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps } from "./types.js";
 
@@ -57,9 +57,10 @@ export function versionWorker(version: ResourceRecord, deps: ProjectionDeps): Wo
     const value = deps.secret?.(version.tenant, version.space, name);
     if (value !== undefined) vars[name] = value;
   }
-  const kvNamespaces = Object.fromEntries(bindings(spec, "kvBindings").map((b) => [b.name, kvNamespaceId(resolveOrFail(b))]));
   const r2Buckets = Object.fromEntries(bindings(spec, "bucketBindings").map((b) => [b.name, bucketId(resolveOrFail(b))]));
   const wrappedBindings = Object.fromEntries([
+    // edge.kv through its byte-lossless wrapper (edge-kv-bytes.ts).
+    ...bindings(spec, "kvBindings").map((b) => [b.name, kvBindingName(resolveOrFail(b))]),
     ...bindings(spec, "sqliteBindings").map((b) => [b.name, wrapperWorkerName("sql", resolveOrFail(b))]),
     ...bindings(spec, "queueProducerBindings").map((b) => [b.name, wrapperWorkerName("queue", resolveOrFail(b))]),
   ]);
@@ -76,7 +77,6 @@ export function versionWorker(version: ResourceRecord, deps: ProjectionDeps): Wo
     modulesRoot: "/",
     modules: bundleModules(version, deps),
     bindings: vars as WorkerOptions["bindings"],
-    kvNamespaces,
     r2Buckets,
     wrappedBindings,
     serviceBindings,
