@@ -4,7 +4,7 @@
 // error envelope, as the upstream runner requires of every validate it sends
 // (docs/decisions/0031-conformance-verdict-shapes.md, 0212).
 
-import { describeResponse, type HostResponse } from "./http.js";
+import { describeResponse, errorOf, type HostResponse } from "./http.js";
 import { fail } from "./assert.js";
 
 interface ValidateBody {
@@ -24,4 +24,14 @@ export function expectValidateRefused(res: HostResponse, what: string): void {
   const b = res.body as ValidateBody;
   if (b.valid === false && Array.isArray(b.diagnostics) && b.diagnostics.some((d) => d.severity === "error")) return;
   fail(`${what}: expected valid: false with an error diagnostic, got valid: ${b.valid} (${b.diagnostics?.length ?? 0} diagnostics)`);
+}
+
+/**
+ * validate of a document the WIRE schema already refuses (its spec is not a JSON object): the
+ * refusal may come as 200 {valid:false} or as the invalid_argument envelope, since the document
+ * is not a resource document at all. The upstream runner sends no such document.
+ */
+export function expectValidateRefusedOrMalformed(res: HostResponse, what: string): void {
+  if (res.status === 400 && errorOf(res)?.code === "invalid_argument") return;
+  expectValidateRefused(res, what);
 }

@@ -115,7 +115,7 @@ export const CATCHES: { readonly [C in RequiredCheck]: readonly string[] } = {
   "undeclared-runtime-handler-rejected": [R.validateAcceptsEverything],
   "declared-handler-not-exported-rejected": [R.versionRefusalRecoded],
   "edge-interface-contracts-advertised": [R.interfaceDigestShifted],
-  "cron-grammar-enforced": ["cron-only-pattern-matched"],
+  "cron-grammar-enforced": ["cron-only-pattern-matched", "cron-step-span-unchecked"],
   "queue-single-consumer-enforced": [R.consumerRefusalRecoded],
   "custom-domain-hostname-canonicalized": [R.hostnameSpellingsDistinct],
   "custom-domain-u-label-refused": ["u-label-mapped"],

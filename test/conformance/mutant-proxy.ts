@@ -31,7 +31,9 @@ export interface Mutation {
   response?(req: Exchange, res: Answer, tools: ProxyTools): Answer | Promise<Answer>;
 }
 
-const HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "host"]);
+// Hop-by-hop headers are the proxy's own. Host travels on: a transparent reverse proxy keeps the
+// client's Host, so the host under test answers (discovery's same-origin endpoints) for it.
+const HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length"]);
 
 function forwardTo(target: URL): (req: Exchange) => Promise<Answer> {
   return (req) =>
@@ -81,6 +83,10 @@ export async function startProxy(hostUrl: string, mutation: Mutation = {}): Prom
       });
     });
   });
+  // Like the host (host/server.ts): an idle keep-alive connection outlives the runner's pauses, so
+  // a request never meets a socket the proxy is closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return {

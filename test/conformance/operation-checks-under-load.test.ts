@@ -6,15 +6,15 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failures, OPERATION_CHECKS, runRunner, startHost, type RunningHost } from "./support.js";
+import { failures, OPERATION_CHECKS, runRunner, startHost, STORES, type RunningHost } from "./support.js";
 
 const BURNERS = 2;
 
-describe("the operation checks while both cores are busy", () => {
+describe.each(STORES)("the operation checks while both cores are busy (%s store)", (store) => {
   let host: RunningHost;
-  const burners: ChildProcess[] = [];
+  let burners: ChildProcess[] = [];
   beforeAll(async () => {
-    host = await startHost();
+    host = await startHost(["--store", store]);
   });
   afterAll(async () => {
     for (const b of burners) if (b.exitCode === null) b.kill("SIGKILL");
@@ -22,6 +22,7 @@ describe("the operation checks while both cores are busy", () => {
   });
 
   it("passes every operation check with two CPU-burning processes running", async () => {
+    burners = [];
     for (let i = 0; i < BURNERS; i++) burners.push(spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
     try {
       const run = await runRunner(host.url, host.credentials.file, ["--only", ...OPERATION_CHECKS]);

@@ -33,6 +33,12 @@ function rewriteSpec(req: Exchange, kind: string, edit: (spec: Record<string, un
 }
 
 const UNSCHEDULABLE = new Set(["0 24 * * *", "5-1 * * * *", "*/0 * * * *", "0 0 32 * *"]);
+/** A step outside 1..span of its field (the sentence of the Form's description a parser can omit). */
+const OUT_OF_SPAN_STEP = /(?:^|[ ,])(?:\*|\d{1,2}-\d{1,2})\/(\d{1,2})(?=$|[ ,])/g;
+const SPANS = [59, 23, 30, 11, 6];
+function stepBeyondSpan(cron: string): boolean {
+  return cron.split(" ").some((field, i) => [...(" " + field).matchAll(OUT_OF_SPAN_STEP)].some((m) => Number(m[1]) > (SPANS[i] ?? 0)));
+}
 
 export const RELATION_MUTANTS: Mutant[] = [
   {
@@ -70,6 +76,19 @@ export const RELATION_MUTANTS: Mutant[] = [
       request: (req) =>
         rewriteSpec(req, "WorkerCronTrigger", (spec) => {
           if (typeof spec["cron"] !== "string" || !UNSCHEDULABLE.has(spec["cron"])) return false;
+          spec["cron"] = "*/5 * * * *";
+          return true;
+        }),
+    }),
+  },
+  {
+    name: "cron-step-span-unchecked",
+    breaks: "a cron step beyond its field's span (*/60 on minutes) is taken as a schedule: the parser checks values, ranges and zero steps only",
+    caughtBy: ["cron-grammar-enforced"],
+    make: () => ({
+      request: (req) =>
+        rewriteSpec(req, "WorkerCronTrigger", (spec) => {
+          if (typeof spec["cron"] !== "string" || !stepBeyondSpan(spec["cron"])) return false;
           spec["cron"] = "*/5 * * * *";
           return true;
         }),

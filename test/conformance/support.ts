@@ -10,8 +10,6 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { expect } from "vitest";
-import { startProxy } from "./mutant-proxy.js";
 import { REFERENCE_DIR } from "../support/reference.js";
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -158,20 +156,4 @@ export function failures(checks: CheckReport[]): string {
     .filter((c) => c.status !== "passed")
     .map((c) => `  ${c.name}: ${c.message}`)
     .join("\n");
-}
-
-/**
- * The first proof of every mutant suite: with no mutation the proxy is transparent, so each check
- * that should catch a mutant passes through it, and every one of them reports.
- */
-export async function expectCatchingChecksPassThroughProxy(host: RunningHost, mutants: readonly { caughtBy: readonly string[] }[], runnerArgs: string[] = []): Promise<void> {
-  const proxy = await startProxy(host.url);
-  try {
-    const names = [...new Set(mutants.flatMap((m) => m.caughtBy))];
-    const run = await runRunner(proxy.url, host.credentials.file, [...runnerArgs, "--only", ...names]);
-    expect(failures(run.checks), "checks failing through the transparent proxy").toBe("");
-    expect(run.checks.map((c) => c.name).sort()).toEqual([...names].sort());
-  } finally {
-    await proxy.close();
-  }
 }

@@ -14,7 +14,7 @@ const SPACE = "sweep";
 const queue = () => refOf(builtinCatalog(), "AtLeastOnceQueue");
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-const ASYNC = { "takoform-conformance-probe": "async", prefer: "respond-async" };
+const ASYNC = { prefer: "respond-async" }; // the timer path (the async probe holds an operation for its owner's polls; decision 0210)
 const operationPath = (id: string) => `/apis/forms.takoform.com/v1beta1/operations/${id}`;
 
 /** Polls `probe` until it answers true; the deadline only bounds a broken host. */

@@ -68,7 +68,7 @@ for (const engine of ["sqlite", "lowdb"] as const) {
       // an accepted (202) mutation still pending when the process dies
       const lateBody = document(queue(), "late", SPACE, { messageRetentionSeconds: 88 });
       const lateReview = { prepareDigest: (await prepare(host.url, lateBody)).json.review.prepareDigest };
-      const late = await put(host.url, { ...lateBody, review: lateReview }, { headers: { "takoform-conformance-probe": "async" } });
+      const late = await put(host.url, { ...lateBody, review: lateReview }, { headers: { prefer: "respond-async" } });
       expect(late.status, late.text).toBe(202);
       const pendingBody = document(queue(), "pending", SPACE, { messageRetentionSeconds: 77 });
       const pendingReview = { prepareDigest: (await prepare(host.url, pendingBody)).json.review.prepareDigest };

@@ -1,9 +1,10 @@
 // Binding-probe Form Packages: small Forms whose only member is a binding list governed by the
 // pinned module-worker.edge-kv Binding contract, each breaking exactly one step of binding
 // verification (decision 0015 rule 8) the way an installed Form can and a well-formed spec of the
-// Edge family cannot. A host under test installs them (takoform host --forms DIR) and the runner
-// pins them (--corpus DIR); the own check binding-verification-steps-and-codes drives them
-// (docs/decisions/0083). Written from the pinned corpus so the contract digests are the pinned ones.
+// Edge family cannot. They ship in the runner's probe corpus (conformance/probe-corpus, see
+// ../probe-corpus.ts), which a host under test installs (ours: --conformance-probes); the own
+// check binding-verification-steps-and-codes drives them (docs/decisions/0083, 0211). Written
+// from the pinned corpus so the contract digests are the pinned ones.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

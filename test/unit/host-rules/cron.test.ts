@@ -14,7 +14,15 @@ describe("cron grammar is parsed (cron-grammar-enforced)", () => {
     expect(out).toMatchObject({ ok: false, code: "invalid_argument", pointer: "/cron" });
   });
 
-  it.each(["*/5 * * * *", "0 * * * *", "0 0 * * *", "15,45 9-17/2 * 1-12 1-5", "0 0 29 2 *", "0 0 31 2 1"])("accepts %s", (cron) => {
+  // "a step outside 1..span" (span = max - min of its field), in each of the five fields.
+  it.each(["*/60 * * * *", "0 */24 * * *", "0 0 1-31/31 * *", "0 0 * */12 *", "0 0 * * 0-6/7"])("refuses %s, a step outside 1..span of its field", (cron) => {
+    expect(formPattern.test(cron)).toBe(true);
+    const out = parseCron(cron);
+    expect(out).toMatchObject({ ok: false, code: "invalid_argument", pointer: "/cron" });
+    if (!out.ok) expect(out.message).toMatch(/a step must be between 1 and \d+, the span of/);
+  });
+
+  it.each(["*/5 * * * *", "0 * * * *", "*/59 */23 1-31/30 */11 0-6/6", "0 0 * * *", "15,45 9-17/2 * 1-12 1-5", "0 0 29 2 *", "0 0 31 2 1"])("accepts %s", (cron) => {
     expect(parseCron(cron).ok).toBe(true);
   });
 
@@ -42,10 +50,11 @@ describe("cron grammar is parsed (cron-grammar-enforced)", () => {
     const item = (min: number, max: number) =>
       fc.oneof(
         fc.constant("*"),
-        fc.integer({ min: 1, max: 20 }).map((s) => `*/${s}`),
+        // Steps inside 1..span (span = max - min): a larger one is refused (see above).
+        fc.integer({ min: 1, max: Math.min(20, max - min) }).map((s) => `*/${s}`),
         fc.integer({ min, max }).map(String),
         fc.tuple(fc.integer({ min, max }), fc.integer({ min, max })).map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`),
-        fc.tuple(fc.integer({ min, max }), fc.integer({ min, max }), fc.integer({ min: 1, max: 9 })).map(([a, b, s]) => `${Math.min(a, b)}-${Math.max(a, b)}/${s}`),
+        fc.tuple(fc.integer({ min, max }), fc.integer({ min, max }), fc.integer({ min: 1, max: Math.min(9, max - min) })).map(([a, b, s]) => `${Math.min(a, b)}-${Math.max(a, b)}/${s}`),
       );
     const field = (min: number, max: number) => fc.array(item(min, max), { minLength: 1, maxLength: 3 }).map((xs) => xs.join(","));
     fc.assert(
