@@ -17,7 +17,8 @@ const indexes = new Map<string, ReadonlyMap<string, ManifestEntry>>();
 let cachedEntries = 0;
 
 export function entriesOf(manifest: ValidatedManifest): { member: "modules" | "files"; entries: ManifestEntry[] } {
-  return manifest.kind === "WorkerBundle" ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
+  // A module bundle lists modules; every other manifest kind lists files.
+  return "modules" in manifest ? { member: "modules", entries: manifest.modules } : { member: "files", entries: manifest.files };
 }
 
 /** The session's manifest document, inline (older sessions) or under its own key. */

@@ -6,6 +6,8 @@ import { providerDoc } from "./provider-doc.js";
 import { exampleEntries, exampleHcl } from "./example.js";
 import { importCommands } from "./import-section.js";
 import { providerExampleHcl } from "./provider-doc.js";
+import { extensionDocs, extensionExample } from "./extension-doc.js";
+import { HOST_EXTENSION_RESOURCES } from "../../model/host-extensions.js";
 import { resourceDoc, resourceDocPath } from "./resource-doc.js";
 
 function defaultForm(r: ProviderModel["resources"][number], forms: LoadedForm[]): LoadedForm {
@@ -17,6 +19,7 @@ function defaultForm(r: ProviderModel["resources"][number], forms: LoadedForm[])
 export function emitDocs(model: ProviderModel, forms: LoadedForm[]): Map<string, string> {
   const files = new Map<string, string>([["index.md", providerDoc(model)]]);
   for (const r of model.resources) files.set(resourceDocPath(r), resourceDoc(r, defaultForm(r, forms)));
+  for (const [file, text] of extensionDocs()) files.set(file, text);
   return files;
 }
 
@@ -30,5 +33,6 @@ export function emitRegistryExamples(model: ProviderModel, forms: LoadedForm[]):
     files.set(`resources/${r.typeName}/resource.tf`, exampleHcl(r, exampleEntries(r, defaultForm(r, forms))) + "\n");
     files.set(`resources/${r.typeName}/import.sh`, importCommands(r).join("\n") + "\n");
   }
+  for (const typeName of Object.keys(HOST_EXTENSION_RESOURCES)) files.set(`resources/${typeName}/resource.tf`, extensionExample(typeName) + "\n");
   return files;
 }

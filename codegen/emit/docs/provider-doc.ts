@@ -5,6 +5,7 @@ import type { ProviderModel } from "../../model/types.js";
 import { PROVIDER_DESCRIPTION } from "../provider-schema/emit.js";
 import { referenceList } from "./reference.js";
 import { resourceDocPath } from "./resource-doc.js";
+import { HOST_EXTENSION_RESOURCES } from "../../model/host-extensions.js";
 
 /** examples/provider/provider.tf, embedded in the provider page. */
 export function providerExampleHcl(model: ProviderModel): string {
@@ -58,6 +59,7 @@ export function providerDoc(model: ProviderModel): string {
       const versions = r.supportedRefs.map((ref) => (ref.definitionVersion === r.defaultRef.definitionVersion ? `**${ref.definitionVersion}**` : ref.definitionVersion));
       return `| [${r.typeName}](${resourceDocPath(r)}) | \`${r.kind}\` | ${r.role} | ${versions.join(", ")} |`;
     }),
+    ...Object.keys(HOST_EXTENSION_RESOURCES).map((t) => `| [${t}](resources/${t.replace(/^takoform_/, "")}.md) | host extension | - | - |`),
     "",
   ].join("\n");
 }

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { HOST_EXTENSION_RESOURCES } from "../../../codegen/model/host-extensions.js";
 import { corpus, generatedDir } from "./helpers.js";
 
 const { model } = corpus();
@@ -29,7 +30,9 @@ describe("registry layout of generated/", () => {
   });
 
   it("has an example folder for exactly the resource types, and every page a link target that exists", () => {
-    expect(readdirSync(path.join(generatedDir, "examples", "resources")).sort()).toEqual(model.resources.map((r) => r.typeName).sort());
+    const types = [...model.resources.map((r) => r.typeName), ...Object.keys(HOST_EXTENSION_RESOURCES)].sort();
+    expect(readdirSync(path.join(generatedDir, "examples", "resources")).sort()).toEqual(types);
+    for (const t of types) expect(existsSync(path.join(generatedDir, "docs", "resources", `${t.replace(/^takoform_/, "")}.md`)), t).toBe(true);
     const index = read("docs", "index.md");
     for (const [, target] of index.matchAll(/\]\(([^)#]+)\)/g)) expect(existsSync(path.join(generatedDir, "docs", target!)), target).toBe(true);
   });

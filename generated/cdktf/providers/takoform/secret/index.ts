@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret
+// generated/docs/resources/secret.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,37 +10,37 @@ export interface SecretConfig extends cdktf.TerraformMetaArguments {
   /**
   * The env name, as a WorkerVersion lists it in requiredSensitiveVars (^[A-Z][A-Z0-9_]{0,63}$). Changing it replaces the value.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret#name Secret#name}
+  * Docs: {@link generated/docs/resources/secret.md Secret#name}
   */
   readonly name: string;
   /**
   * Space of the worker; defaults to the provider's space. Changing it replaces the value.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret#space Secret#space}
+  * Docs: {@link generated/docs/resources/secret.md Secret#space}
   */
   readonly space?: string;
   /**
   * The sensitive value. Write-only (Terraform 1.11 or later): sent to the host on create and whenever value_version changes, never stored in plan or state.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret#value Secret#value}
+  * Docs: {@link generated/docs/resources/secret.md Secret#value}
   */
   readonly value: string;
   /**
   * Bump to send a new value: Terraform cannot see a change of a write-only attribute.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret#value_version Secret#value_version}
+  * Docs: {@link generated/docs/resources/secret.md Secret#value_version}
   */
   readonly valueVersion?: number;
   /**
   * metadata.name of the ModuleWorker whose env receives the value. Changing it replaces the value.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret#worker Secret#worker}
+  * Docs: {@link generated/docs/resources/secret.md Secret#worker}
   */
   readonly worker: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret takoform_secret}
+* Represents a {@link generated/docs/resources/secret.md takoform_secret}
 */
 export class Secret extends cdktf.TerraformResource {
 
@@ -56,7 +56,7 @@ export class Secret extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Secret resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Secret to import
-  * @param importFromId The id of the existing Secret that should be imported. Refer to the {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Secret that should be imported. Refer to the {@link generated/docs/resources/secret.md import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Secret to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -68,7 +68,7 @@ export class Secret extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/secret takoform_secret} Resource
+  * Create a new {@link generated/docs/resources/secret.md takoform_secret} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
