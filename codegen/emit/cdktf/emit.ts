@@ -39,7 +39,7 @@ function listFiles(dir: string, base = dir): string[] {
 }
 
 /** Runs the CDKTF generator over `schemaJson`; resolves to relative path -> content. */
-export async function emitCdktf(schemaJson: string): Promise<Map<string, string>> {
+export async function emitCdktf(schemaJson: string, providerVersion: string): Promise<Map<string, string>> {
   const work = mkdtempSync(path.join(tmpdir(), "takoform-cdktf-"));
   try {
     const schemaPath = path.join(work, "schema.json");
@@ -54,7 +54,7 @@ export async function emitCdktf(schemaJson: string): Promise<Map<string, string>
     }
     const files = new Map<string, string>();
     for (const rel of listFiles(outDir)) {
-      if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8")));
+      if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8"), providerVersion));
     }
     files.set(REVISION_FILE, REVISION_SOURCE);
     const index = "providers/takoform/index.ts";

@@ -52,6 +52,8 @@ describe("a CDKTF app using them", () => {
 
   it("declares the provider by its fully qualified source, with its configuration", () => {
     expect(synth.terraform.required_providers.takoform!.source).toBe("registry.terraform.io/takoform/takoform");
+    // The provider class carries its version constraint: no addOverride in the author's code.
+    expect((synth.terraform.required_providers.takoform as { version?: string }).version).toBe("~> 0.1");
     expect(synth.provider.takoform![0]).toMatchObject({ endpoint: "https://host.example/api", space: "production" });
   });
 
