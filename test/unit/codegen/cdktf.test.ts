@@ -1,6 +1,6 @@
 // generated/cdktf: the classes type-check under the project's compiler settings, and a CDKTF app
 // using them synthesizes a cdk.tf.json whose resources carry the wire-correct names and values.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ts from "typescript";
@@ -30,6 +30,22 @@ describe("generated CDKTF classes", () => {
   it("compile an app using them under the root tsconfig", () => {
     const app = path.join(repoDir, "test/unit/codegen/fixtures/cdktf-app.ts");
     expect(diagnosticsOf(path.join(repoDir, "tsconfig.json"), [app])).toEqual([]);
+  });
+
+  it("type closed string sets as unions, so a misspelt value fails type-checking", () => {
+    const text = readFileSync(path.join(generatedDir, "cdktf/providers/takoform/worker-version/index.ts"), "utf8");
+    expect(text).toContain("readonly handlers: ('fetch' | 'scheduled' | 'queue')[];");
+    expect(text).toContain("readonly notFoundHandling: 'none' | 'single_page_application';");
+    const dir = mkdtempSync(path.join(repoDir, "test/unit/codegen/fixtures/.union-"));
+    try {
+      const file = path.join(dir, "typo.ts");
+      writeFileSync(file, `import type { WorkerVersionConfig } from "../../../../../generated/cdktf/providers/takoform/worker-version/index.js";
+export const v: WorkerVersionConfig = { name: "v", worker: "w", bundle: "b", handlers: ["fetch", "schedule"] };
+`);
+      expect(diagnosticsOf(path.join(repoDir, "tsconfig.json"), [file]).join("\n")).toMatch(/"schedule"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("carry the schema's descriptions as JSDoc", () => {
