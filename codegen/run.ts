@@ -42,7 +42,7 @@ export async function runCodegen(corpusDir: string = defaultCorpusDir()): Promis
   output.add("provider/model.ts", emitProviderModel(model));
   const [typeFiles, cdktfFiles] = await Promise.all([
     Promise.all(forms.map(async (f) => [versionFile(f.ref), await emitFormTypes(f)] as const)),
-    emitCdktf(schemaJson),
+    emitCdktf(schemaJson, projectVersion(), model.resources),
   ]);
   for (const [file, text] of typeFiles) output.add(`types/${file}`, text);
   output.add("types/index.ts", emitTypesIndex(model, forms));

@@ -41,10 +41,9 @@ export class EdgeAppStack extends TerraformStack {
   constructor(scope: Construct, id: string, options: EdgeAppOptions) {
     super(scope, id);
     if (options.statePath !== undefined) new LocalBackend(this, { path: options.statePath });
-    // endpoint, token and space come from TAKOFORM_ENDPOINT / TAKOFORM_TOKEN / TAKOFORM_SPACE.
+    // endpoint, token and space come from TAKOFORM_ENDPOINT / TAKOFORM_TOKEN / TAKOFORM_SPACE;
+    // the class carries the provider's version constraint (required_providers.takoform.version).
     new TakoformProvider(this, "takoform");
-    // cdktf deploy requires a version constraint, which the generated provider class lacks.
-    this.addOverride("terraform.required_providers.takoform.version", "~> 0.1");
 
     // Stateful resources: identities, updated in place or kept.
     const sessions = new EdgeKvNamespace(this, "sessions", { name: "shop-sessions" });

@@ -13,6 +13,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { repoRoot } from "../../../corpus/lib/index.js";
 import { DROPPED_FILES, postProcess } from "./post-process.js";
+import type { ResourceModel } from "../../model/types.js";
+import { enumSettings, resourceFile, typedUnions } from "./typed-unions.js";
 import { REVISION_EXPORT, REVISION_FILE, REVISION_SOURCE } from "./revision.js";
 
 const run = promisify(execFile);
@@ -51,7 +53,7 @@ export function flatIndex(files: readonly string[]): string {
 }
 
 /** Runs the CDKTF generator over `schemaJson`; resolves to relative path -> content. */
-export async function emitCdktf(schemaJson: string): Promise<Map<string, string>> {
+export async function emitCdktf(schemaJson: string, providerVersion: string, resources: readonly ResourceModel[] = []): Promise<Map<string, string>> {
   const work = mkdtempSync(path.join(tmpdir(), "takoform-cdktf-"));
   try {
     const schemaPath = path.join(work, "schema.json");
@@ -66,7 +68,12 @@ export async function emitCdktf(schemaJson: string): Promise<Map<string, string>
     }
     const files = new Map<string, string>();
     for (const rel of listFiles(outDir)) {
-      if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8")));
+      if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8"), providerVersion));
+    }
+    for (const r of resources) {
+      const file = resourceFile(r.typeName);
+      const text = files.get(file);
+      if (text !== undefined) files.set(file, typedUnions(text, enumSettings(r)));
     }
     files.set(REVISION_FILE, REVISION_SOURCE);
     const index = "providers/takoform/index.ts";

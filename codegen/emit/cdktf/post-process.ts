@@ -29,8 +29,14 @@ export function localDocsLinks(text: string, generatedDir = "generated"): string
 /** Files of the generator's output that are not kept: CommonJS-only lazy loading. */
 export const DROPPED_FILES: readonly string[] = ["providers/takoform/lazy-index.ts"];
 
+/** "~> MAJOR.MINOR" of a provider version: any later patch or minor release of the same major. */
+export function versionConstraint(version: string): string {
+  const [major, minor] = version.split(".");
+  return `~> ${major ?? "0"}.${minor ?? "0"}`;
+}
+
 /** Rewrites one generated file; `rel` is its path relative to the generator's output. */
-export function postProcess(rel: string, text: string): string {
+export function postProcess(rel: string, text: string, providerVersion = "0.0.0"): string {
   let out = text.replaceAll(LIST_CONSTRUCTOR, LIST_CONSTRUCTOR_OVERRIDE);
   // Markdown links resolve against the file's folder (generated/cdktf/<rel>); JSDoc names repository paths.
   out = rel.endsWith(".md")
@@ -39,6 +45,9 @@ export function postProcess(rel: string, text: string): string {
   for (const m of OVERRIDDEN_METHODS) out = out.replaceAll(`  protected ${m}(`, `  protected override ${m}(`);
   if (rel.endsWith("/provider/index.ts")) {
     for (const a of PROVIDER_ALIAS_ACCESSORS) out = out.replaceAll(a, a.replace("public ", "public override "));
+    // The provider class carries its version constraint, so synth writes required_providers.version
+    // and no author needs addOverride for it.
+    out = out.replace("        providerName: 'takoform'\n", `        providerName: 'takoform',\n        providerVersionConstraint: '${versionConstraint(providerVersion)}'\n`);
   }
   // NodeNext ESM needs explicit extensions: "./worker-version" -> "./worker-version/index.js".
   if (rel.endsWith("/index.ts")) out = out.replace(/from '\.\/([a-z0-9-]+)';/g, "from './$1/index.js';");

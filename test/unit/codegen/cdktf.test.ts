@@ -1,6 +1,6 @@
 // generated/cdktf: the classes type-check under the project's compiler settings, and a CDKTF app
 // using them synthesizes a cdk.tf.json whose resources carry the wire-correct names and values.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ts from "typescript";
@@ -32,6 +32,22 @@ describe("generated CDKTF classes", () => {
     expect(diagnosticsOf(path.join(repoDir, "tsconfig.json"), [app])).toEqual([]);
   });
 
+  it("type closed string sets as unions, so a misspelt value fails type-checking", () => {
+    const text = readFileSync(path.join(generatedDir, "cdktf/providers/takoform/worker-version/index.ts"), "utf8");
+    expect(text).toContain("readonly handlers: ('fetch' | 'scheduled' | 'queue')[];");
+    expect(text).toContain("readonly notFoundHandling: 'none' | 'single_page_application';");
+    const dir = mkdtempSync(path.join(repoDir, "test/unit/codegen/fixtures/.union-"));
+    try {
+      const file = path.join(dir, "typo.ts");
+      writeFileSync(file, `import type { WorkerVersionConfig } from "../../../../../generated/cdktf/providers/takoform/worker-version/index.js";
+export const v: WorkerVersionConfig = { name: "v", worker: "w", bundle: "b", handlers: ["fetch", "schedule"] };
+`);
+      expect(diagnosticsOf(path.join(repoDir, "tsconfig.json"), [file]).join("\n")).toMatch(/"schedule"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("carry the schema's descriptions as JSDoc", () => {
     const text = readFileSync(path.join(generatedDir, "cdktf/providers/takoform/worker-version/index.ts"), "utf8");
     const handlers = corpus().model.resources.find((r) => r.kind === "WorkerVersion")!.attributes.find((a) => a.name === "handlers")!;
@@ -52,6 +68,8 @@ describe("a CDKTF app using them", () => {
 
   it("declares the provider by its fully qualified source, with its configuration", () => {
     expect(synth.terraform.required_providers.takoform!.source).toBe("registry.terraform.io/takoform/takoform");
+    // The provider class carries its version constraint: no addOverride in the author's code.
+    expect((synth.terraform.required_providers.takoform as { version?: string }).version).toBe("~> 0.1");
     expect(synth.provider.takoform![0]).toMatchObject({ endpoint: "https://host.example/api", space: "production" });
   });
 

@@ -72,7 +72,8 @@ export class TakoformProvider extends cdktf.TerraformProvider {
     super(scope, id, {
       terraformResourceType: 'takoform',
       terraformGeneratorMetadata: {
-        providerName: 'takoform'
+        providerName: 'takoform',
+        providerVersionConstraint: '~> 0.1'
       },
       terraformProviderSource: 'registry.terraform.io/takoform/takoform'
     });

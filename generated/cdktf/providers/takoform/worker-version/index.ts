@@ -30,7 +30,7 @@ export interface WorkerVersionConfig extends cdktf.TerraformMetaArguments {
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#handlers}
   */
-  readonly handlers: string[];
+  readonly handlers: ('fetch' | 'scheduled' | 'queue')[];
   /**
   * Key/value namespaces projected as edge.kv objects. Each entry is governed by the module-worker.edge-kv Binding Definition and appears in the module environment under its name. An absent list means no binding of this type.
   *
@@ -98,7 +98,7 @@ export interface WorkerVersionAssets {
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#not_found_handling}
   */
-  readonly notFoundHandling: string;
+  readonly notFoundHandling: 'none' | 'single_page_application';
   /**
   * false: look the path up in the assets first and call fetch only on a miss. true: call fetch first and look the path up only when the worker answers 404; an asset hit then wins, and a miss keeps the worker's 404.
   *
