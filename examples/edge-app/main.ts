@@ -21,9 +21,9 @@ import {
   WorkerEndpoint,
   WorkerVersion,
   type WorkerVersionConfig,
+  revision,
 } from "takoform/cdktn";
 import { authBundle, schema, shopBundle, spaAssets } from "./artifacts.js";
-import { revision } from "../../generated/cdktf/providers/takoform/revision.js";
 import { replaceBeforeDestroy } from "./lib/revision.js";
 
 export interface EdgeAppOptions {

@@ -46,7 +46,8 @@ function listFiles(dir: string, base = dir): string[] {
  * its names with its own class name, so the re-exports cannot collide (tsc would refuse if they did).
  */
 export function flatIndex(files: readonly string[]): string {
-  const modules = files.filter((f) => /^providers\/takoform\/[a-z0-9-]+\/index\.ts$/.test(f)).sort();
+  // Every resource module, and the helpers beside them (revision.ts), never the namespace index.
+  const modules = files.filter((f) => /^providers\/takoform\/([a-z0-9-]+\/index|(?!index)[a-z0-9-]+)\.ts$/.test(f)).sort();
   const lines = ["// The flat entry of the generated bindings: every construct class and type of the takoform provider."];
   for (const f of modules) lines.push(`export * from './${f.replace(/\.ts$/, ".js")}';`);
   return lines.join("\n") + "\n";
