@@ -1,9 +1,9 @@
-// The CLI's side of the host's resource listing (GET /takoform/v1alpha1/resources, a takoform
+// The CLI's side of the host's resource listing (GET /x-takoform/v1/resources, a takoform
 // host extension): where the host is and which credential to present, resolved like the provider
 // does (--endpoint/--token, else TAKOFORM_ENDPOINT/TAKOFORM_TOKEN), and every page of the listing.
 // Each failure is a ListingError whose message says what happened and what to do.
 
-export const LISTING_PATH = "/takoform/v1alpha1/resources";
+export const LISTING_PATH = "/x-takoform/v1/resources";
 export const DEFAULT_SPACE = "default"; // the provider's fallback space (provider-bridge/lifecycle/host-api.ts)
 const REQUEST_TIMEOUT_MS = 10_000;
 

@@ -1,12 +1,12 @@
 // The takoform console: draws the resources of one space as a graph (nodes = resources, arrows =
-// relations) from the host's resource listing (GET /takoform/v1alpha1/resources), with the same
+// relations) from the host's resource listing (GET /x-takoform/v1/resources), with the same
 // bearer token as every other request. The token comes from the URL fragment (#token=...; the
 // fragment never reaches the server and is removed from the address bar at once) or from the
 // form, and is kept in sessionStorage for this tab only. The page polls the listing with
 // If-None-Match and redraws only when the host answers a new page. Plain DOM and SVG, no library;
 // every text from the host is set as textContent, never parsed as markup.
 
-const LISTING = "/takoform/v1alpha1/resources";
+const LISTING = "/x-takoform/v1/resources";
 const POLL_MS = 1500;
 const NODE_W = 230;
 const NODE_H = 78;

@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe("a drifted pin", () => {
   it("is marked on its relation in the listing", async () => {
-    const reply = await call(host.url, "GET", `/takoform/v1alpha1/resources?space=${SPACE}&kind=WorkerVersion`);
+    const reply = await call(host.url, "GET", `/x-takoform/v1/resources?space=${SPACE}&kind=WorkerVersion`);
     const version = reply.json.resources[0];
     const bundle = version.relations.find((rel: any) => rel.pointer === "/bundle");
     expect(bundle.drift).toEqual({ reason: "DependencyMissing" });

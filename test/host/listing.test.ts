@@ -1,4 +1,4 @@
-// The resource listing (takoform host extension GET /takoform/v1alpha1/resources) against a real
+// The resource listing (takoform host extension GET /x-takoform/v1/resources) against a real
 // host process: what a space holds with kind, name, exact FormRef, generation, Ready and reason
 // and relations with their pins; tenant scope; cursor pagination; a closed-taxonomy 400 naming the
 // parameter for every bad query; ETag/304 for pollers; and the console page served beside it.
@@ -10,7 +10,7 @@ import { call, OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
 import { create, form, mustCreate, standUpWorker, type Aggregate } from "../reliability/support/aggregate.js";
 import { credentialsFile, startHostProcess, tempDir, type HostProcess } from "./process.js";
 
-const LISTING = "/takoform/v1alpha1/resources";
+const LISTING = "/x-takoform/v1/resources";
 const SPACE = "shop";
 let host: HostProcess;
 let dir: string;

@@ -1,5 +1,5 @@
 // The resource listing, a takoform host extension OUTSIDE the portable v1beta1 lane (its path is
-// not under {api}, and discovery does not advertise it): GET /takoform/v1alpha1/resources
+// not under {api}, and discovery does not advertise it): GET /x-takoform/v1/resources
 // ?space=&kind=&cursor=&limit=. Same bearer credential and tenant scope as the lane. The page
 // carries a strong ETag of its bytes; If-None-Match with it answers 304, so a poller (the console)
 // pays one hash per poll and redraws only on change.
@@ -13,7 +13,7 @@ import { listingPairs, listingQuery } from "../../listing/query.js";
 import { respond } from "../respond.js";
 import { headerOf, rawQuery, scopeOf } from "../state.js";
 
-export const LISTING_PATH = "/takoform/v1alpha1/resources";
+export const LISTING_PATH = "/x-takoform/v1/resources";
 
 /** Whether an If-None-Match header names this entity tag (a list, or "*"). */
 export function noneMatches(header: string | undefined, etag: string): boolean {
