@@ -12,12 +12,41 @@ import { stateOf } from "../state.js";
 // documents say the same: docs/reliability.md, host/README.md).
 export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** How many more bytes past the limit are read and dropped before an oversized request is answered. */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 5_000;
+
+/**
+ * Answers `error` once the rest of the body has been read and dropped (at most LINGER_BYTES or
+ * LINGER_MS more): closing a connection with unread bytes makes TCP reset it, and the reset can
+ * take the answer with it before the client reads it (nginx's lingering close, for the same reason).
+ */
+function refuseAfterDrain(req: Parameters<RequestHandler>[0], error: unknown, next: Parameters<RequestHandler>[2]): void {
+  if (req.complete) return next(error);
+  let drained = 0;
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    next(error);
+  };
+  const timer = setTimeout(answer, LINGER_MS);
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > LINGER_BYTES) answer();
+  });
+  req.once("end", answer);
+  req.once("close", answer);
+  req.resume();
+}
+
 export function rawBody(limit: number = DEFAULT_BODY_LIMIT, budget: BodyBudget = new BodyBudget()): RequestHandler {
   return function readRawBody(req, _res, next) {
     const declared = Number(req.headers["content-length"] ?? "0");
     if (Number.isFinite(declared) && declared > limit) {
-      req.resume(); // read and drop it, so the client is still listening when the answer comes
-      next(refuse.invalid_argument(`the request body exceeds ${limit} bytes`));
+      // read and drop it, so the client is still listening when the answer comes
+      refuseAfterDrain(req, refuse.invalid_argument(`the request body exceeds ${limit} bytes`), next);
       return;
     }
     const scope = stateOf(req).scope;
@@ -50,7 +79,7 @@ export function rawBody(limit: number = DEFAULT_BODY_LIMIT, budget: BodyBudget =
       size += chunk.length;
       if (size > limit) {
         failed = true;
-        next(refuse.invalid_argument(`the request body exceeds ${limit} bytes`));
+        refuseAfterDrain(req, refuse.invalid_argument(`the request body exceeds ${limit} bytes`), next);
         return;
       }
       if (size > reserved && !reserve(size - reserved)) {
