@@ -41,6 +41,8 @@ export class RuntimeSetupError extends Error {}
 
 /** Procedures that wait for the runtime to store an observation (light: one request per poll). */
 const POLLING = new Set(["scheduledObservation", "queueRoundTrip", "kvRoundTrip", "waitUntil"]);
+/** Procedures that judge when bytes arrive. */
+const STREAMING = new Set(["requestStream", "responseStream"]);
 
 function primaryToken(file: string): string {
   const doc = JSON.parse(readFileSync(file, "utf8")) as { credentials?: { token?: string }[] };
@@ -72,15 +74,25 @@ export async function runRuntimeConformance(options: RuntimeRunOptions): Promise
     deadlineScale: options.deadlineScale ?? 1,
     ...(hasLoader ? { loader: async (body: unknown) => api.call("POST", LOADER_PATH, body) } : {}),
   };
-  const runOne = async (name: RuntimeCheckName): Promise<RuntimeCheckResult> => {
-    const started = Date.now();
-    let result: RuntimeCheckResult;
+  const attempt = async (name: RuntimeCheckName): Promise<RuntimeCheckResult> => {
     try {
-      result = { name, status: "passed", message: await RUNTIME_REGISTRY[name].run(ctx, corpus.check(name)), millis: 0 };
+      return { name, status: "passed", message: await RUNTIME_REGISTRY[name].run(ctx, corpus.check(name)), millis: 0 };
     } catch (error) {
       const status = error instanceof Unmeasured ? "unmeasured" : "failed";
       const message = error instanceof RuntimeCheckFailure || error instanceof Unmeasured ? error.message : `the check could not complete: ${(error as Error).message}`;
-      result = { name, status, message, millis: 0 };
+      return { name, status, message, millis: 0 };
+    }
+  };
+  const runOne = async (name: RuntimeCheckName): Promise<RuntimeCheckResult> => {
+    const started = Date.now();
+    let result = await attempt(name);
+    // A streaming check judges arrival times, which one stall of the machine (not of the runtime)
+    // can bunch; a buffering runtime bunches every time. So a failed streaming check is measured
+    // once more and the report keeps both observations.
+    if (result.status === "failed" && STREAMING.has(corpus.check(name).procedure)) {
+      const first = result.message;
+      result = await attempt(name);
+      result.message = `${result.message} (measured twice; the first measurement: ${first})`;
     }
     result.millis = Date.now() - started;
     options.onResult?.(result);

@@ -126,7 +126,8 @@ export async function startMutantHarness(): Promise<MutantHarness> {
     const respond = (upstream: http.ClientRequest) =>
       upstream.on("response", async (answer) => {
         if (mutant === "buffer-response") {
-          const body = await collect(answer);
+          const body = await collect(answer).catch(() => undefined);
+          if (body === undefined) return void res.destroy();
           const headers = { ...answer.headers, "content-length": String(body.length) };
           delete headers["transfer-encoding"];
           res.writeHead(answer.statusCode ?? 502, headers);
@@ -137,7 +138,8 @@ export async function startMutantHarness(): Promise<MutantHarness> {
         answer.pipe(res);
       });
     if (mutant === "buffer-request") {
-      void collect(req).then((body) => respond(forward(body)).end(body));
+      // The runner gives up on a request the mutant holds: an aborted body ends the exchange.
+      void collect(req).then((body) => respond(forward(body)).end(body), () => res.destroy());
       return;
     }
     const upstream = respond(forward());
@@ -158,7 +160,8 @@ export async function startMutantHarness(): Promise<MutantHarness> {
       }
       const upstream = forward(sent);
       upstream.on("response", async (answer) => {
-        let out = await collect(answer);
+        let out = await collect(answer).catch(() => undefined);
+        if (out === undefined) return void res.destroy();
         if (isLoader && answer.statusCode === 200) {
           if (mutant === "trust-declared-handlers") out = Buffer.from(JSON.stringify({ exportedHandlers: declared }));
           if (mutant === "no-exports") out = Buffer.from(JSON.stringify({ exportedHandlers: [] }));
@@ -169,7 +172,7 @@ export async function startMutantHarness(): Promise<MutantHarness> {
         res.end(out);
       });
       upstream.end(sent);
-    });
+    }, () => res.destroy());
   });
   return {
     hostUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
