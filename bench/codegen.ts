@@ -25,14 +25,20 @@ async function run(context: BenchContext): Promise<Figure[]> {
         ];
       }
       samples.push(measured);
-      context.log(`  codegen run ${i + 1}/${runs}: ${(measured.wallMs / 1000).toFixed(2)} s, ${(measured.peakRssBytes / MIB).toFixed(0)} MiB (${measured.method})`);
+      context.log(
+        `  codegen run ${i + 1}/${runs}: ${(measured.wallMs / 1000).toFixed(2)} s, ${(measured.peakRssBytes / MIB).toFixed(0)} MiB (${measured.method})`,
+      );
     } finally {
       if (!context.options.keep) rmSync(out, { recursive: true, force: true });
     }
   }
   const method = samples[0]?.method ?? "";
   return [
-    figure("codegen.wall", "codegen, whole family: wall time", median(samples.map((s) => s.wallMs)) / 1000, "s", { runs, target: { op: "<=", bound: 15 }, note: method }),
+    figure("codegen.wall", "codegen, whole family: wall time", median(samples.map((s) => s.wallMs)) / 1000, "s", {
+      runs,
+      target: { op: "<=", bound: 15 },
+      note: method,
+    }),
     figure("codegen.peak-rss", "codegen, whole family: peak RSS", median(samples.map((s) => s.peakRssBytes)) / MIB, "MiB", {
       runs,
       target: { op: "<=", bound: 1024 },

@@ -21,13 +21,26 @@ import { formatTable } from "./lib/table.js";
 import { runtimeBenchmark } from "./runtime.js";
 import { terraformBenchmark } from "./terraform.js";
 
-const BENCHMARKS: Benchmark[] = [hostBenchmark, hostStartBenchmark, hostUploadBenchmark, replicasBenchmark, terraformBenchmark, codegenBenchmark, runtimeBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  hostBenchmark,
+  hostStartBenchmark,
+  hostUploadBenchmark,
+  replicasBenchmark,
+  terraformBenchmark,
+  codegenBenchmark,
+  runtimeBenchmark,
+];
 
 /** The commit measured, and how many paths differed from it (others work in this tree too). */
 function checkout(): { commit: string; changedPaths: number } {
   try {
     const git = (...args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" });
-    return { commit: git("rev-parse", "--short", "HEAD").trim(), changedPaths: git("status", "--porcelain").split("\n").filter((l) => l !== "").length };
+    return {
+      commit: git("rev-parse", "--short", "HEAD").trim(),
+      changedPaths: git("status", "--porcelain")
+        .split("\n")
+        .filter((l) => l !== "").length,
+    };
   } catch {
     return { commit: "unknown", changedPaths: -1 };
   }
@@ -93,7 +106,13 @@ async function main(argv: string[]): Promise<number> {
     cpuModel: os.cpus()[0]?.model ?? "unknown",
     memoryMiB: Math.round(os.totalmem() / 1024 / 1024),
     node: process.version,
-    loadAverage1m: { start: loadSamples[0], end: loadSamples.at(-1), min: Math.min(...loadSamples), max: Math.max(...loadSamples), mean: loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length },
+    loadAverage1m: {
+      start: loadSamples[0],
+      end: loadSamples.at(-1),
+      min: Math.min(...loadSamples),
+      max: Math.max(...loadSamples),
+      mean: loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length,
+    },
   };
   const load = machine.loadAverage1m;
   console.log(formatTable(sections));

@@ -78,7 +78,15 @@ function load(port: number, hostname: string, seconds: number, concurrency: numb
 
 async function inProcess(context: BenchContext): Promise<Figure[]> {
   const dataDir = context.scratch(mkdtempSync(path.join(os.tmpdir(), "takoform-bench-runtime-")));
-  const host = await startInProcess({ dataDir, engine: "sqlite", port: 0, catalog: builtinCatalog(), credentials: CREDENTIALS, asyncCommitDelayMs: 0, runtime: { gatewayPort: 0 } });
+  const host = await startInProcess({
+    dataDir,
+    engine: "sqlite",
+    port: 0,
+    catalog: builtinCatalog(),
+    credentials: CREDENTIALS,
+    asyncCommitDelayMs: 0,
+    runtime: { gatewayPort: 0 },
+  });
   try {
     const runtime = host.runtime!;
     const { hostname, version } = await deployWorker(host.url, "bench", "svc", { source: SOURCE, vars: { LABEL: "0" } }, TOKEN);
@@ -109,13 +117,24 @@ async function inProcess(context: BenchContext): Promise<Figure[]> {
     const summary = (list: { rps: number; p99: number }[]) => ({ rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)) });
     const direct = summary(rounds.direct);
     const gateway = summary(rounds.gateway);
-    context.log(`runtime: direct ${direct.rps.toFixed(0)} req/s p99 ${direct.p99.toFixed(1)} ms; gateway ${gateway.rps.toFixed(0)} req/s p99 ${gateway.p99.toFixed(1)} ms`);
+    context.log(
+      `runtime: direct ${direct.rps.toFixed(0)} req/s p99 ${direct.p99.toFixed(1)} ms; gateway ${gateway.rps.toFixed(0)} req/s p99 ${gateway.p99.toFixed(1)} ms`,
+    );
     return [
-      figure("runtime.apply-to-serving.p50", "apply-to-serving p50 (deployment 200 -> new version answers)", median(samples), "ms", { runs, target: { op: "<=", bound: 500 } }),
+      figure("runtime.apply-to-serving.p50", "apply-to-serving p50 (deployment 200 -> new version answers)", median(samples), "ms", {
+        runs,
+        target: { op: "<=", bound: 500 },
+      }),
       figure("runtime.direct.rps", `workerd direct, ${concurrency} in flight`, direct.rps, "req/s"),
       figure("runtime.gateway.rps", `through the gateway, ${concurrency} in flight`, gateway.rps, "req/s"),
-      figure("runtime.gateway.rps-ratio", "gateway overhead: direct req/s / gateway req/s", ratio(direct.rps, gateway.rps), "x", { runs: 3, target: { op: "<=", bound: 1.3 } }),
-      figure("runtime.gateway.p99-ratio", "gateway overhead: gateway p99 / direct p99", ratio(gateway.p99, direct.p99), "x", { runs: 3, target: { op: "<=", bound: 1.3 } }),
+      figure("runtime.gateway.rps-ratio", "gateway overhead: direct req/s / gateway req/s", ratio(direct.rps, gateway.rps), "x", {
+        runs: 3,
+        target: { op: "<=", bound: 1.3 },
+      }),
+      figure("runtime.gateway.p99-ratio", "gateway overhead: gateway p99 / direct p99", ratio(gateway.p99, direct.p99), "x", {
+        runs: 3,
+        target: { op: "<=", bound: 1.3 },
+      }),
     ];
   } finally {
     await host.close();
@@ -139,11 +158,16 @@ async function rssWithWorkers(context: BenchContext, workers: number): Promise<F
   const host = await startHostProcess({ dataDir: path.join(dir, "data"), credentials, hostArgs: ["--runtime", "on", "--gateway-port", String(gatewayPort)] });
   try {
     const hostnames: string[] = [];
-    for (let i = 0; i < workers; i++) hostnames.push((await deployWorker(host.url, "bench", `w${i}`, { source: SOURCE, vars: { LABEL: String(i) } }, TOKEN)).hostname);
+    for (let i = 0; i < workers; i++)
+      hostnames.push((await deployWorker(host.url, "bench", `w${i}`, { source: SOURCE, vars: { LABEL: String(i) } }, TOKEN)).hostname);
     await waitFor(async () => (await Promise.all(hostnames.map((h) => get(gatewayPort, h, false)))).every((r) => r.status === 200), 180_000);
     const pids = [host.pid, ...descendantsOf(host.pid)];
     const rss = pids.reduce((sum, pid) => sum + (memoryOf(pid)?.rss ?? 0), 0);
-    return [figure("runtime.rss.50-workers", `host RSS with the runtime on and ${workers} workers (host + workerd)`, rss / (1 << 20), "MiB", { note: `${pids.length} processes` })];
+    return [
+      figure("runtime.rss.50-workers", `host RSS with the runtime on and ${workers} workers (host + workerd)`, rss / (1 << 20), "MiB", {
+        note: `${pids.length} processes`,
+      }),
+    ];
   } finally {
     await host.stop();
   }

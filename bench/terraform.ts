@@ -18,7 +18,15 @@ import { timeToExit } from "./lib/spawn-timing.js";
 import { median, ratio } from "./lib/stats.js";
 import { providerSourceIn, takoformConfig, terraformDataConfig } from "./terraform/config.js";
 import { terraformError } from "./terraform/errors.js";
-import { clientCertificate, coldStart, findProviderExecutable, installProvider, pluginEnvironment, type InstalledProvider, type Outcome } from "./terraform/provider.js";
+import {
+  clientCertificate,
+  coldStart,
+  findProviderExecutable,
+  installProvider,
+  pluginEnvironment,
+  type InstalledProvider,
+  type Outcome,
+} from "./terraform/provider.js";
 import { runTerraform, terraformEnv, type TerraformRun } from "./terraform/run-terraform.js";
 
 const MIB = 1024 * 1024;
@@ -153,7 +161,9 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
       if (init.code !== 0) throw new Error(`terraform init of the terraform_data configuration failed: ${terraformError(init.stderr, init.stdout)}`);
       let takoInit = "";
       const settings =
-        installed.ok && host !== undefined ? { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" } : undefined;
+        installed.ok && host !== undefined
+          ? { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" }
+          : undefined;
       if (!takoUnusable && settings !== undefined) {
         mkdirSync(dirs.tako);
         writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings, `${n}-r0`));
@@ -197,7 +207,9 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
             const t = got[side]?.runs[phase];
             return `${phase} ${t === undefined ? "-" : (t.ms / 1000).toFixed(2)}`;
           }).join(" ");
-        context.log(`  terraform ${n} run ${r + 1}/${runs}: terraform_data ${show("data")}; takoform ${show("tako")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}`);
+        context.log(
+          `  terraform ${n} run ${r + 1}/${runs}: terraform_data ${show("data")}; takoform ${show("tako")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}`,
+        );
       }
       const pair = pairFigures(n, s, runs, takoFailure);
       const note = bundleNote();
@@ -237,7 +249,10 @@ function pairFigures(n: number, s: PairSamples, runs: number, failure: string | 
   const complete = (id: string, text: string, values: number[], unit: string, options: { target?: Target; note?: string } = {}): Figure => {
     if (values.length === 0) return unavailable(id, text, unit, failure ?? "not measured", options);
     const out = figure(id, text, median(values), unit, { ...options, runs: values.length });
-    if (values.length < runs) out.note = [options.note, `measured in ${values.length} of ${runs} runs; the others failed: ${failure ?? "unknown"}`].filter((n) => n !== undefined).join("; ");
+    if (values.length < runs)
+      out.note = [options.note, `measured in ${values.length} of ${runs} runs; the others failed: ${failure ?? "unknown"}`]
+        .filter((n) => n !== undefined)
+        .join("; ");
     return out;
   };
   const out: Figure[] = [];
@@ -246,12 +261,25 @@ function pairFigures(n: number, s: PairSamples, runs: number, failure: string | 
     const target = TARGETS[phase][n];
     out.push(
       figure(`${id}.data`, label(`${PHASE_LABELS[phase]}, terraform_data`), median(s.seconds[phase].data), "s", { runs }),
-      complete(`${id}.tako`, label(`${PHASE_LABELS[phase]}, takoform`), s.seconds[phase].tako, "s", phase === "plan" && s.drift > 0 ? { note: `${s.drift} plan(s) after apply found changes` } : {}),
+      complete(
+        `${id}.tako`,
+        label(`${PHASE_LABELS[phase]}, takoform`),
+        s.seconds[phase].tako,
+        "s",
+        phase === "plan" && s.drift > 0 ? { note: `${s.drift} plan(s) after apply found changes` } : {},
+      ),
       complete(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), s.ratios[phase], "x", target === undefined ? {} : { target }),
       complete(`${id}.provider-processes`, label(`provider processes per ${PHASE_IDS[phase]}`), s.providerProcesses[phase], "processes"),
     );
   }
-  out.push(complete(`terraform.${n}.provider.peak-rss`, label("provider peak RSS over the run's commands"), s.providerPeak.map((b) => b / MIB), "MiB"));
+  out.push(
+    complete(
+      `terraform.${n}.provider.peak-rss`,
+      label("provider peak RSS over the run's commands"),
+      s.providerPeak.map((b) => b / MIB),
+      "MiB",
+    ),
+  );
   return out;
 }
 

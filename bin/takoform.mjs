@@ -3,6 +3,11 @@
 import { main } from "../dist/cli/main.js";
 
 main(process.argv.slice(2)).then(
-  (code) => { if (typeof code === "number") process.exitCode = code; },
-  (err) => { console.error(err instanceof Error ? err.message : String(err)); process.exitCode = 1; },
+  (code) => {
+    if (typeof code === "number") process.exitCode = code;
+  },
+  (err) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 1;
+  },
 );

@@ -58,9 +58,9 @@ export type Refuse = ((code: ErrorCode, message: string, pointer?: string) => Ho
 export const refuse: Refuse = Object.freeze(
   Object.assign(
     (code: ErrorCode, message: string, pointer?: string) => new HostError(code, message, pointer === undefined ? {} : { pointer }),
-    Object.fromEntries(
-      ERROR_CODES.map((code) => [code, (message: string, options?: HostErrorOptions) => new HostError(code, message, options)]),
-    ) as { [C in ErrorCode]: HostErrorFactory },
+    Object.fromEntries(ERROR_CODES.map((code) => [code, (message: string, options?: HostErrorOptions) => new HostError(code, message, options)])) as {
+      [C in ErrorCode]: HostErrorFactory;
+    },
   ),
 );
 

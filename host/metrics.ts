@@ -22,12 +22,43 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export function createHostMetrics(): HostMetrics {
   const registry = new Registry();
-  const requestsTotal = new Counter({ name: "takoform_http_requests_total", help: "HTTP requests answered, by route and status", labelNames: ["route", "status"], registers: [registry] });
-  const requestSeconds = new Histogram({ name: "takoform_http_request_duration_seconds", help: "HTTP request latency, by route", labelNames: ["route"], buckets: LATENCY_BUCKETS, registers: [registry] });
-  const transactionSeconds = new Histogram({ name: "takoform_store_transaction_duration_seconds", help: "Store transaction latency (lock taken to commit), by outcome", labelNames: ["outcome"], buckets: LATENCY_BUCKETS, registers: [registry] });
-  const retries = new Counter({ name: "takoform_store_transaction_retries_total", help: "Store transactions begun again after a transient database refusal", registers: [registry] });
-  const lockWait = new Histogram({ name: "takoform_store_lock_wait_seconds", help: "Time waited for a tenant's database lock", buckets: LATENCY_BUCKETS, registers: [registry] });
-  const collected = new Counter({ name: "takoform_garbage_collected_total", help: "Entries and blobs removed by garbage collection, by kind", labelNames: ["kind"], registers: [registry] });
+  const requestsTotal = new Counter({
+    name: "takoform_http_requests_total",
+    help: "HTTP requests answered, by route and status",
+    labelNames: ["route", "status"],
+    registers: [registry],
+  });
+  const requestSeconds = new Histogram({
+    name: "takoform_http_request_duration_seconds",
+    help: "HTTP request latency, by route",
+    labelNames: ["route"],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const transactionSeconds = new Histogram({
+    name: "takoform_store_transaction_duration_seconds",
+    help: "Store transaction latency (lock taken to commit), by outcome",
+    labelNames: ["outcome"],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const retries = new Counter({
+    name: "takoform_store_transaction_retries_total",
+    help: "Store transactions begun again after a transient database refusal",
+    registers: [registry],
+  });
+  const lockWait = new Histogram({
+    name: "takoform_store_lock_wait_seconds",
+    help: "Time waited for a tenant's database lock",
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const collected = new Counter({
+    name: "takoform_garbage_collected_total",
+    help: "Entries and blobs removed by garbage collection, by kind",
+    labelNames: ["kind"],
+    registers: [registry],
+  });
   for (const kind of ["replay_records", "operations", "blob_files"]) collected.inc({ kind }, 0);
   let countPending: () => number = () => 0;
   new Gauge({

@@ -43,7 +43,12 @@ export async function replicaServices(store: Store, dataDir: string): Promise<Re
     blobs,
     databases,
     storeProblem: async () => ((await store.schemaCurrent()) ? undefined : "store schema is not the one this host knows"),
-    takeOverOperations: (ctx) => startOperationTakeover(ctx, () => pendingOperations(store), (error) => console.error("takoform host: operation takeover failed:", error)),
+    takeOverOperations: (ctx) =>
+      startOperationTakeover(
+        ctx,
+        () => pendingOperations(store),
+        (error) => console.error("takoform host: operation takeover failed:", error),
+      ),
   };
 }
 

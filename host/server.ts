@@ -56,7 +56,10 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   guardDataDir(options.dataDir, options.engine, { repair: options.repair === true, warn: (line) => console.error(line) });
   // prom-client and the replica services (pg) load only when asked for: the default start stays lean.
   const metrics = options.metrics === true ? (await import("./metrics.js")).createHostMetrics() : undefined;
-  const stored = await openStore(options.dataDir, options.engine, { ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }), ...(metrics === undefined ? {} : { observer: metrics.store }) });
+  const stored = await openStore(options.dataDir, options.engine, {
+    ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+    ...(metrics === undefined ? {} : { observer: metrics.store }),
+  });
   recordHistory(options.dataDir, options.engine);
   let runtime: Runtime | undefined;
   const store = options.runtime === undefined ? stored : reconcileOnResourceCommits(stored, () => void runtime?.reconcile());
@@ -74,7 +77,11 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     secret: replicas?.secret ?? hostSecret(options.dataDir),
     secretBox,
     origin: () => origin,
-    operating: { phase: () => phase, storeProblem: () => replicas?.storeProblem() ?? Promise.resolve(undefined), ...(metrics === undefined ? {} : { metrics: metrics.registry }) },
+    operating: {
+      phase: () => phase,
+      storeProblem: () => replicas?.storeProblem() ?? Promise.resolve(undefined),
+      ...(metrics === undefined ? {} : { metrics: metrics.registry }),
+    },
     ...(metrics === undefined ? {} : { requestMetrics: metrics.requests }),
   });
   metrics?.pendingOperations(() => store.list<{ done: boolean }>(everyOperationPrefix()).filter((entry) => !entry.value.done).length);

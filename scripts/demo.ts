@@ -43,7 +43,10 @@ function ensureBuilt(): void {
 
 function installProvider(paths: DemoPaths): string {
   const s = step("installing the provider mirror");
-  const out = execFileSync(process.execPath, [path.join(repoRoot, "bin", "takoform.mjs"), "provider", "install", "--dir", paths.terraform], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const out = execFileSync(process.execPath, [path.join(repoRoot, "bin", "takoform.mjs"), "provider", "install", "--dir", paths.terraform], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const match = /^export TF_CLI_CONFIG_FILE=(.+)$/m.exec(out);
   if (match === null) throw new Error(`provider install printed no TF_CLI_CONFIG_FILE line:\n${out}`);
   const file = match[1]!.trim().replace(/^'(.*)'$/, "$1");
@@ -87,7 +90,13 @@ async function deploy(paths: DemoPaths, gatewayPort: number): Promise<number> {
   const target: CdktfTarget = { endpoint: host.url, token: host.token, cliConfigFile, synthOut: paths.synthOut, statePath: paths.tfState };
   // One cdktf run: deploy synthesizes examples/edge-app first (cdk.tf.json in synthOut), then
   // runs terraform init and apply; the progress line follows both phases.
-  await cdktfStep("cdktf synth + deploy examples/edge-app", ["deploy", ...APPLY_FLAGS, "--outputs-file", paths.outputs], target, paths, /(Creation|Modifications|Destruction) complete after/);
+  await cdktfStep(
+    "cdktf synth + deploy examples/edge-app",
+    ["deploy", ...APPLY_FLAGS, "--outputs-file", paths.outputs],
+    target,
+    paths,
+    /(Creation|Modifications|Destruction) complete after/,
+  );
 
   const rows = await Promise.all(resourcesInState(paths.tfState).map((r) => readFromHost(host.url, host.token, r)));
   const outputs = JSON.parse(readFileSync(paths.outputs, "utf8")) as Record<string, Record<string, string>>;

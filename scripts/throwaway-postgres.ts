@@ -46,7 +46,9 @@ function freePort(): Promise<number> {
 function run(command: string, args: string[], options: SpawnSyncOptions): void {
   const result = spawnSync(command, args, { ...options, encoding: "utf8" });
   if (result.status !== 0) {
-    throw new Error(`${path.basename(command)} ${args.join(" ")} failed (${result.status ?? result.signal}): ${String(result.stderr ?? "")}${String(result.stdout ?? "")}`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(" ")} failed (${result.status ?? result.signal}): ${String(result.stderr ?? "")}${String(result.stdout ?? "")}`,
+    );
   }
 }
 
@@ -71,7 +73,15 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   try {
     run(binaries.initdb, ["-D", data, "-U", "takoform", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"], as);
     const port = await freePort();
-    const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c max_connections=300", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
+    const settings = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      "-c listen_addresses=127.0.0.1",
+      "-c max_connections=300",
+      "-c fsync=off",
+      "-c synchronous_commit=off",
+      "-c full_page_writes=off",
+    ];
     run(binaries.pgCtl, ["-D", data, "-l", path.join(dir, "server.log"), "-o", settings.join(" "), "-w", "-t", "60", "start"], as);
     return { url: `postgres://takoform@127.0.0.1:${port}/postgres`, dir, stop: () => stopServer(binaries.pgCtl, dir, as) };
   } catch (error) {

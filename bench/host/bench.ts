@@ -136,7 +136,11 @@ function growthFigures(small: SizeMeasures, large: SizeMeasures, runs: number): 
     }
     // CPU per operation is far less sensitive to other processes on the machine than latency.
     const cpu = (m: SizeMeasures) => median((m.results.get(op) ?? []).map((r) => r.hostCpuMsPerOp));
-    figures.push(figure(`host.growth.${op}.cpu`, `${op} host CPU per op, ${count(large.size)} vs ${count(small.size)} stored`, ratio(cpu(large), cpu(small)), "x", { runs }));
+    figures.push(
+      figure(`host.growth.${op}.cpu`, `${op} host CPU per op, ${count(large.size)} vs ${count(small.size)} stored`, ratio(cpu(large), cpu(small)), "x", {
+        runs,
+      }),
+    );
   }
   return figures;
 }
@@ -171,7 +175,10 @@ async function sizedHost(context: BenchContext, size: number, ref: WireFormRef, 
 
 function formatRound(round: Map<LoadOp, Measured>): string {
   return [...round]
-    .map(([op, x]) => `${op} ${x.opsPerSecond.toFixed(0)}/s p99 ${x.latency.p99.toFixed(1)} ms cpu ${x.hostCpuMsPerOp.toFixed(2)} ms${x.errors ? ` (${x.errors} errors)` : ""}`)
+    .map(
+      ([op, x]) =>
+        `${op} ${x.opsPerSecond.toFixed(0)}/s p99 ${x.latency.p99.toFixed(1)} ms cpu ${x.hostCpuMsPerOp.toFixed(2)} ms${x.errors ? ` (${x.errors} errors)` : ""}`,
+    )
     .join(", ");
 }
 
@@ -220,7 +227,8 @@ async function run(context: BenchContext): Promise<Figure[]> {
       if (code !== 0) context.log(`host @${h.size} exited with ${code}: ${h.host.stderrTail().slice(-500)}`);
     }
   }
-  for (const h of hosts) figures.push(figure(`host.${h.size}.data-dir.stopped`, `data dir size after a clean stop @ ${count(h.size)}`, treeSize(h.dataDir) / MIB, "MiB"));
+  for (const h of hosts)
+    figures.push(figure(`host.${h.size}.data-dir.stopped`, `data dir size after a clean stop @ ${count(h.size)}`, treeSize(h.dataDir) / MIB, "MiB"));
   if (hosts.length >= 2) figures.push(...growthFigures(hosts[0]!.measures, hosts[hosts.length - 1]!.measures, options.runs));
   const largest = hosts[hosts.length - 1];
   if (largest !== undefined) context.shared.seededDataDir = { dir: largest.dataDir, credentials: largest.credentials, resources: largest.size };

@@ -124,7 +124,17 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const elapsedMs = performance.now() - started;
   await pool.close();
   const ops = latencies.length;
-  return { op: job.op, ops, requests, errors, ...(firstError === undefined ? {} : { firstError }), elapsedMs, opsPerSecond: (ops / elapsedMs) * 1000, latency: summarizeLatencies(latencies), generations };
+  return {
+    op: job.op,
+    ops,
+    requests,
+    errors,
+    ...(firstError === undefined ? {} : { firstError }),
+    elapsedMs,
+    opsPerSecond: (ops / elapsedMs) * 1000,
+    latency: summarizeLatencies(latencies),
+    generations,
+  };
 }
 
 const job = JSON.parse(await readStdin()) as LoadJob;

@@ -33,7 +33,16 @@ async function loadAll(origins: string[], op: LoadOp, names: string[], concurren
   const slices = origins.map((_, i) => names.filter((__, k) => k % origins.length === i));
   const results: LoadResult[] = await Promise.all(
     origins.map((origin, i) =>
-      runLoad({ origin, token: BENCH_TOKEN, space: SEED_SPACE, ref: benchFormRef(), op, concurrency: share, names: op === "create" ? slices[i]! : names, ...(durationMs === undefined ? {} : { durationMs }) }),
+      runLoad({
+        origin,
+        token: BENCH_TOKEN,
+        space: SEED_SPACE,
+        ref: benchFormRef(),
+        op,
+        concurrency: share,
+        names: op === "create" ? slices[i]! : names,
+        ...(durationMs === undefined ? {} : { durationMs }),
+      }),
     ),
   );
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
@@ -88,7 +97,9 @@ async function run(context: BenchContext): Promise<Figure[]> {
         const create = await loadAll(origins[setup], "create", fresh, options.concurrency);
         results[setup].read.push(read);
         results[setup].create.push(create);
-        context.log(`replicas run ${r + 1} ${setup}: read ${read.rate.toFixed(0)}/s p99 ${read.p99.toFixed(1)} ms, create ${create.rate.toFixed(0)}/s p99 ${create.p99.toFixed(1)} ms`);
+        context.log(
+          `replicas run ${r + 1} ${setup}: read ${read.rate.toFixed(0)}/s p99 ${read.p99.toFixed(1)} ms, create ${create.rate.toFixed(0)}/s p99 ${create.p99.toFixed(1)} ms`,
+        );
       }
     }
   } finally {
@@ -110,10 +121,34 @@ async function run(context: BenchContext): Promise<Figure[]> {
     }
   }
   figures.push(
-    figure("replicas.postgres-1.create.ratio", "postgres (1 replica) creates/s vs sqlite", ratio(at("postgres-1", "create", "rate"), at("sqlite", "create", "rate")), "x", { runs, target: { op: ">=", bound: 0.7 } }),
-    figure("replicas.postgres-1.read.ratio", "postgres (1 replica) reads/s vs sqlite", ratio(at("postgres-1", "read", "rate"), at("sqlite", "read", "rate")), "x", { runs, target: { op: ">=", bound: 0.8 } }),
-    figure("replicas.postgres-2.create.ratio", "postgres (2 replicas) creates/s vs 1 replica", ratio(at("postgres-2", "create", "rate"), at("postgres-1", "create", "rate")), "x", { runs }),
-    figure("replicas.postgres-2.read.ratio", "postgres (2 replicas) reads/s vs 1 replica", ratio(at("postgres-2", "read", "rate"), at("postgres-1", "read", "rate")), "x", { runs }),
+    figure(
+      "replicas.postgres-1.create.ratio",
+      "postgres (1 replica) creates/s vs sqlite",
+      ratio(at("postgres-1", "create", "rate"), at("sqlite", "create", "rate")),
+      "x",
+      { runs, target: { op: ">=", bound: 0.7 } },
+    ),
+    figure(
+      "replicas.postgres-1.read.ratio",
+      "postgres (1 replica) reads/s vs sqlite",
+      ratio(at("postgres-1", "read", "rate"), at("sqlite", "read", "rate")),
+      "x",
+      { runs, target: { op: ">=", bound: 0.8 } },
+    ),
+    figure(
+      "replicas.postgres-2.create.ratio",
+      "postgres (2 replicas) creates/s vs 1 replica",
+      ratio(at("postgres-2", "create", "rate"), at("postgres-1", "create", "rate")),
+      "x",
+      { runs },
+    ),
+    figure(
+      "replicas.postgres-2.read.ratio",
+      "postgres (2 replicas) reads/s vs 1 replica",
+      ratio(at("postgres-2", "read", "rate"), at("postgres-1", "read", "rate")),
+      "x",
+      { runs },
+    ),
   );
   return figures;
 }

@@ -94,20 +94,30 @@ async function run(context: BenchContext): Promise<Figure[]> {
     bare.push(await timeToExit(process.execPath, ["-e", "0"]));
     empty.push(await timeStart(fresh(i + 1), credentials));
     full.push(await timeStart(stored.dir, stored.credentials));
-    context.log(`  start run ${i + 1}/${runs}: node -e 0 ${bare.at(-1)!.toFixed(0)} ms, empty ${empty.at(-1)!.discovery.toFixed(0)} ms, ${STORED} stored ${full.at(-1)!.discovery.toFixed(0)} ms`);
+    context.log(
+      `  start run ${i + 1}/${runs}: node -e 0 ${bare.at(-1)!.toFixed(0)} ms, empty ${empty.at(-1)!.discovery.toFixed(0)} ms, ${STORED} stored ${full.at(-1)!.discovery.toFixed(0)} ms`,
+    );
   }
   const count = STORED.toLocaleString("en-US");
   return [
     figure("start.node-bare", "bare `node -e 0`, spawn to exit", median(bare), "ms", { runs }),
     figure("start.empty.listening", "host start, empty data dir: spawn to listening line", median(empty.map((s) => s.listening)), "ms", { runs }),
     figure("start.empty.discovery", "host start, empty data dir: spawn to first discovery 200", median(empty.map((s) => s.discovery)), "ms", { runs }),
-    figure("start.empty.ready", "host start, empty data dir: spawn to first GET forms 200 (lifecycle routes loaded)", median(empty.map((s) => s.ready)), "ms", { runs }),
+    figure("start.empty.ready", "host start, empty data dir: spawn to first GET forms 200 (lifecycle routes loaded)", median(empty.map((s) => s.ready)), "ms", {
+      runs,
+    }),
     figure(`start.${STORED}.listening`, `host start, ${count} stored: spawn to listening line`, median(full.map((s) => s.listening)), "ms", { runs }),
     figure(`start.${STORED}.discovery`, `host start, ${count} stored: spawn to first discovery 200`, median(full.map((s) => s.discovery)), "ms", {
       runs,
       target: { op: "<=", bound: 500 },
     }),
-    figure(`start.${STORED}.ready`, `host start, ${count} stored: spawn to first GET forms 200 (lifecycle routes loaded)`, median(full.map((s) => s.ready)), "ms", { runs }),
+    figure(
+      `start.${STORED}.ready`,
+      `host start, ${count} stored: spawn to first GET forms 200 (lifecycle routes loaded)`,
+      median(full.map((s) => s.ready)),
+      "ms",
+      { runs },
+    ),
     // Less sensitive to machine load than the absolute time: each start over the bare start before it.
     figure(`start.${STORED}.ratio`, `host start, ${count} stored, vs bare node`, median(full.map((s, i) => ratio(s.discovery, bare[i]!))), "x", { runs }),
   ];

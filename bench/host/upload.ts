@@ -82,7 +82,9 @@ async function run(context: BenchContext): Promise<Figure[]> {
     for (let i = 0; i < runs; i++) {
       small.push(await upload(host.url, host.pid, SMALL, i));
       full.push(await upload(host.url, host.pid, FULL, i));
-      context.log(`  upload run ${i + 1}/${runs}: ${SMALL} files ${small.at(-1)!.hostCpuMsPerPut.toFixed(2)} ms CPU/PUT, ${FULL} files ${full.at(-1)!.hostCpuMsPerPut.toFixed(2)} ms CPU/PUT, ${(full.at(-1)!.wallMs / 1000).toFixed(1)} s`);
+      context.log(
+        `  upload run ${i + 1}/${runs}: ${SMALL} files ${small.at(-1)!.hostCpuMsPerPut.toFixed(2)} ms CPU/PUT, ${FULL} files ${full.at(-1)!.hostCpuMsPerPut.toFixed(2)} ms CPU/PUT, ${(full.at(-1)!.wallMs / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     await host.stop();
@@ -91,10 +93,16 @@ async function run(context: BenchContext): Promise<Figure[]> {
     figure("upload.16384.wall", "full upload of a 16,384-file bundle (start, PUTs 8 in flight, commit)", median(full.map((s) => s.wallMs)), "ms", { runs }),
     figure("upload.16384.cpu-per-put", "host CPU per blob PUT, 16,384-file bundle", median(full.map((s) => s.hostCpuMsPerPut)), "ms", { runs }),
     figure("upload.64.cpu-per-put", "host CPU per blob PUT, 64-file bundle", median(small.map((s) => s.hostCpuMsPerPut)), "ms", { runs }),
-    figure("upload.cpu-per-put.ratio", "host CPU per PUT, 16,384 files vs 64 files", median(full.map((s, i) => ratio(s.hostCpuMsPerPut, small[i]!.hostCpuMsPerPut))), "x", {
-      runs,
-      target: { op: "<=", bound: 2 },
-    }),
+    figure(
+      "upload.cpu-per-put.ratio",
+      "host CPU per PUT, 16,384 files vs 64 files",
+      median(full.map((s, i) => ratio(s.hostCpuMsPerPut, small[i]!.hostCpuMsPerPut))),
+      "x",
+      {
+        runs,
+        target: { op: "<=", bound: 2 },
+      },
+    ),
   ];
 }
 

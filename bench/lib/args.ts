@@ -59,6 +59,10 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
   if (values["profile-host"] !== undefined) options.profileHostDir = values["profile-host"];
   const out: BenchArgs = { options, help: values.help === true };
   if (values.json !== undefined) out.json = values.json;
-  if (values.only !== undefined) out.only = values.only.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  if (values.only !== undefined)
+    out.only = values.only
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
   return out;
 }

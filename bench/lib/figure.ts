@@ -60,6 +60,10 @@ export function unavailable(id: string, label: string, unit: string, reason: str
 
 /** First non-empty line of a message, trimmed to a table-friendly length. */
 export function oneLine(text: string, max = 160): string {
-  const line = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== "") ?? "(no message)";
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l !== "") ?? "(no message)";
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

@@ -102,7 +102,10 @@ export function descendantsOf(pid: number): number[] {
 /** The command line of a live process, arguments joined by spaces ("" when gone). */
 export function commandLineOf(pid: number): string {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter((s) => s !== "").join(" ");
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .filter((s) => s !== "")
+      .join(" ");
   } catch {
     return "";
   }

@@ -5,13 +5,7 @@ export const TAKOFORM_TYPE = "takoform_edge_kv_namespace";
 export const DEFAULT_PROVIDER_SOURCE = "takoform/takoform";
 
 export function terraformDataConfig(count: number): string {
-  return [
-    `resource "terraform_data" "r" {`,
-    `  count = ${count}`,
-    `  input = "value-\${count.index}"`,
-    `}`,
-    ``,
-  ].join("\n");
+  return [`resource "terraform_data" "r" {`, `  count = ${count}`, `  input = "value-\${count.index}"`, `}`, ``].join("\n");
 }
 
 export interface TakoformProviderSettings {

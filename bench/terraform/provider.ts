@@ -60,9 +60,23 @@ export async function clientCertificate(dir: string): Promise<Outcome<string>> {
   const cert = path.join(dir, "client-cert.pem");
   try {
     await run("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-      "-keyout", path.join(dir, "client-key.pem"), "-out", cert, "-days", "1",
-      "-subj", "/O=HashiCorp/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      path.join(dir, "client-key.pem"),
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/O=HashiCorp/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost",
     ]);
   } catch (error) {
     return { ok: false, reason: `openssl could not make a client certificate: ${oneLine((error as Error).message)}` };

@@ -35,7 +35,12 @@ export function terraformEnv(cliConfigFile: string | undefined): NodeJS.ProcessE
  * `terraform <args>` in dir. The /proc poll runs for every command alike (terraform_data ones
  * too), so it costs both sides of a ratio the same.
  */
-export function runTerraform(dir: string, args: string[], env: NodeJS.ProcessEnv, providerMarkers: readonly string[] = PROVIDER_MARKERS): Promise<TerraformRun> {
+export function runTerraform(
+  dir: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  providerMarkers: readonly string[] = PROVIDER_MARKERS,
+): Promise<TerraformRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn("terraform", [`-chdir=${dir}`, ...args, "-no-color"], { env, stdio: ["ignore", "pipe", "pipe"] });

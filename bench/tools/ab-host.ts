@@ -73,7 +73,9 @@ try {
     const seeded = await seed(host.url, ref, 0, stored);
     await host.stop();
     dataDirs[variant.name] = dir;
-    console.log(`${variant.name}: seeded ${stored} in ${(seeded.elapsedMs / 1000).toFixed(1)} s; data dir ${(treeSize(dir) / 2 ** 20).toFixed(1)} MiB after stop`);
+    console.log(
+      `${variant.name}: seeded ${stored} in ${(seeded.elapsedMs / 1000).toFixed(1)} s; data dir ${(treeSize(dir) / 2 ** 20).toFixed(1)} MiB after stop`,
+    );
   }
   let next = stored;
   for (let round = 0; round < rounds; round++) {
@@ -105,10 +107,17 @@ try {
       } finally {
         await host.stop();
       }
-      console.log(`round ${round + 1} ${variant.name}: ${Object.entries(samples[variant.name]!).map(([k, v]) => `${k} ${v.at(-1)!.toFixed(k.includes("cpu") ? 2 : 0)}`).join(", ")}; load ${loadAverage()[0]}`);
+      console.log(
+        `round ${round + 1} ${variant.name}: ${Object.entries(samples[variant.name]!)
+          .map(([k, v]) => `${k} ${v.at(-1)!.toFixed(k.includes("cpu") ? 2 : 0)}`)
+          .join(", ")}; load ${loadAverage()[0]}`,
+      );
     }
   }
-  for (const variant of variants) console.log(`${variant.name}: data dir ${(treeSize(dataDirs[variant.name]!) / 2 ** 20).toFixed(1)} MiB after stop (${stored + rounds * creates} resources)`);
+  for (const variant of variants)
+    console.log(
+      `${variant.name}: data dir ${(treeSize(dataDirs[variant.name]!) / 2 ** 20).toFixed(1)} MiB after stop (${stored + rounds * creates} resources)`,
+    );
   console.log(`\nmedians over ${rounds} rounds (stored ${stored}, creates ${creates} per round, 8 in flight):`);
   for (const name of Object.keys(samples.new!)) {
     const o = median(samples.old![name]!);

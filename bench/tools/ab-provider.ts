@@ -46,13 +46,18 @@ interface Variant {
 function timedPlan(v: Variant): Promise<{ ms: number; cpu: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    execFile("/usr/bin/time", ["-f", "cpu %U %S", "terraform", `-chdir=${v.dir}`, "plan", "-input=false", "-detailed-exitcode", "-no-color"], { env: v.env, maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
-      const ms = performance.now() - t0;
-      const code = (error as { code?: number } | null)?.code ?? 0;
-      const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
-      if ((code !== 0 && code !== 2) || cpu === null) return reject(new Error(`${v.label}: plan failed: ${terraformError(stderr, stdout)}`));
-      resolve({ ms, cpu: Number(cpu[1]) + Number(cpu[2]) });
-    });
+    execFile(
+      "/usr/bin/time",
+      ["-f", "cpu %U %S", "terraform", `-chdir=${v.dir}`, "plan", "-input=false", "-detailed-exitcode", "-no-color"],
+      { env: v.env, maxBuffer: 1 << 26 },
+      (error, stdout, stderr) => {
+        const ms = performance.now() - t0;
+        const code = (error as { code?: number } | null)?.code ?? 0;
+        const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+        if ((code !== 0 && code !== 2) || cpu === null) return reject(new Error(`${v.label}: plan failed: ${terraformError(stderr, stdout)}`));
+        resolve({ ms, cpu: Number(cpu[1]) + Number(cpu[2]) });
+      },
+    );
   });
 }
 
@@ -60,9 +65,13 @@ async function prepare(label: string, spec: string): Promise<Variant> {
   const [root, flag] = spec.split(":");
   const dir = path.join(base, label);
   mkdirSync(dir);
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(root!, "bin/takoform.mjs"), "provider", "install", "--dir", path.join(dir, "provider")], {
-    env: { ...process.env, ...(flag === "nobundle" ? { TAKOFORM_PROVIDER_BUNDLE: "off" } : {}) },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(root!, "bin/takoform.mjs"), "provider", "install", "--dir", path.join(dir, "provider")],
+    {
+      env: { ...process.env, ...(flag === "nobundle" ? { TAKOFORM_PROVIDER_BUNDLE: "off" } : {}) },
+    },
+  );
   const cliConfigFile = /TF_CLI_CONFIG_FILE=(["']?)([^"'\n]+)\1/.exec(stdout)![2]!;
   const env = terraformEnv(cliConfigFile);
   const settings = { source: providerSourceIn(""), endpoint: host.url, token: BENCH_TOKEN, space: "ab-provider" };
@@ -86,7 +95,9 @@ try {
     }
     ratios.push(b.ms[r]! / a.ms[r]!);
     cpuRatios.push(b.cpu[r]! / a.cpu[r]!);
-    console.log(`run ${r + 1}: A ${(a.ms[r]! / 1000).toFixed(2)} s (cpu ${a.cpu[r]!.toFixed(2)} s), B ${(b.ms[r]! / 1000).toFixed(2)} s (cpu ${b.cpu[r]!.toFixed(2)} s), B/A ${ratios[r]!.toFixed(2)} (cpu ${cpuRatios[r]!.toFixed(2)})`);
+    console.log(
+      `run ${r + 1}: A ${(a.ms[r]! / 1000).toFixed(2)} s (cpu ${a.cpu[r]!.toFixed(2)} s), B ${(b.ms[r]! / 1000).toFixed(2)} s (cpu ${b.cpu[r]!.toFixed(2)} s), B/A ${ratios[r]!.toFixed(2)} (cpu ${cpuRatios[r]!.toFixed(2)})`,
+    );
   }
   const s = (x: number) => (x / 1000).toFixed(2);
   console.log(`terraform plan over ${count} (refresh included), median of ${runs}:`);

@@ -105,5 +105,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log("\ntop files by self time:");
   for (const f of files.slice(0, top)) console.log(`${f.percent.toFixed(1).padStart(5)}%  ${f.selfMs.toFixed(0).padStart(7)} ms  ${f.frame}`);
   console.log(`\ntop frames by inclusive time, URLs containing ${JSON.stringify(scope)}:`);
-  for (const f of inclusiveTimes(profile, scope).slice(0, top)) console.log(`${f.percent.toFixed(1).padStart(5)}%  ${f.selfMs.toFixed(0).padStart(7)} ms  ${f.frame}`);
+  for (const f of inclusiveTimes(profile, scope).slice(0, top))
+    console.log(`${f.percent.toFixed(1).padStart(5)}%  ${f.selfMs.toFixed(0).padStart(7)} ms  ${f.frame}`);
 }

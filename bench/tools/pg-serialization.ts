@@ -29,7 +29,9 @@ async function mutation(client: pg.Client, mode: Mode, name: string): Promise<nu
       await client.query("SELECT key, value, version FROM entries WHERE tenant = 't' AND seq > 0");
       const fence = await client.query<{ version: number }>("SELECT version FROM entries WHERE key = 'fence'");
       await client.query("INSERT INTO entries VALUES ($1, 't', 'x', 1, nextval('seq'))", [name]);
-      const bumped = await client.query("UPDATE entries SET version = version + 1, seq = nextval('seq') WHERE key = 'fence' AND version = $1", [fence.rows[0]!.version]);
+      const bumped = await client.query("UPDATE entries SET version = version + 1, seq = nextval('seq') WHERE key = 'fence' AND version = $1", [
+        fence.rows[0]!.version,
+      ]);
       if (bumped.rowCount !== 1) throw Object.assign(new Error("fence moved under the lock"), { code: "fence" });
       await client.query("COMMIT");
       return retries;

@@ -69,8 +69,7 @@ for (const op of ops) {
     while (!(await discovered(host.url))) await new Promise((r) => setTimeout(r, 2));
     summary = "spawn to first discovery 200";
   } else {
-    const names =
-      op === "create" ? Array.from({ length: Math.round(seconds * 200) }, (_, i) => `p-${Date.now().toString(36)}-${i}`) : seeded.names;
+    const names = op === "create" ? Array.from({ length: Math.round(seconds * 200) }, (_, i) => `p-${Date.now().toString(36)}-${i}`) : seeded.names;
     const result = await runLoad({
       origin: host.url,
       token: BENCH_TOKEN,

@@ -58,12 +58,15 @@ try {
   await tf(["init", "-input=false"], {}, () => true);
   if (command === "plan") await tf(["apply", "-auto-approve", "-input=false"]);
   if (command === "apply") writeFileSync(path.join(work, "main.tf"), takoformConfig(count, settings, "b"));
-  const args = command === "plan" ? ["plan", "-input=false", "-detailed-exitcode"] : command === "apply" ? ["apply", "-auto-approve", "-input=false"] : ["validate"];
+  const args =
+    command === "plan" ? ["plan", "-input=false", "-detailed-exitcode"] : command === "apply" ? ["apply", "-auto-approve", "-input=false"] : ["validate"];
   // node refuses --cpu-prof in NODE_OPTIONS; the launcher passes this variable's words to node.
   const profiled = { TAKOFORM_PROVIDER_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${out}` };
   const ms = await tf(args, profiled, (c) => c === 0 || c === 2);
   console.log(`terraform ${command} over ${count} takoform resources: ${(ms / 1000).toFixed(2)} s wall; profiles in ${out}`);
-  const files = readdirSync(out).filter((f) => f.endsWith(".cpuprofile")).sort();
+  const files = readdirSync(out)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort();
   for (const file of files) {
     const profile = JSON.parse(readFileSync(path.join(out, file), "utf8"));
     const self = selfTimes(profile);
@@ -72,7 +75,8 @@ try {
     console.log("  self time:");
     for (const f of self.frames.slice(0, top)) console.log(`    ${f.selfMs.toFixed(1).padStart(7)} ms ${f.percent.toFixed(1).padStart(5)}%  ${f.frame}`);
     console.log(`  inclusive time (frames under ${values.scope}):`);
-    for (const f of inclusiveTimes(profile, values.scope!).slice(0, top)) console.log(`    ${f.selfMs.toFixed(1).padStart(7)} ms ${f.percent.toFixed(1).padStart(5)}%  ${f.frame}`);
+    for (const f of inclusiveTimes(profile, values.scope!).slice(0, top))
+      console.log(`    ${f.selfMs.toFixed(1).padStart(7)} ms ${f.percent.toFixed(1).padStart(5)}%  ${f.frame}`);
   }
   await tf(["destroy", "-auto-approve", "-input=false"]);
 } finally {

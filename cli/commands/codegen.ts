@@ -44,11 +44,7 @@ const command: Subcommand = {
     const { output, model } = result;
     if (values.check) {
       const diff = output.check(outDir);
-      const lines = [
-        ...diff.changed.map((p) => `  changed  ${p}`),
-        ...diff.missing.map((p) => `  missing  ${p}`),
-        ...diff.extra.map((p) => `  extra    ${p}`),
-      ];
+      const lines = [...diff.changed.map((p) => `  changed  ${p}`), ...diff.missing.map((p) => `  missing  ${p}`), ...diff.extra.map((p) => `  extra    ${p}`)];
       if (lines.length > 0) {
         console.error(`takoform codegen --check: ${lines.length} file(s) in ${outDir} differ from a fresh regeneration:`);
         console.error(lines.join("\n"));
@@ -59,7 +55,9 @@ const command: Subcommand = {
       return 0;
     }
     const { written, removed } = output.write(outDir);
-    console.log(`takoform codegen: ${written} files in ${outDir} (${model.resources.length} resource types)${removed.length ? `, removed ${removed.length} stale` : ""}`);
+    console.log(
+      `takoform codegen: ${written} files in ${outDir} (${model.resources.length} resource types)${removed.length ? `, removed ${removed.length} stale` : ""}`,
+    );
     return 0;
   },
 };

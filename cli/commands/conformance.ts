@@ -32,8 +32,12 @@ function parse(argv: string[]): Args | string {
     const flag = argv[i]!;
     const value = (): string | undefined => argv[++i];
     switch (flag) {
-      case "--host": a.host = value(); break;
-      case "--credentials": a.credentials = value(); break;
+      case "--host":
+        a.host = value();
+        break;
+      case "--credentials":
+        a.credentials = value();
+        break;
       case "--only": {
         // --only takes one or more names up to the next flag.
         let any = false;
@@ -44,14 +48,35 @@ function parse(argv: string[]): Args | string {
         if (!any) return "--only needs at least one check name";
         break;
       }
-      case "--json": a.json = value(); break;
-      case "--corpus": { const v = value(); if (v) a.corpus.push(path.resolve(v)); break; }
-      case "--probe-corpus": { const v = value(); if (v) a.probeCorpus = path.resolve(v); break; }
-      case "--schemas": { const v = value(); if (v) a.schemas.push(path.resolve(v)); break; }
-      case "--concurrency": a.concurrency = Number(value()); break;
-      case "--list": a.list = true; break;
-      case "-h": case "--help": return "";
-      default: return `unknown argument ${flag}`;
+      case "--json":
+        a.json = value();
+        break;
+      case "--corpus": {
+        const v = value();
+        if (v) a.corpus.push(path.resolve(v));
+        break;
+      }
+      case "--probe-corpus": {
+        const v = value();
+        if (v) a.probeCorpus = path.resolve(v);
+        break;
+      }
+      case "--schemas": {
+        const v = value();
+        if (v) a.schemas.push(path.resolve(v));
+        break;
+      }
+      case "--concurrency":
+        a.concurrency = Number(value());
+        break;
+      case "--list":
+        a.list = true;
+        break;
+      case "-h":
+      case "--help":
+        return "";
+      default:
+        return `unknown argument ${flag}`;
     }
   }
   if (a.concurrency !== undefined && !(Number.isInteger(a.concurrency) && a.concurrency > 0)) return "--concurrency needs a positive integer";

@@ -75,7 +75,13 @@ const command: Subcommand = {
       ...(options.quotas === undefined ? {} : { quotas: { ...DEFAULT_QUOTAS, ...options.quotas } }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
       ...(options.runtime
-        ? { runtime: { gatewayPort: options.gatewayPort, onServed: (hostnames: string[]) => void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))) } }
+        ? {
+            runtime: {
+              gatewayPort: options.gatewayPort,
+              onServed: (hostnames: string[]) =>
+                void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))),
+            },
+          }
         : {}),
     });
     let host;

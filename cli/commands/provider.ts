@@ -37,7 +37,10 @@ async function install(args: string[]): Promise<number> {
     return 1;
   }
   console.error(`installed registry.terraform.io/takoform/takoform ${version} in ${result.packageDir}`);
-  if (result.launcherReplaced) console.error("note: the launcher changed; an existing .terraform.lock.hcl entry for takoform/takoform no longer matches (remove it and run terraform init)");
+  if (result.launcherReplaced)
+    console.error(
+      "note: the launcher changed; an existing .terraform.lock.hcl entry for takoform/takoform no longer matches (remove it and run terraform init)",
+    );
   console.log(`export TF_CLI_CONFIG_FILE=${shellQuote(result.cliConfigFile)}`);
   return 0;
 }

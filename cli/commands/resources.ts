@@ -90,7 +90,8 @@ export const listCommand: Subcommand = {
       const kind = text(flags, "kind");
       const resources = await listAll(connection(flags), { ...(space === undefined ? {} : { space }), ...(kind === undefined ? {} : { kind }) });
       if (flags["json"] === true) console.log(JSON.stringify({ resources }, null, 2));
-      else if (resources.length === 0) console.log(`no resources${space === undefined ? "" : ` in space ${space}`}${kind === undefined ? "" : ` of kind ${kind}`}`);
+      else if (resources.length === 0)
+        console.log(`no resources${space === undefined ? "" : ` in space ${space}`}${kind === undefined ? "" : ` of kind ${kind}`}`);
       else console.log(resourcesTable(resources, space === undefined));
       return 0;
     }),
@@ -107,7 +108,9 @@ export const showCommand: Subcommand = {
       const resources = await listAll(connection(flags), { space });
       const root = resources.find((r) => r.kind === kind && r.name === name);
       if (root === undefined) {
-        console.error(`takoform resource: space ${space} holds no ${kind} named ${JSON.stringify(name)}; \`takoform resources --space ${space}\` lists what it holds`);
+        console.error(
+          `takoform resource: space ${space} holds no ${kind} named ${JSON.stringify(name)}; \`takoform resources --space ${space}\` lists what it holds`,
+        );
         return 1;
       }
       console.log(aggregateTree(root, resources));

@@ -56,7 +56,9 @@ const command: Subcommand = {
       });
       if (a.json) writeFileSync(a.json, JSON.stringify(report, null, 2) + "\n");
       const count = (s: string) => report.checks.filter((r) => r.status === s).length;
-      console.log(`${count("passed")} passed, ${count("failed")} failed, ${count("unmeasured")} unmeasured (${report.completeness}; run token ${report.runToken})`);
+      console.log(
+        `${count("passed")} passed, ${count("failed")} failed, ${count("unmeasured")} unmeasured (${report.completeness}; run token ${report.runToken})`,
+      );
       return report.checks.every((r) => r.status === "passed") ? 0 : 1;
     } catch (error) {
       if (error instanceof RuntimeSetupError || error instanceof CorpusError) {

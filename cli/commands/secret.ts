@@ -37,7 +37,8 @@ function tokenFrom(file: string | undefined, env: NodeJS.ProcessEnv): string | u
 
 export function parseSecretArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args | string {
   const [action, ...rest] = argv;
-  if (action !== "put" && action !== "list" && action !== "delete") return action === undefined ? "a subcommand is required: put, list or delete" : `unknown subcommand ${action}`;
+  if (action !== "put" && action !== "list" && action !== "delete")
+    return action === undefined ? "a subcommand is required: put, list or delete" : `unknown subcommand ${action}`;
   let name: string | undefined;
   let worker: string | undefined;
   let space = env.TAKOFORM_SPACE || "default";

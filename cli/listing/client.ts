@@ -48,7 +48,9 @@ async function page(target: HostTarget, query: URLSearchParams): Promise<{ resou
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new ListingError(`cannot reach the Takoform host at ${target.endpoint} within ${REQUEST_TIMEOUT_MS} ms (${cause}); check TAKOFORM_ENDPOINT and that the host is running`);
+    throw new ListingError(
+      `cannot reach the Takoform host at ${target.endpoint} within ${REQUEST_TIMEOUT_MS} ms (${cause}); check TAKOFORM_ENDPOINT and that the host is running`,
+    );
   }
   const text = await res.text();
   let body: { error?: { code?: string; message?: string; requestId?: string } } & { resources?: ListedResource[]; nextCursor?: string };
@@ -64,10 +66,14 @@ async function page(target: HostTarget, query: URLSearchParams): Promise<{ resou
     );
   }
   if (res.status === 404) {
-    throw new ListingError(`the host at ${target.endpoint} has no resource listing (${LISTING_PATH} answered 404); it is a takoform host extension, use a takoform host`);
+    throw new ListingError(
+      `the host at ${target.endpoint} has no resource listing (${LISTING_PATH} answered 404); it is a takoform host extension, use a takoform host`,
+    );
   }
   if (res.status !== 200 || !Array.isArray(body.resources)) {
-    throw new ListingError(`the host refused the listing (${res.status} ${body.error?.code ?? ""}): ${body.error?.message ?? text.slice(0, 300)} (request ${body.error?.requestId ?? "?"})`);
+    throw new ListingError(
+      `the host refused the listing (${res.status} ${body.error?.code ?? ""}): ${body.error?.message ?? text.slice(0, 300)} (request ${body.error?.requestId ?? "?"})`,
+    );
   }
   return body.nextCursor === undefined ? { resources: body.resources } : { resources: body.resources, nextCursor: body.nextCursor };
 }

@@ -23,8 +23,7 @@ export function artifactSourceAttributes(r: { artifact?: { manifestKind: Manifes
     {
       name: "source_dir",
       wireName: "(provider) sourceDir",
-      description:
-        `Local directory holding the files of a ${r.artifact.manifestKind}. The provider builds the manifest from it, uploads the blobs the host does not hold, commits the manifest and plans its digest as manifest_digest; no file bytes are stored in state. Give either source_dir or manifest_digest.`,
+      description: `Local directory holding the files of a ${r.artifact.manifestKind}. The provider builds the manifest from it, uploads the blobs the host does not hold, commits the manifest and plans its digest as manifest_digest; no file bytes are stored in state. Give either source_dir or manifest_digest.`,
       type: "string",
       required: false,
       optional: true,

@@ -23,7 +23,8 @@ export const SECRET_RESOURCE_SCHEMA = {
       },
       value: {
         type: "string",
-        description: "The sensitive value. Write-only (Terraform 1.11 or later): sent to the host on create and whenever value_version changes, never stored in plan or state.",
+        description:
+          "The sensitive value. Write-only (Terraform 1.11 or later): sent to the host on create and whenever value_version changes, never stored in plan or state.",
         description_kind: "plain",
         required: true,
         sensitive: true,

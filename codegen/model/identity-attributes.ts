@@ -5,10 +5,7 @@
 import type { AttributeModel, CtyType, Validator } from "./types.js";
 import { validatorsFor } from "./validators.js";
 
-const FORM_REF_TYPE: CtyType = [
-  "object",
-  { api_version: "string", definition_version: "string", kind: "string", schema_digest: "string" },
-];
+const FORM_REF_TYPE: CtyType = ["object", { api_version: "string", definition_version: "string", kind: "string", schema_digest: "string" }];
 
 const CONDITION_TYPE: CtyType = [
   "object",
@@ -94,15 +91,60 @@ export function addressAttributes(): AttributeModel[] {
 /** The computed identity and status attributes, in schema order (emitters sort by name anyway). */
 export function identityAttributes(): AttributeModel[] {
   return [
-    computed("uid", "metadata.uid", "string", "Identity the host issued to this incarnation of the resource. Deleting and re-creating a resource of the same name yields a new uid."),
-    computed("generation", "metadata.generation", "string", "Desired-state generation, a canonical decimal string. It moves only when the desired spec changes."),
-    computed("revision", "metadata.revision", "string", "Representation revision, a canonical decimal string. It moves whenever anything the host serves for this resource changes, status and outputs included."),
-    computed("form_ref", "formRef", FORM_REF_TYPE, "The exact Form definition this resource was created under and is read, updated and deleted under: api_version, kind, definition_version and schema_digest."),
-    computed("conditions", "status.conditions", ["list", CONDITION_TYPE], "Every status condition the host reports, in the host's order: type, status, reason, message, host_reason, observed_generation and last_transition_time."),
-    computed("ready", "status.conditions[type=Ready]", "bool", "True when the host reports the Ready condition with status True. Read `conditions` for why it is not."),
-    computed("relations", "relations", ["list", RELATION_TYPE], "The references of this resource's desired spec: the pointer of each reference, the relation it came from, and the target's group, kind and name. The host keeps the pinned target uid and Form definition to itself and reports a moved or missing target as a condition (see conditions)."),
-    computed("outputs_json", "status.outputs", "string", "The whole status.outputs document as JSON text, including any value no output attribute describes. \"{}\" when the Form declares no outputs."),
-    computed("pending_operation_id", "operation.id", "string", "Id of a host operation that was accepted but had not finished when the last apply returned; null once it settles. A refresh consults it before reading the resource."),
+    computed(
+      "uid",
+      "metadata.uid",
+      "string",
+      "Identity the host issued to this incarnation of the resource. Deleting and re-creating a resource of the same name yields a new uid.",
+    ),
+    computed(
+      "generation",
+      "metadata.generation",
+      "string",
+      "Desired-state generation, a canonical decimal string. It moves only when the desired spec changes.",
+    ),
+    computed(
+      "revision",
+      "metadata.revision",
+      "string",
+      "Representation revision, a canonical decimal string. It moves whenever anything the host serves for this resource changes, status and outputs included.",
+    ),
+    computed(
+      "form_ref",
+      "formRef",
+      FORM_REF_TYPE,
+      "The exact Form definition this resource was created under and is read, updated and deleted under: api_version, kind, definition_version and schema_digest.",
+    ),
+    computed(
+      "conditions",
+      "status.conditions",
+      ["list", CONDITION_TYPE],
+      "Every status condition the host reports, in the host's order: type, status, reason, message, host_reason, observed_generation and last_transition_time.",
+    ),
+    computed(
+      "ready",
+      "status.conditions[type=Ready]",
+      "bool",
+      "True when the host reports the Ready condition with status True. Read `conditions` for why it is not.",
+    ),
+    computed(
+      "relations",
+      "relations",
+      ["list", RELATION_TYPE],
+      "The references of this resource's desired spec: the pointer of each reference, the relation it came from, and the target's group, kind and name. The host keeps the pinned target uid and Form definition to itself and reports a moved or missing target as a condition (see conditions).",
+    ),
+    computed(
+      "outputs_json",
+      "status.outputs",
+      "string",
+      'The whole status.outputs document as JSON text, including any value no output attribute describes. "{}" when the Form declares no outputs.',
+    ),
+    computed(
+      "pending_operation_id",
+      "operation.id",
+      "string",
+      "Id of a host operation that was accepted but had not finished when the last apply returned; null once it settles. A refresh consults it before reading the resource.",
+    ),
   ];
 }
 

@@ -19,8 +19,18 @@ function optional(name: string, description: string, sensitive = false): Attribu
 
 export function providerConfigAttributes(): AttributeModel[] {
   return [
-    optional("endpoint", "Base URL of the Host API v1beta1 ({api}), for example https://host.example/api. Falls back to the TAKOFORM_ENDPOINT environment variable."),
-    optional("space", "Space that resources without their own `space` are created, read and deleted in. Falls back to the TAKOFORM_SPACE environment variable."),
-    optional("token", "Bearer credential sent on every request; the host derives the tenant from it. Falls back to the TAKOFORM_TOKEN environment variable.", true),
+    optional(
+      "endpoint",
+      "Base URL of the Host API v1beta1 ({api}), for example https://host.example/api. Falls back to the TAKOFORM_ENDPOINT environment variable.",
+    ),
+    optional(
+      "space",
+      "Space that resources without their own `space` are created, read and deleted in. Falls back to the TAKOFORM_SPACE environment variable.",
+    ),
+    optional(
+      "token",
+      "Bearer credential sent on every request; the host derives the tenant from it. Falls back to the TAKOFORM_TOKEN environment variable.",
+      true,
+    ),
   ];
 }

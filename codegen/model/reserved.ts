@@ -2,15 +2,7 @@
 // Policy as data; the resolution rule lives in parse/root-names.ts.
 
 /** Terraform meta-arguments and blocks: Terraform refuses these as resource attribute names. */
-export const TERRAFORM_META_ARGUMENTS: readonly string[] = [
-  "connection",
-  "count",
-  "depends_on",
-  "for_each",
-  "lifecycle",
-  "provider",
-  "provisioner",
-];
+export const TERRAFORM_META_ARGUMENTS: readonly string[] = ["connection", "count", "depends_on", "for_each", "lifecycle", "provider", "provisioner"];
 
 /** Conventionally the Terraform resource id; kept free so no Form field can be read as one. */
 export const CONVENTIONAL_NAMES: readonly string[] = ["id"];

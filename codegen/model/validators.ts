@@ -21,13 +21,7 @@ const BOUND_MESSAGES: Record<Bound, (n: number) => string> = {
 };
 
 /** Keywords a validator is made from, in the order validators are listed. */
-export const VALIDATION_KEYWORDS: readonly string[] = [
-  "enum",
-  "const",
-  "pattern",
-  ...Object.keys(BOUND_MESSAGES),
-  "uniqueItems",
-];
+export const VALIDATION_KEYWORDS: readonly string[] = ["enum", "const", "pattern", ...Object.keys(BOUND_MESSAGES), "uniqueItems"];
 
 export const UNIQUE_ITEMS_MESSAGE = "must NOT have duplicate items (items ## {j} and {i} are identical)";
 

@@ -4,12 +4,7 @@
 // takes the prefix output_; anything still colliding is refused.
 
 import { fixedAttributeNames } from "../model/identity-attributes.js";
-import {
-  CONVENTIONAL_NAMES,
-  DESIRED_COLLISION_PREFIX,
-  OUTPUT_COLLISION_PREFIX,
-  TERRAFORM_META_ARGUMENTS,
-} from "../model/reserved.js";
+import { CONVENTIONAL_NAMES, DESIRED_COLLISION_PREFIX, OUTPUT_COLLISION_PREFIX, TERRAFORM_META_ARGUMENTS } from "../model/reserved.js";
 import type { AttributeModel } from "../model/types.js";
 
 export function reservedRootNames(): Set<string> {

@@ -26,7 +26,11 @@ export default defineCheck("apply without its precondition or Idempotency-Key is
   expectEqual(unchanged.generation, "1", "generation after the refused updates");
   const updated = await ctx.primary.settle(await ctx.primary.apply(upd, uDigest, { generation: "1" }));
   expectStatus(updated, 200, "update with its headers");
-  expectError(await ctx.primary.remove(probe.form.ref, name, ctx.space, { generation: "2" }, { key: null }), "invalid_argument", "delete without Idempotency-Key");
+  expectError(
+    await ctx.primary.remove(probe.form.ref, name, ctx.space, { generation: "2" }, { key: null }),
+    "invalid_argument",
+    "delete without Idempotency-Key",
+  );
   await ctx.primary.destroy(await ctx.primary.fetch(probe.form.ref, name, ctx.space));
   return "create without If-None-Match, update without a fence, and apply or delete without an Idempotency-Key were invalid_argument and changed nothing";
 });

@@ -41,7 +41,11 @@ export default defineCheck("committing a committed manifest answers the same dig
   const other = probeBundle(ctx, ["fetch"]);
   const otherSession = await openSession(ctx.primary, other, "upload of a second fresh bundle");
   await putBlobs(ctx.primary, otherSession, other, otherSession.missingBlobs, "upload of a second fresh bundle");
-  expectError(await commitUpload(ctx.primary, otherSession.uploadId, { key }), "invalid_argument", "the first commit's Idempotency-Key on another session's commit");
+  expectError(
+    await commitUpload(ctx.primary, otherSession.uploadId, { key }),
+    "invalid_argument",
+    "the first commit's Idempotency-Key on another session's commit",
+  );
   await expectManifestMissing(ctx.primary, other.digest, "the commit refused for its reused key committed nothing");
   const otherDigest = await commitSession(ctx.primary, otherSession, other, "the second session under its own key");
   return `the retried commit replayed byte-for-byte; a second commit and a new session both answered ${digest}; the key reused on another session was invalid_argument with nothing committed, which then committed ${otherDigest} under its own key`;

@@ -36,7 +36,19 @@ export default defineCheck("abandoning unrelated sessions never makes a referenc
   const stillUsable = async (after: string, bundleLive: Live) => {
     await expectManifestHeld(ctx.primary, digest, art.manifest, `the referenced manifest after ${after}`);
     await expectBlobHeld(ctx.primary, blob, `the referenced blob after ${after}`);
-    b.track(expectAccepted(await attemptCreate(ctx.primary, ctx.form("WorkerVersion").ref, ctx.name("version"), ctx.space, versionSpec(ctx, { worker, bundle: bundleLive, handlers: ["fetch", "scheduled"] })), 201, `a WorkerVersion proving its handlers from the referenced bundle after ${after}`));
+    b.track(
+      expectAccepted(
+        await attemptCreate(
+          ctx.primary,
+          ctx.form("WorkerVersion").ref,
+          ctx.name("version"),
+          ctx.space,
+          versionSpec(ctx, { worker, bundle: bundleLive, handlers: ["fetch", "scheduled"] }),
+        ),
+        201,
+        `a WorkerVersion proving its handlers from the referenced bundle after ${after}`,
+      ),
+    );
   };
 
   const abandoners = [

@@ -44,13 +44,36 @@ export default defineCheck("hostname uniqueness and dead-letter acyclicity decid
 
   const hostname = ctx.names.hostname("adopted");
   const holder = await b.customDomain(here.worker, hostname);
-  await refuse(ctx.space, domainForm, customDomainSpec(ctx, here.worker, hostname.toUpperCase()), `adoption of a custom domain claiming "${hostname}" (uppercased) in the holder's space`, [holder.name]);
-  await refuse(ctx.altSpace, domainForm, customDomainSpec(ctx, there.worker, `${hostname}.`), `adoption of a custom domain claiming "${hostname}." from the tenant's other space`, [holder.name]);
-  await accept(alt, ctx.altSpace, domainForm, customDomainSpec(ctx, there.worker, ctx.names.hostname("free")), "adoption of a custom domain claiming a free hostname");
+  await refuse(
+    ctx.space,
+    domainForm,
+    customDomainSpec(ctx, here.worker, hostname.toUpperCase()),
+    `adoption of a custom domain claiming "${hostname}" (uppercased) in the holder's space`,
+    [holder.name],
+  );
+  await refuse(
+    ctx.altSpace,
+    domainForm,
+    customDomainSpec(ctx, there.worker, `${hostname}.`),
+    `adoption of a custom domain claiming "${hostname}." from the tenant's other space`,
+    [holder.name],
+  );
+  await accept(
+    alt,
+    ctx.altSpace,
+    domainForm,
+    customDomainSpec(ctx, there.worker, ctx.names.hostname("free")),
+    "adoption of a custom domain claiming a free hostname",
+  );
   expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, holder))).res, 204, `release of "${hostname}" (delete of its holder)`);
   await accept(alt, ctx.altSpace, domainForm, customDomainSpec(ctx, there.worker, hostname), `adoption of a custom domain claiming the released "${hostname}"`);
 
-  const [qa, qb, qc, qd] = [await b.plain("AtLeastOnceQueue"), await b.plain("AtLeastOnceQueue"), await b.plain("AtLeastOnceQueue"), await b.plain("AtLeastOnceQueue")];
+  const [qa, qb, qc, qd] = [
+    await b.plain("AtLeastOnceQueue"),
+    await b.plain("AtLeastOnceQueue"),
+    await b.plain("AtLeastOnceQueue"),
+    await b.plain("AtLeastOnceQueue"),
+  ];
   await b.consumer(qa, here.worker, qb);
   await refuse(ctx.space, consumerForm, consumerSpec(ctx, qd, here.worker, qd), "adoption of a consumer dead-lettering to its own queue");
   await accept(b, ctx.space, consumerForm, consumerSpec(ctx, qb, here.worker, qc), "adoption of a consumer extending the chain A -> B -> C");

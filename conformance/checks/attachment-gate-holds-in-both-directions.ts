@@ -35,14 +35,40 @@ export default defineCheck("each attachment kind is gated forward (attach) and i
     const lacking = await b.version({ worker, bundle, handlers: ALL.filter((h) => h !== probe.handler) });
     let deployment = await b.deployment(worker, [[lacking, 10000]]);
 
-    expectRefused(await attemptCreate(ctx.primary, probe.form.ref, probe.name, ctx.space, probe.spec), "unsupported_capability", `${kind} while the deployment lacks ${probe.handler}`, [probe.handler]);
+    expectRefused(
+      await attemptCreate(ctx.primary, probe.form.ref, probe.name, ctx.space, probe.spec),
+      "unsupported_capability",
+      `${kind} while the deployment lacks ${probe.handler}`,
+      [probe.handler],
+    );
     await expectNothingStored(ctx.primary, probe.form.ref, probe.name, ctx.space, `${kind} while the deployment lacks ${probe.handler}`);
-    deployment = expectAccepted(await attemptUpdate(ctx.primary, deployment, deploymentSpec(ctx, worker, [[full, 10000]])), 200, `moving the deployment to a version with ${probe.handler} (no dependent yet)`);
-    const attachment = b.track(expectAccepted(await attemptCreate(ctx.primary, probe.form.ref, probe.name, ctx.space, probe.spec), 201, `${kind} once the deployment serves ${probe.handler}`));
+    deployment = expectAccepted(
+      await attemptUpdate(ctx.primary, deployment, deploymentSpec(ctx, worker, [[full, 10000]])),
+      200,
+      `moving the deployment to a version with ${probe.handler} (no dependent yet)`,
+    );
+    const attachment = b.track(
+      expectAccepted(
+        await attemptCreate(ctx.primary, probe.form.ref, probe.name, ctx.space, probe.spec),
+        201,
+        `${kind} once the deployment serves ${probe.handler}`,
+      ),
+    );
 
-    await expectUpdateRefused(ctx.primary, deployment, deploymentSpec(ctx, worker, [[lacking, 10000]]), "unsupported_capability", `moving the deployment off ${probe.handler} while the ${kind} lives`, [probe.handler]);
+    await expectUpdateRefused(
+      ctx.primary,
+      deployment,
+      deploymentSpec(ctx, worker, [[lacking, 10000]]),
+      "unsupported_capability",
+      `moving the deployment off ${probe.handler} while the ${kind} lives`,
+      [probe.handler],
+    );
     expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, attachment))).res, 204, `delete of the ${kind}`);
-    expectAccepted(await attemptUpdate(ctx.primary, deployment, deploymentSpec(ctx, worker, [[lacking, 10000]])), 200, `moving the deployment off ${probe.handler} once the ${kind} is gone`);
+    expectAccepted(
+      await attemptUpdate(ctx.primary, deployment, deploymentSpec(ctx, worker, [[lacking, 10000]])),
+      200,
+      `moving the deployment off ${probe.handler} once the ${kind} is gone`,
+    );
     measured.push(`${kind}/${probe.handler}`);
   }
   await b.cleanup();

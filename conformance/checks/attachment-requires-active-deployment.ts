@@ -14,7 +14,12 @@ export default defineCheck("every attachment is unsupported_capability against a
   const version = await b.version({ worker, bundle, handlers: ["fetch", "scheduled", "queue"] });
 
   for (const a of await b.attachments(worker)) {
-    expectRefused(await attemptCreate(ctx.primary, a.form.ref, a.name, ctx.space, a.spec), "unsupported_capability", `${a.kind} against a worker with a stored version and no deployment`, [/deployment/i]);
+    expectRefused(
+      await attemptCreate(ctx.primary, a.form.ref, a.name, ctx.space, a.spec),
+      "unsupported_capability",
+      `${a.kind} against a worker with a stored version and no deployment`,
+      [/deployment/i],
+    );
     await expectNothingStored(ctx.primary, a.form.ref, a.name, ctx.space, `${a.kind} against a worker with no deployment`);
   }
   await b.deployment(worker, [[version, 10000]]);

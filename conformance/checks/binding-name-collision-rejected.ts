@@ -32,16 +32,26 @@ export default defineCheck("two bindings sharing a name, in one list or across l
   const collisions: [string, Record<string, unknown>][] = [
     ["two kvBindings entries named CACHE", { kvBindings: [bindingEntry("CACHE", kv), bindingEntry("CACHE", kv2)] }],
     ["a kvBindings and a bucketBindings entry named STORE", { kvBindings: [bindingEntry("STORE", kv)], bucketBindings: [bindingEntry("STORE", bucket)] }],
-    ["a sqliteBindings and a queueProducerBindings entry named DB", { sqliteBindings: [bindingEntry("DB", db)], queueProducerBindings: [bindingEntry("DB", queue)] }],
+    [
+      "a sqliteBindings and a queueProducerBindings entry named DB",
+      { sqliteBindings: [bindingEntry("DB", db)], queueProducerBindings: [bindingEntry("DB", queue)] },
+    ],
   ];
   for (const [label, extra] of collisions) {
     const spec = versionSpec(ctx, { worker, bundle, handlers: ["fetch"], extra });
     const problems = ctx.corpus.specProblems(form, ctx.corpus.materialize(form, structuredClone(spec)));
-    expectTrue(problems.length === 0, `${label}: the spec must be schema-valid for this check to measure the host rule, but the pinned schema refuses it: ${problems.join("; ")}`);
+    expectTrue(
+      problems.length === 0,
+      `${label}: the spec must be schema-valid for this check to measure the host rule, but the pinned schema refuses it: ${problems.join("; ")}`,
+    );
     const name = ctx.name("version");
     expectRefused(await attemptCreate(ctx.primary, form.ref, name, ctx.space, spec), "invalid_argument", `apply of a version with ${label}`);
     await expectNothingStored(ctx.primary, form.ref, name, ctx.space, `apply of a version with ${label}`);
-    expectRefused(await attemptImport(ctx.primary, form.ref, name, ctx.space, spec, ctx.names.nativeId()), "invalid_argument", `import of a version with ${label}`);
+    expectRefused(
+      await attemptImport(ctx.primary, form.ref, name, ctx.space, spec, ctx.names.nativeId()),
+      "invalid_argument",
+      `import of a version with ${label}`,
+    );
     await expectNothingStored(ctx.primary, form.ref, name, ctx.space, `import of a version with ${label}`);
   }
   const distinct = versionSpec(ctx, {
@@ -55,7 +65,13 @@ export default defineCheck("two bindings sharing a name, in one list or across l
       queueProducerBindings: [bindingEntry("EVENTS", queue)],
     },
   });
-  b.track(expectAccepted(await attemptCreate(ctx.primary, form.ref, ctx.name("version"), ctx.space, distinct), 201, "apply of a version whose five bindings have distinct names"));
+  b.track(
+    expectAccepted(
+      await attemptCreate(ctx.primary, form.ref, ctx.name("version"), ctx.space, distinct),
+      201,
+      "apply of a version whose five bindings have distinct names",
+    ),
+  );
   await b.cleanup();
   return `${collisions.map(([l]) => l).join("; ")} were refused on apply and import with nothing stored; five distinctly named bindings across four lists were accepted`;
 });

@@ -38,7 +38,10 @@ export default defineCheck("each binding-verification step refuses with its own 
   });
   for (const { form } of installed) {
     const res = await forms(ctx.primary, exactFormsQuery(form.ref, ctx.space));
-    if (res.status !== 200) fail(`the host under test does not serve the binding-probe Form ${form.ref.kind} (${errorOf(res)?.code ?? res.status}); a host under test installs the runner's probe corpus, conformance/probe-corpus (ours: --conformance-probes)`);
+    if (res.status !== 200)
+      fail(
+        `the host under test does not serve the binding-probe Form ${form.ref.kind} (${errorOf(res)?.code ?? res.status}); a host under test installs the runner's probe corpus, conformance/probe-corpus (ours: --conformance-probes)`,
+      );
   }
 
   const b = builder(ctx);
@@ -72,9 +75,17 @@ export default defineCheck("each binding-verification step refuses with its own 
   const bundle = await b.bundle();
   const spec = versionSpec(ctx, { worker, bundle, handlers: ["fetch"], extra: { serviceBindings: [bindingEntry("UPSTREAM", await b.worker(lacking))] } });
   const name = ctx.name("version");
-  expectRefused(await attemptCreate(ctx.primary, versionForm.ref, name, ctx.space, spec), "invalid_argument", `apply of step 5: a service binding to ModuleWorker@${lacking.ref.definitionVersion}`);
+  expectRefused(
+    await attemptCreate(ctx.primary, versionForm.ref, name, ctx.space, spec),
+    "invalid_argument",
+    `apply of step 5: a service binding to ModuleWorker@${lacking.ref.definitionVersion}`,
+  );
   await expectNothingStored(ctx.primary, versionForm.ref, name, ctx.space, "apply of step 5");
-  expectRefused(await attemptImport(ctx.primary, versionForm.ref, name, ctx.space, spec, ctx.names.nativeId()), "invalid_argument", `import of step 5: a service binding to ModuleWorker@${lacking.ref.definitionVersion}`);
+  expectRefused(
+    await attemptImport(ctx.primary, versionForm.ref, name, ctx.space, spec, ctx.names.nativeId()),
+    "invalid_argument",
+    `import of step 5: a service binding to ModuleWorker@${lacking.ref.definitionVersion}`,
+  );
   await expectNothingStored(ctx.primary, versionForm.ref, name, ctx.space, "import of step 5");
   verdicts.push("step 5: invalid_argument");
   await b.cleanup();

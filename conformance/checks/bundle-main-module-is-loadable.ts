@@ -14,7 +14,10 @@ export default defineCheck("an auxiliary mainModule is artifact_invalid before c
   const b = builder(ctx);
   const bundleForm = ctx.form("WorkerBundle");
   const main = probeModule(["fetch"], ctx.names.key());
-  const map = Buffer.from(JSON.stringify({ version: 3, file: "index.js", sources: ["src/index.ts"], names: [], mappings: "", x_conformance: ctx.names.key() }), "utf8");
+  const map = Buffer.from(
+    JSON.stringify({ version: 3, file: "index.js", sources: ["src/index.ts"], names: [], mappings: "", x_conformance: ctx.names.key() }),
+    "utf8",
+  );
   const modules = [
     { name: "index.js", mediaType: JS_MODULE, bytes: main },
     { name: "index.js.map", mediaType: SOURCE_MAP, bytes: map },
@@ -28,7 +31,8 @@ export default defineCheck("an auxiliary mainModule is artifact_invalid before c
     const name = ctx.name("bundle");
     const attempt = await attemptCreate(ctx.primary, bundleForm.ref, name, ctx.space, requiredSpec(ctx, bundleForm, { manifestDigest: art.digest }));
     const code = errorOf(attempt.res)?.code;
-    if (code !== "artifact_missing" && code !== "artifact_invalid") fail(`a WorkerBundle naming ${what}: expected artifact_missing or artifact_invalid, got ${describeResponse(attempt.res)}`);
+    if (code !== "artifact_missing" && code !== "artifact_invalid")
+      fail(`a WorkerBundle naming ${what}: expected artifact_missing or artifact_invalid, got ${describeResponse(attempt.res)}`);
     await expectNothingStored(ctx.primary, bundleForm.ref, name, ctx.space, `a WorkerBundle naming ${what}`);
   }
 
@@ -41,7 +45,13 @@ export default defineCheck("an auxiliary mainModule is artifact_invalid before c
     const manifestDigest = await upload(ctx.primary, art, what);
     const bundle = await b.create(bundleForm, "bundle", requiredSpec(ctx, bundleForm, { manifestDigest }));
     const spec = versionSpec(ctx, { worker, bundle, handlers: ["fetch"] });
-    b.track(expectAccepted(await attemptCreate(ctx.primary, ctx.form("WorkerVersion").ref, ctx.name("version"), ctx.space, spec), 201, `a WorkerVersion declaring fetch on ${what}`));
+    b.track(
+      expectAccepted(
+        await attemptCreate(ctx.primary, ctx.form("WorkerVersion").ref, ctx.name("version"), ctx.space, spec),
+        201,
+        `a WorkerVersion declaring fetch on ${what}`,
+      ),
+    );
     carried.push(manifestDigest);
   }
   await b.cleanup();

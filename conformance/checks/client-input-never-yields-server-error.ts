@@ -25,14 +25,19 @@ export default defineCheck("malformed requests of every shape are 4xx envelopes,
     ["prepare", "POST", `${API_PATH}/resources/prepare`, { raw: '{"apiVersion":1,"kind":[],"form":"x","metadata":null,"spec":7}' }],
     ["apply", "PUT", res, { raw: "{}", headers: { "if-none-match": "*", "idempotency-key": "k".repeat(5000) } }],
     ["apply", "PUT", res, { raw: "{}", headers: { "takoform-expected-generation": "99999999999999999999999" } }],
-    ["apply", "PUT", res, { raw: "{}", headers: { "takoform-expected-generation": "-1", "if-match": "W/\"1\"" } }],
+    ["apply", "PUT", res, { raw: "{}", headers: { "takoform-expected-generation": "-1", "if-match": 'W/"1"' } }],
     ["read", "GET", `${res}${q}&unknownKey=1`, {}],
     ["read", "GET", `${res}${q}&space=again`, {}],
     ["read", "GET", `${res}?space=%ZZ`, {}],
     ["read", "GET", `${API_PATH}/resources/${"a".repeat(300)}/v1/${form.ref.kind}/${name}${q}`, {}],
     ["read", "GET", `${API_PATH}/resources/edge.forms.takoform.com/v1beta1/${form.ref.kind}/${"N".repeat(100)}${q}`, {}],
     ["read", "GET", `${API_PATH}/resources/edge.forms.takoform.com/v1beta1/${form.ref.kind}/%00${q}`, {}],
-    ["observe", "POST", `${res}/observe${q}`, { raw: '{"unexpected":true}', headers: { "takoform-expected-generation": "1", "idempotency-key": ctx.names.key() } }],
+    [
+      "observe",
+      "POST",
+      `${res}/observe${q}`,
+      { raw: '{"unexpected":true}', headers: { "takoform-expected-generation": "1", "idempotency-key": ctx.names.key() } },
+    ],
     ["delete", "DELETE", `${res}${q}`, { headers: { "takoform-expected-generation": "abc", "idempotency-key": ctx.names.key() } }],
     ["off-table", "PATCH", res, { raw: "{}" }],
     ["off-table", "GET", `${API_PATH}/resources/edge.forms.takoform.com/v1beta1/${form.ref.kind}/${name}/refresh${q}`, {}],
@@ -41,7 +46,10 @@ export default defineCheck("malformed requests of every shape are 4xx envelopes,
     const r = await ctx.primary.send(op, { method, path, ...opts });
     expectTrue(r.status >= 400 && r.status < 500, `${method} ${path.slice(0, 80)}: expected a 4xx refusal, got ${describeResponse(r)}`);
   }
-  const alive = await ctx.primary.send("forms", { method: "GET", path: `${API_PATH}/forms${q}&group=${encodeURIComponent(form.ref.apiVersion)}&kind=${form.ref.kind}` });
+  const alive = await ctx.primary.send("forms", {
+    method: "GET",
+    path: `${API_PATH}/forms${q}&group=${encodeURIComponent(form.ref.apiVersion)}&kind=${form.ref.kind}`,
+  });
   expectTrue(alive.status === 200, `the host stopped answering after the malformed requests: ${describeResponse(alive)}`);
   return `${attempts.length} malformed requests were refused 4xx with envelopes; the host kept serving`;
 });

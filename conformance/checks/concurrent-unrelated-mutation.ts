@@ -33,9 +33,7 @@ export default defineCheck("concurrent unrelated mutations all land; concurrent 
       return { doc, digest };
     }),
   );
-  const attempts = await Promise.all(
-    reviewed.map(async ({ doc, digest }) => ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "2" }))),
-  );
+  const attempts = await Promise.all(reviewed.map(async ({ doc, digest }) => ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "2" }))));
   const winners = attempts.filter((r) => r.status === 200);
   expectEqual(winners.length, 1, "racing updates admitted under one generation fence");
   for (const r of attempts) if (r.status !== 200) expectError(r, "generation_conflict", "a losing racing update");

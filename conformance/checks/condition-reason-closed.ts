@@ -11,7 +11,20 @@ import { liveFrom } from "../harness/lifecycle.js";
 import { mutableProbe, plainProbe } from "../harness/probes.js";
 
 const TYPES = new Set(["Ready", "Reconciling", "Degraded", "Drifted", "Blocked", "Deleting"]);
-const REASONS = new Set(["Available", "Provisioning", "Reconciling", "Failed", "BackendUnavailable", "SpecDrift", "ExternalChange", "DependencyMissing", "DependencyInUse", "PolicyDenied", "UnsupportedCapability", "Deleting"]);
+const REASONS = new Set([
+  "Available",
+  "Provisioning",
+  "Reconciling",
+  "Failed",
+  "BackendUnavailable",
+  "SpecDrift",
+  "ExternalChange",
+  "DependencyMissing",
+  "DependencyInUse",
+  "PolicyDenied",
+  "UnsupportedCapability",
+  "Deleting",
+]);
 
 function conditionProblems(live: Live, where: string): void {
   const conditions = live.body.status.conditions;
@@ -23,7 +36,10 @@ function conditionProblems(live: Live, where: string): void {
     expectTrue(REASONS.has(c.reason), `${where}: condition reason ${c.reason} is outside the closed set`);
     expectTrue(["True", "False", "Unknown"].includes(c.status), `${where}: condition status ${c.status}`);
   }
-  expectTrue(BigInt(live.body.status.observedGeneration) <= BigInt(live.generation), `${where}: observedGeneration ${live.body.status.observedGeneration} is ahead of generation ${live.generation}`);
+  expectTrue(
+    BigInt(live.body.status.observedGeneration) <= BigInt(live.generation),
+    `${where}: observedGeneration ${live.body.status.observedGeneration} is ahead of generation ${live.generation}`,
+  );
 }
 
 export default defineCheck("conditions use the closed types and reasons, with one Ready, before and after a status change", async (ctx) => {
@@ -35,7 +51,13 @@ export default defineCheck("conditions use the closed types and reasons, with on
   for (const live of [a, b]) {
     conditionProblems(live, `${live.ref.kind} ${live.name} as applied`);
     conditionProblems(await ctx.primary.fetch(live.ref, live.name, live.space), `${live.ref.kind} ${live.name} as read`);
-    const touched = await ctx.primary.observe(live.ref, live.name, live.space, { generation: live.generation }, { headers: { [PROBE_HEADER]: "touch-status" } });
+    const touched = await ctx.primary.observe(
+      live.ref,
+      live.name,
+      live.space,
+      { generation: live.generation },
+      { headers: { [PROBE_HEADER]: "touch-status" } },
+    );
     conditionProblems(liveFrom(touched, "observe"), `${live.ref.kind} ${live.name} after a status change`);
     checked += 3;
     await ctx.primary.destroy(live);

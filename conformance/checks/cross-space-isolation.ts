@@ -17,7 +17,11 @@ export default defineCheck("one name in two spaces is two resources; neither spa
   expectNotEqual(there.uid, here.uid, "uid of the same name in the other space");
   const updatedThere = await ctx.primary.update(there, probe.variant(2));
   const hereNow = await ctx.primary.fetch(probe.form.ref, name, ctx.space);
-  expectEqual([hereNow.uid, hereNow.generation, hereNow.revision], [here.uid, here.generation, here.revision], "first space's resource after the other space's create and update");
+  expectEqual(
+    [hereNow.uid, hereNow.generation, hereNow.revision],
+    [here.uid, here.generation, here.revision],
+    "first space's resource after the other space's create and update",
+  );
   await ctx.primary.destroy(updatedThere);
   expectEqual((await ctx.primary.fetch(probe.form.ref, name, ctx.space)).uid, here.uid, "first space's resource after the other space's delete");
   await ctx.primary.destroy(hereNow);

@@ -44,17 +44,45 @@ export default defineCheck("hostname spellings differing in case and root dot ar
   }
   expectEqual(new Set(digests).size, 1, `specDigests of ${spellings.length} spellings of one hostname (${digests.join(", ")})`);
 
-  const created = b.track(expectAccepted(await attemptCreate(ctx.primary, form.ref, name, ctx.space, customDomainSpec(ctx, agg.worker, spellings[3]!)), 201, `create with hostname "${spellings[3]}"`));
+  const created = b.track(
+    expectAccepted(
+      await attemptCreate(ctx.primary, form.ref, name, ctx.space, customDomainSpec(ctx, agg.worker, spellings[3]!)),
+      201,
+      `create with hostname "${spellings[3]}"`,
+    ),
+  );
   expectEqual([created.body.spec["hostname"], created.generation], [canonical, "1"], "stored hostname and generation of the created domain");
   let live = created;
   for (const hostname of [spellings[1]!, spellings[2]!, canonical]) {
-    live = expectAccepted(await attemptUpdate(ctx.primary, live, customDomainSpec(ctx, agg.worker, hostname)), 200, `re-apply of the live domain spelled "${hostname}"`);
-    expectEqual([live.body.spec["hostname"], live.generation, live.revision], [canonical, created.generation, created.revision], `hostname, generation and revision after re-applying "${hostname}"`);
+    live = expectAccepted(
+      await attemptUpdate(ctx.primary, live, customDomainSpec(ctx, agg.worker, hostname)),
+      200,
+      `re-apply of the live domain spelled "${hostname}"`,
+    );
+    expectEqual(
+      [live.body.spec["hostname"], live.generation, live.revision],
+      [canonical, created.generation, created.revision],
+      `hostname, generation and revision after re-applying "${hostname}"`,
+    );
   }
 
   const other = ctx.names.hostname("api");
-  await expectUpdateRefused(ctx.primary, live, customDomainSpec(ctx, agg.worker, other), "invalid_argument", `changing the live domain's hostname to "${other}"`);
-  await expectCreateRefused(ctx.primary, form.ref, ctx.name("domain"), ctx.space, customDomainSpec(ctx, agg.worker, `${canonical.toUpperCase()}.`), "invalid_argument", "a second domain claiming the same hostname spelled upper-case with a root dot");
+  await expectUpdateRefused(
+    ctx.primary,
+    live,
+    customDomainSpec(ctx, agg.worker, other),
+    "invalid_argument",
+    `changing the live domain's hostname to "${other}"`,
+  );
+  await expectCreateRefused(
+    ctx.primary,
+    form.ref,
+    ctx.name("domain"),
+    ctx.space,
+    customDomainSpec(ctx, agg.worker, `${canonical.toUpperCase()}.`),
+    "invalid_argument",
+    "a second domain claiming the same hostname spelled upper-case with a root dot",
+  );
   await b.cleanup();
   return `${spellings.length} spellings of ${canonical} validated, prepared to one specDigest and echoed canonical; created at generation 1 storing the canonical name; re-applied in three spellings with nothing moved; a different name and a second claim were refused`;
 });

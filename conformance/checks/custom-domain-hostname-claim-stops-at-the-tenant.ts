@@ -7,26 +7,47 @@ import { defineCheck } from "../check.js";
 import { builder, customDomainSpec, expectCreateRefused } from "../harness/aggregate/index.js";
 import { fail } from "../harness/assert.js";
 
-export default defineCheck("another tenant may claim a served hostname; inside each tenant the claim is refused naming only that tenant's holder", async (ctx) => {
-  const b = builder(ctx);
-  const theirs = b.with(ctx.stranger);
-  const form = ctx.form("WorkerCustomDomain");
-  const hostname = ctx.names.hostname("shared");
+export default defineCheck(
+  "another tenant may claim a served hostname; inside each tenant the claim is refused naming only that tenant's holder",
+  async (ctx) => {
+    const b = builder(ctx);
+    const theirs = b.with(ctx.stranger);
+    const form = ctx.form("WorkerCustomDomain");
+    const hostname = ctx.names.hostname("shared");
 
-  const ours = await b.serving(["fetch"]);
-  const ourHolder = await b.customDomain(ours.worker, hostname);
-  const stranger = await theirs.serving(["fetch"]);
-  const theirHolder = await theirs.customDomain(stranger.worker, hostname.toUpperCase());
+    const ours = await b.serving(["fetch"]);
+    const ourHolder = await b.customDomain(ours.worker, hostname);
+    const stranger = await theirs.serving(["fetch"]);
+    const theirHolder = await theirs.customDomain(stranger.worker, hostname.toUpperCase());
 
-  const leaks = (message: string, foreign: typeof ourHolder, who: string) => {
-    for (const secret of [foreign.name, foreign.uid]) {
-      if (message.includes(secret)) fail(`${who}: the refusal names the other tenant's holder (${secret}): ${message}`);
-    }
-  };
-  const inTheirs = await expectCreateRefused(ctx.stranger, form.ref, ctx.name("domain"), ctx.space, customDomainSpec(ctx, stranger.worker, hostname), "invalid_argument", "a second claim inside the other tenant", [theirHolder.name]);
-  leaks(inTheirs, ourHolder, "a second claim inside the other tenant");
-  const inOurs = await expectCreateRefused(ctx.primary, form.ref, ctx.name("domain"), ctx.space, customDomainSpec(ctx, ours.worker, `${hostname}.`), "invalid_argument", "a second claim inside the primary tenant", [ourHolder.name]);
-  leaks(inOurs, theirHolder, "a second claim inside the primary tenant");
-  await b.cleanup();
-  return `both tenants hold "${hostname}" (${ourHolder.name}, ${theirHolder.name}); a further claim inside each was refused naming only that tenant's holder`;
-});
+    const leaks = (message: string, foreign: typeof ourHolder, who: string) => {
+      for (const secret of [foreign.name, foreign.uid]) {
+        if (message.includes(secret)) fail(`${who}: the refusal names the other tenant's holder (${secret}): ${message}`);
+      }
+    };
+    const inTheirs = await expectCreateRefused(
+      ctx.stranger,
+      form.ref,
+      ctx.name("domain"),
+      ctx.space,
+      customDomainSpec(ctx, stranger.worker, hostname),
+      "invalid_argument",
+      "a second claim inside the other tenant",
+      [theirHolder.name],
+    );
+    leaks(inTheirs, ourHolder, "a second claim inside the other tenant");
+    const inOurs = await expectCreateRefused(
+      ctx.primary,
+      form.ref,
+      ctx.name("domain"),
+      ctx.space,
+      customDomainSpec(ctx, ours.worker, `${hostname}.`),
+      "invalid_argument",
+      "a second claim inside the primary tenant",
+      [ourHolder.name],
+    );
+    leaks(inOurs, theirHolder, "a second claim inside the primary tenant");
+    await b.cleanup();
+    return `both tenants hold "${hostname}" (${ourHolder.name}, ${theirHolder.name}); a further claim inside each was refused naming only that tenant's holder`;
+  },
+);

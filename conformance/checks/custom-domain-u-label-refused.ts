@@ -28,7 +28,13 @@ export default defineCheck("a U-label hostname is refused at validate and prepar
   const acceptedDoc = resourceDoc(form.ref, name, ctx.space, customDomainSpec(ctx, agg.worker, aLabel));
   expectValidateAccepted(await ctx.primary.validate(acceptedDoc), `validate of the A-label hostname "${aLabel}"`);
   expectStatus(await ctx.primary.prepare(acceptedDoc, { create: true }), 200, `prepare of the A-label hostname "${aLabel}"`);
-  const live = b.track(expectAccepted(await attemptCreate(ctx.primary, form.ref, name, ctx.space, customDomainSpec(ctx, agg.worker, aLabel)), 201, `create with the A-label hostname "${aLabel}"`));
+  const live = b.track(
+    expectAccepted(
+      await attemptCreate(ctx.primary, form.ref, name, ctx.space, customDomainSpec(ctx, agg.worker, aLabel)),
+      201,
+      `create with the A-label hostname "${aLabel}"`,
+    ),
+  );
   expectEqual(live.body.spec["hostname"], aLabel, "stored hostname of the A-label domain (byte-for-byte as written)");
   expectEqual((await ctx.primary.fetch(form.ref, name, ctx.space)).body.spec["hostname"], aLabel, "hostname read back");
   await b.cleanup();

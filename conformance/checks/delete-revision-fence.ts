@@ -11,7 +11,11 @@ export default defineCheck("a delete's optional If-Match is honoured: stale is r
   const first = await ctx.primary.create(probe.form.ref, ctx.name("delrev"), ctx.space, probe.variant(0));
   const live = await ctx.primary.update(first, probe.variant(1));
   const { ref, name, space } = live;
-  expectError(await ctx.primary.remove(ref, name, space, { generation: live.generation, ifMatch: first.revision }), "revision_conflict", `delete with the current generation and a stale If-Match (${first.revision})`);
+  expectError(
+    await ctx.primary.remove(ref, name, space, { generation: live.generation, ifMatch: first.revision }),
+    "revision_conflict",
+    `delete with the current generation and a stale If-Match (${first.revision})`,
+  );
   const kept = await ctx.primary.fetch(ref, name, space);
   expectEqual([kept.uid, kept.revision], [live.uid, live.revision], "uid and revision after the refused delete");
   const res = await ctx.primary.settle(await ctx.primary.remove(ref, name, space, { generation: live.generation, ifMatch: live.revision }));

@@ -13,14 +13,30 @@ export default defineCheck("an inbound service binding blocks the served worker'
   const served = await b.serving(["fetch"]);
   const noFetch = await b.version({ worker: served.worker, bundle: served.bundle, handlers: ["scheduled"] });
   const caller = await b.worker();
-  const binder = await b.version({ worker: caller, bundle: served.bundle, handlers: ["fetch"], extra: { serviceBindings: [bindingEntry("UPSTREAM", served.worker)] } });
+  const binder = await b.version({
+    worker: caller,
+    bundle: served.bundle,
+    handlers: ["fetch"],
+    extra: { serviceBindings: [bindingEntry("UPSTREAM", served.worker)] },
+  });
 
   const deployment = await reread(ctx.primary, served.deployment);
   await expectDeleteRefused(ctx.primary, deployment, "dependency_in_use", "delete of the deployment an inbound service binding needs");
-  await expectUpdateRefused(ctx.primary, deployment, deploymentSpec(ctx, served.worker, [[noFetch, 10000]]), "unsupported_capability", "moving the deployment to a version without fetch under an inbound binding", ["fetch"]);
+  await expectUpdateRefused(
+    ctx.primary,
+    deployment,
+    deploymentSpec(ctx, served.worker, [[noFetch, 10000]]),
+    "unsupported_capability",
+    "moving the deployment to a version without fetch under an inbound binding",
+    ["fetch"],
+  );
 
   expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, binder))).res, 204, "delete of the binding version");
-  expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, served.deployment))).res, 204, "delete of the deployment once no inbound binding lives");
+  expectStatus(
+    (await attemptDelete(ctx.primary, await reread(ctx.primary, served.deployment))).res,
+    204,
+    "delete of the deployment once no inbound binding lives",
+  );
   await b.cleanup();
   return "with another worker's version binding this worker, the deployment refused deletion (dependency_in_use) and a fetch-less change (unsupported_capability), unchanged; after the binding version was deleted the deployment deleted";
 });

@@ -13,7 +13,11 @@ export default defineCheck("the second tenant performs every lifecycle operation
   const mine = await ctx.primary.create(probe.form.ref, name, ctx.space, probe.variant(0));
   const unchanged = async (step: string): Promise<void> => {
     const now = await ctx.primary.fetch(probe.form.ref, name, ctx.space);
-    expectEqual([now.uid, now.generation, now.revision], [mine.uid, mine.generation, mine.revision], `first tenant's resource after the second tenant's ${step}`);
+    expectEqual(
+      [now.uid, now.generation, now.revision],
+      [mine.uid, mine.generation, mine.revision],
+      `first tenant's resource after the second tenant's ${step}`,
+    );
   };
 
   const created = await ctx.stranger.create(probe.form.ref, name, ctx.space, probe.variant(0));
@@ -25,7 +29,9 @@ export default defineCheck("the second tenant performs every lifecycle operation
   const updated = await ctx.stranger.update(created, probe.variant(2));
   expectEqual(updated.generation, "2", "generation after the second tenant's update");
   await unchanged("update");
-  const imported = await ctx.stranger.importResource(resourceDoc(probe.form.ref, name, ctx.space, probe.variant(2)), ctx.names.nativeId(), { generation: updated.generation });
+  const imported = await ctx.stranger.importResource(resourceDoc(probe.form.ref, name, ctx.space, probe.variant(2)), ctx.names.nativeId(), {
+    generation: updated.generation,
+  });
   expectStatus(imported, 200, "the second tenant's fenced import of its own resource");
   expectEqual(liveFrom(imported, "second tenant's import").uid, created.uid, "uid answered by the second tenant's import");
   await unchanged("import");

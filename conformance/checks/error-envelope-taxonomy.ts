@@ -37,7 +37,11 @@ export default defineCheck("every refusal is one closed-taxonomy envelope at its
   }
   // Every code of the closed taxonomy, asked of the host through its probe.
   for (const code of ERROR_CODES) {
-    const res = await ctx.primary.send("forms", { method: "GET", path: `${API_PATH}/forms${query({ space })}`, headers: { [PROBE_HEADER]: `error:${code}` } }, { allowServerError: true });
+    const res = await ctx.primary.send(
+      "forms",
+      { method: "GET", path: `${API_PATH}/forms${query({ space })}`, headers: { [PROBE_HEADER]: `error:${code}` } },
+      { allowServerError: true },
+    );
     const err = errorOf(res);
     if (!err || err.code !== code) fail(`probe error:${code}: expected the ${code} envelope, got HTTP ${res.status} ${err?.code ?? res.text.slice(0, 80)}`);
     const problems = envelopeProblems(res);

@@ -15,8 +15,16 @@ export default defineCheck("expectedUid naming another incarnation is uid_mismat
   const live = await ctx.primary.create(probe.form.ref, name, ctx.space, probe.variant(0));
   const doc = resourceDoc(probe.form.ref, name, ctx.space, probe.variant(1));
   const digest = await ctx.primary.prepareDigest(doc, { generation: "1" }, "prepare of the update");
-  expectError(await ctx.primary.apply(doc, digest, { generation: "1", expectedUid: gone.uid }), "uid_mismatch", "update fenced on the deleted incarnation's uid");
-  expectError(await ctx.primary.apply(doc, digest, { generation: "1", expectedUid: `no-such-${ctx.names.key()}` }), "uid_mismatch", "update fenced on a uid nobody holds");
+  expectError(
+    await ctx.primary.apply(doc, digest, { generation: "1", expectedUid: gone.uid }),
+    "uid_mismatch",
+    "update fenced on the deleted incarnation's uid",
+  );
+  expectError(
+    await ctx.primary.apply(doc, digest, { generation: "1", expectedUid: `no-such-${ctx.names.key()}` }),
+    "uid_mismatch",
+    "update fenced on a uid nobody holds",
+  );
   const kept = await ctx.primary.fetch(probe.form.ref, name, ctx.space);
   expectEqual([kept.generation, kept.revision], [live.generation, live.revision], "generation and revision after the refused updates");
   const ok = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "1", expectedUid: live.uid }));

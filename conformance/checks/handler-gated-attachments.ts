@@ -15,7 +15,10 @@ export default defineCheck("attachments are admitted only when every weighted ve
   const split = await b.worker();
   const all = await b.version({ worker: split, bundle: background.bundle, handlers: ["fetch", "scheduled", "queue"] });
   const canary = await b.version({ worker: split, bundle: fetchOnly.bundle, handlers: ["fetch"] });
-  await b.deployment(split, [[all, 9000], [canary, 1000]]);
+  await b.deployment(split, [
+    [all, 9000],
+    [canary, 1000],
+  ]);
 
   const cases = [
     { worker: fetchOnly.worker, label: "fetch-only", serves: new Set(["fetch"]) },

@@ -28,9 +28,17 @@ export default defineCheck("one Idempotency-Key in two tenants is two operations
   // Each tenant's retry replays its own answer.
   // Each tenant's retry replays its own first answer byte for byte (status, ETag, body).
   const replayTheirs = await ctx.stranger.apply(doc, dStranger, { create: true }, { key });
-  expectEqual([replayTheirs.status, replayTheirs.headers["etag"], replayTheirs.text], [second.status, second.headers["etag"], second.text], "the other tenant's retry against its own first answer (status, ETag, bytes)");
+  expectEqual(
+    [replayTheirs.status, replayTheirs.headers["etag"], replayTheirs.text],
+    [second.status, second.headers["etag"], second.text],
+    "the other tenant's retry against its own first answer (status, ETag, bytes)",
+  );
   const replayMine = await ctx.primary.apply(doc, dPrimary, { create: true }, { key });
-  expectEqual([replayMine.status, replayMine.headers["etag"], replayMine.text], [first.status, first.headers["etag"], first.text], "the primary's retry against its own first answer (status, ETag, bytes)");
+  expectEqual(
+    [replayMine.status, replayMine.headers["etag"], replayMine.text],
+    [first.status, first.headers["etag"], first.text],
+    "the primary's retry against its own first answer (status, ETag, bytes)",
+  );
   // The primary's record holds the primary's bytes: the other tenant's bytes under it are a mismatch.
   if (dPrimary !== dStranger) {
     expectError(await ctx.primary.apply(doc, dStranger, { create: true }, { key }), "invalid_argument", "the primary reusing its key with other bytes");

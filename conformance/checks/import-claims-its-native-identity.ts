@@ -25,7 +25,11 @@ export default defineCheck("a nativeId is held by one live resource per tenant a
   ];
   for (const r of rivals) {
     expectError(await ctx.primary.importResource(r.doc, nativeId, { create: true }), "import_conflict", `rival adoption by ${r.label}`);
-    expectError(await ctx.primary.read(r.doc.form.formRef, r.doc.metadata.name, r.doc.metadata.space), "resource_not_found", `read of the refused rival (${r.label})`);
+    expectError(
+      await ctx.primary.read(r.doc.form.formRef, r.doc.metadata.name, r.doc.metadata.space),
+      "resource_not_found",
+      `read of the refused rival (${r.label})`,
+    );
   }
   // Another principal of the same tenant is the same tenant.
   const peerDoc = resourceDoc(rivalForm.form.ref, ctx.name("rival"), ctx.space, rivalForm.variant(0));

@@ -25,12 +25,20 @@ export default defineCheck("the first import records a claim, a recorded claim i
   const again = keep(await ctx.primary.importResource(doc(probe.variant(0)), idY, { generation: created.generation }));
   expectStatus(again, 200, "re-import under the held identity");
   expectEqual(liveFrom(again, "re-import").uid, created.uid, "uid answered by the re-import");
-  expectError(keep(await ctx.primary.importResource(doc(probe.variant(0)), ctx.names.nativeId("z"), { generation: created.generation })), "import_conflict", "import of the created resource under another nativeId");
+  expectError(
+    keep(await ctx.primary.importResource(doc(probe.variant(0)), ctx.names.nativeId("z"), { generation: created.generation })),
+    "import_conflict",
+    "import of the created resource under another nativeId",
+  );
 
   // An ordinary update withdraws nothing: the identity stays held.
   const updated = await ctx.primary.update(created, probe.variant(1));
   const rival = resourceDoc(other.form.ref, ctx.name("rival"), ctx.altSpace, other.spec());
-  expectError(keep(await ctx.primary.importResource(rival, idY, { create: true })), "import_conflict", "adoption of the held identity after an update of its holder");
+  expectError(
+    keep(await ctx.primary.importResource(rival, idY, { create: true })),
+    "import_conflict",
+    "adoption of the held identity after an update of its holder",
+  );
 
   // An adoption-minted resource holds its claim the same way.
   const idW = ctx.names.nativeId("w");
@@ -38,7 +46,11 @@ export default defineCheck("the first import records a claim, a recorded claim i
   expectStatus(minted, 201, "adoption minting a resource");
   const mintedLive = liveFrom(minted, "adoption");
   const mintedDoc = resourceDoc(other.form.ref, mintedLive.name, ctx.space, other.spec());
-  expectError(keep(await ctx.primary.importResource(mintedDoc, ctx.names.nativeId("w2"), { generation: "1" })), "import_conflict", "import of the adopted resource under another nativeId");
+  expectError(
+    keep(await ctx.primary.importResource(mintedDoc, ctx.names.nativeId("w2"), { generation: "1" })),
+    "import_conflict",
+    "import of the adopted resource under another nativeId",
+  );
   const reimport = keep(await ctx.primary.importResource(mintedDoc, idW, { generation: "1" }));
   expectStatus(reimport, 200, "re-import of the adopted resource under its own identity");
   expectEqual(liveFrom(reimport, "re-import").uid, mintedLive.uid, "uid answered by the re-import of the adopted resource");

@@ -24,23 +24,44 @@ export default defineCheck("import refuses what apply refuses, before any mutati
   const doc = resourceDoc(f.ref, name, ctx.space, probe.variant(0));
   const extra = { ...doc, nativeId: ctx.names.nativeId(), unexpectedEnvelopeMember: true };
   expectError(
-    await ctx.primary.send("import", { method: "POST", path: `${resourcePath(f.ref, name)}/import`, json: extra, headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() } }),
+    await ctx.primary.send("import", {
+      method: "POST",
+      path: `${resourcePath(f.ref, name)}/import`,
+      json: extra,
+      headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() },
+    }),
     "invalid_argument",
     "import with an undeclared envelope member",
   );
   const raw = JSON.stringify({ ...doc, nativeId: ctx.names.nativeId() }).replace(/^\{/, `{"nativeId":"duplicate",`);
   expectError(
-    await ctx.primary.send("import", { method: "POST", path: `${resourcePath(f.ref, name)}/import`, raw, headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() } }),
+    await ctx.primary.send("import", {
+      method: "POST",
+      path: `${resourcePath(f.ref, name)}/import`,
+      raw,
+      headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() },
+    }),
     "invalid_argument",
     "import with a duplicate member",
   );
   const mismatched = resourceDoc(f.ref, ctx.name("other"), ctx.space, probe.variant(0));
   expectError(
-    await ctx.primary.send("import", { method: "POST", path: `${resourcePath(f.ref, name)}/import`, json: { ...mismatched, nativeId: ctx.names.nativeId() }, headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() } }),
+    await ctx.primary.send("import", {
+      method: "POST",
+      path: `${resourcePath(f.ref, name)}/import`,
+      json: { ...mismatched, nativeId: ctx.names.nativeId() },
+      headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() },
+    }),
     "invalid_argument",
     "import whose body names another resource than its path",
   );
-  expectError(await ctx.primary.importResource(resourceDoc({ ...f.ref, definitionVersion: "98.0.0" }, name, ctx.space, probe.variant(0)), ctx.names.nativeId(), { create: true }), "form_unknown", "import under an unknown definition");
+  expectError(
+    await ctx.primary.importResource(resourceDoc({ ...f.ref, definitionVersion: "98.0.0" }, name, ctx.space, probe.variant(0)), ctx.names.nativeId(), {
+      create: true,
+    }),
+    "form_unknown",
+    "import under an unknown definition",
+  );
   expectError(await ctx.primary.read(f.ref, name, ctx.space), "resource_not_found", "read after the refused imports");
 
   const ok = await ctx.primary.settle(await ctx.primary.importResource(doc, ctx.names.nativeId(), { create: true }));

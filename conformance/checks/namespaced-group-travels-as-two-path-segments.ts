@@ -28,9 +28,23 @@ export default defineCheck("the group travels as two path segments and %2F is ne
   for (const slash of ["%2F", "%2f"]) {
     const joined = `${seg(group)}${slash}${seg(version)}`;
     const attempts: [string, () => Promise<HostResponse>][] = [
-      [`read`, () => ctx.primary.send("read", { method: "GET", path: `${API_PATH}/resources/${joined}/${seg(ref.kind)}/${seg(live.name)}${exactQuery(ref, ctx.space)}` })],
-      [`form-definition`, () => ctx.primary.send("form-definition", { method: "GET", path: `${API_PATH}/form-definitions/${joined}/${seg(ref.kind)}${query({ definitionVersion: ref.definitionVersion, schemaDigest: ref.schemaDigest })}` })],
-      [`support`, () => ctx.primary.send("support-form", { method: "GET", path: `${API_PATH}/support/forms/${joined}/${seg(ref.kind)}/${seg(ref.definitionVersion)}` })],
+      [
+        `read`,
+        () =>
+          ctx.primary.send("read", { method: "GET", path: `${API_PATH}/resources/${joined}/${seg(ref.kind)}/${seg(live.name)}${exactQuery(ref, ctx.space)}` }),
+      ],
+      [
+        `form-definition`,
+        () =>
+          ctx.primary.send("form-definition", {
+            method: "GET",
+            path: `${API_PATH}/form-definitions/${joined}/${seg(ref.kind)}${query({ definitionVersion: ref.definitionVersion, schemaDigest: ref.schemaDigest })}`,
+          }),
+      ],
+      [
+        `support`,
+        () => ctx.primary.send("support-form", { method: "GET", path: `${API_PATH}/support/forms/${joined}/${seg(ref.kind)}/${seg(ref.definitionVersion)}` }),
+      ],
     ];
     for (const [label, attempt] of attempts) {
       const res = await attempt();

@@ -16,7 +16,11 @@ export default defineCheck("observe requires the current generation, honours If-
   expectError(await ctx.primary.observe(ref, name, space, {}), "invalid_argument", "observe without a generation fence");
   expectError(await ctx.primary.observe(ref, name, space, { generation: "1" }), "generation_conflict", "observe with stale generation 1");
   expectError(await ctx.primary.observe(ref, name, space, { generation: "3" }), "generation_conflict", "observe with a future generation 3");
-  expectError(await ctx.primary.observe(ref, name, space, { generation: "2", ifMatch: String(BigInt(live.revision) + 1000n) }), "revision_conflict", "observe with a foreign If-Match");
+  expectError(
+    await ctx.primary.observe(ref, name, space, { generation: "2", ifMatch: String(BigInt(live.revision) + 1000n) }),
+    "revision_conflict",
+    "observe with a foreign If-Match",
+  );
   const res = await ctx.primary.observe(ref, name, space, { generation: "2", ifMatch: live.revision });
   expectStatus(res, 200, "observe with the current generation and revision");
   const seen = liveFrom(res, "observe");

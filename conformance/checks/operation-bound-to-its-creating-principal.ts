@@ -34,19 +34,25 @@ async function expectForeignRefused(foreign: Plane, id: string, when: string): P
   expectIndistinguishable(cancel, [id], cancelUnknown, [unknown], `cancel by ${what}: the real id versus an id nobody issued`);
 }
 
-export default defineCheck("GET and cancel of an operation answer only its creating tenant and principal; everyone else gets the unknown-id answer", async (ctx) => {
-  const probe = mutableProbe(ctx);
-  const accepted = await acceptCreate(ctx.primary, probe.form.ref, ctx.name("owned"), ctx.space, probe.variant(1), "create with Prefer: respond-async");
-  const id = accepted.op.id;
-  for (const foreign of [ctx.peer, ctx.stranger]) await expectForeignRefused(foreign, id, "while pending");
-  const pending = await readOperation(ctx.primary, id, "GET by the creator after the foreign requests");
-  if (pending.op.done && pending.op.error?.code === "operation_cancelled") fail("a foreign cancel cancelled the creator's operation");
-  if (pending.op.done) fail(`operation ${describeOperation(pending.op)} finished before the foreign requests were all answered, so they did not meet a pending operation; a host honouring Takoform-Conformance-Probe: async keeps the operation pending until its owner polls it`);
+export default defineCheck(
+  "GET and cancel of an operation answer only its creating tenant and principal; everyone else gets the unknown-id answer",
+  async (ctx) => {
+    const probe = mutableProbe(ctx);
+    const accepted = await acceptCreate(ctx.primary, probe.form.ref, ctx.name("owned"), ctx.space, probe.variant(1), "create with Prefer: respond-async");
+    const id = accepted.op.id;
+    for (const foreign of [ctx.peer, ctx.stranger]) await expectForeignRefused(foreign, id, "while pending");
+    const pending = await readOperation(ctx.primary, id, "GET by the creator after the foreign requests");
+    if (pending.op.done && pending.op.error?.code === "operation_cancelled") fail("a foreign cancel cancelled the creator's operation");
+    if (pending.op.done)
+      fail(
+        `operation ${describeOperation(pending.op)} finished before the foreign requests were all answered, so they did not meet a pending operation; a host honouring Takoform-Conformance-Probe: async keeps the operation pending until its owner polls it`,
+      );
 
-  const settled = await settleUndisturbed(accepted, "the creator's operation after the foreign cancels");
-  const created = resultResource(ctx, settled.op, "the creator's operation after the foreign cancels");
-  for (const foreign of [ctx.peer, ctx.stranger]) await expectForeignRefused(foreign, id, "after it finished");
-  await expectReplaysTerminal(ctx.primary, settled, "GET by the creator after the foreign requests");
-  await ctx.primary.destroy(await ctx.primary.fetch(created.ref, created.name, created.space));
-  return "the same tenant's other principal and another tenant got operation_not_found on GET and cancel, indistinguishable from an unissued id, while pending and after; their cancels stopped nothing and the creator's operation committed and replayed";
-});
+    const settled = await settleUndisturbed(accepted, "the creator's operation after the foreign cancels");
+    const created = resultResource(ctx, settled.op, "the creator's operation after the foreign cancels");
+    for (const foreign of [ctx.peer, ctx.stranger]) await expectForeignRefused(foreign, id, "after it finished");
+    await expectReplaysTerminal(ctx.primary, settled, "GET by the creator after the foreign requests");
+    await ctx.primary.destroy(await ctx.primary.fetch(created.ref, created.name, created.space));
+    return "the same tenant's other principal and another tenant got operation_not_found on GET and cancel, indistinguishable from an unissued id, while pending and after; their cancels stopped nothing and the creator's operation committed and replayed";
+  },
+);

@@ -26,7 +26,7 @@ export default defineCheck("omitting a default and writing it are one desired st
   const pWritten = await ctx.primary.prepare(resourceDoc(form.ref, name, ctx.space, written), { create: true });
   expectStatus(pOmitted, 200, "prepare omitting the default");
   expectStatus(pWritten, 200, "prepare writing the default");
-  const specOf = (b: unknown) => (b as { resource: { spec: unknown }; review: { specDigest: string } });
+  const specOf = (b: unknown) => b as { resource: { spec: unknown }; review: { specDigest: string } };
   expectEqual(specOf(pOmitted.body).resource.spec, materialized, "spec echoed by prepare when the default is omitted");
   expectEqual(specOf(pOmitted.body).review.specDigest, specDigest(materialized), "specDigest when the default is omitted");
   expectEqual(specOf(pWritten.body).review.specDigest, specDigest(materialized), "specDigest when the default is written");
@@ -42,7 +42,8 @@ export default defineCheck("omitting a default and writing it are one desired st
 
   // A present value that differs from the default is kept.
   const schema = props[field] ?? {};
-  const other = typeof value === "number" ? (typeof schema["maximum"] === "number" && value + 1 > (schema["maximum"] as number) ? value - 1 : value + 1) : undefined;
+  const other =
+    typeof value === "number" ? (typeof schema["maximum"] === "number" && value + 1 > (schema["maximum"] as number) ? value - 1 : value + 1) : undefined;
   if (other !== undefined) {
     const changed = await ctx.primary.update(after, { ...omitted, [field]: other });
     expectEqual(changed.body.spec[field], other, `${field} written as ${other}`);
@@ -51,7 +52,9 @@ export default defineCheck("omitting a default and writing it are one desired st
   } else {
     await ctx.primary.destroy(after);
   }
-  const imported = await ctx.primary.settle(await ctx.primary.importResource(resourceDoc(form.ref, ctx.name("defaults"), ctx.space, omitted), ctx.names.nativeId(), { create: true }));
+  const imported = await ctx.primary.settle(
+    await ctx.primary.importResource(resourceDoc(form.ref, ctx.name("defaults"), ctx.space, omitted), ctx.names.nativeId(), { create: true }),
+  );
   expectStatus(imported, 201, "import omitting the default");
   expectEqual(liveFrom(imported, "import").body.spec, materialized, "spec stored by an import omitting the default");
   await ctx.primary.destroy(liveFrom(imported, "import"));

@@ -20,7 +20,11 @@ export default defineCheck("an apply substituting spec, name or space after prep
   ];
   for (const s of substitutions) {
     expectError(await ctx.primary.apply(s.doc, digest, { create: true }), "invalid_argument", `apply with ${s.label} under the review`);
-    expectError(await ctx.primary.read(probe.form.ref, s.doc.metadata.name, s.doc.metadata.space), "resource_not_found", `read after the apply with ${s.label}`);
+    expectError(
+      await ctx.primary.read(probe.form.ref, s.doc.metadata.name, s.doc.metadata.space),
+      "resource_not_found",
+      `read after the apply with ${s.label}`,
+    );
   }
   const forged = "sha256:" + "ab".repeat(32);
   expectError(await ctx.primary.apply(doc, forged, { create: true }), "invalid_argument", "apply with a review prepare never minted");

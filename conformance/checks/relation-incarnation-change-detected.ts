@@ -37,7 +37,12 @@ export default defineCheck("a pinned target that vanished or was re-created is r
 
   // Never re-bound: the re-created namespace is held by nothing, so it deletes.
   expectStatus((await attemptDelete(ctx.primary, again)).res, 204, "delete of the re-created namespace the version was never bound to");
-  expectDrift(await reread(ctx.primary, version), "DependencyMissing", { pointer, uids: [kv.uid], refs: [kv.ref] }, "read after the re-created namespace was deleted again");
+  expectDrift(
+    await reread(ctx.primary, version),
+    "DependencyMissing",
+    { pointer, uids: [kv.uid], refs: [kv.ref] },
+    "read after the re-created namespace was deleted again",
+  );
   await b.cleanup();
   return `vanished target -> DependencyMissing, re-created target (${kv.uid} -> ${again.uid}) -> ExternalChange on read and observe; reads did not heal it, the new namespace was never pinned, generation stayed ${version.generation}`;
 });

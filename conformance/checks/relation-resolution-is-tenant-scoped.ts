@@ -32,7 +32,8 @@ export default defineCheck("a reference to a name only another tenant holds is a
   const foreign = await theirs.plain("EdgeKVNamespace");
   const nobody = ctx.name("kv");
   const pointer = ["/kvBindings/0/resource", "/kvBindings/*/resource"];
-  const specFor = (kvName: string) => versionSpec(ctx, { worker, bundle, handlers: ["fetch"], extra: { kvBindings: [bindingEntry("CACHE", referenceByName(ctx, "EdgeKVNamespace", kvName))] } });
+  const specFor = (kvName: string) =>
+    versionSpec(ctx, { worker, bundle, handlers: ["fetch"], extra: { kvBindings: [bindingEntry("CACHE", referenceByName(ctx, "EdgeKVNamespace", kvName))] } });
 
   const name = ctx.name("version");
   const control = ctx.name("version");
@@ -42,12 +43,27 @@ export default defineCheck("a reference to a name only another tenant holds is a
   expectRefused(never, "resource_not_found", "apply binding a namespace nobody holds", [pointer]);
   expectIndistinguishable(refused.res, [name, foreign.name], never.res, [control, nobody], "refusal for another tenant's name versus a name nobody holds");
   await expectNothingStored(ctx.primary, versionForm.ref, name, ctx.space, "apply binding another tenant's namespace");
-  expectRefused(await attemptImport(ctx.primary, versionForm.ref, name, ctx.space, specFor(foreign.name), ctx.names.nativeId()), "resource_not_found", "import binding a namespace only another tenant holds", [pointer]);
+  expectRefused(
+    await attemptImport(ctx.primary, versionForm.ref, name, ctx.space, specFor(foreign.name), ctx.names.nativeId()),
+    "resource_not_found",
+    "import binding a namespace only another tenant holds",
+    [pointer],
+  );
   await expectNothingStored(ctx.primary, versionForm.ref, name, ctx.space, "import binding another tenant's namespace");
 
   const mine = await b.plain("EdgeKVNamespace", foreign.name);
-  const version = b.track(expectAccepted(await attemptCreate(ctx.primary, versionForm.ref, name, ctx.space, specFor(foreign.name)), 201, "apply of the same version once the caller holds the name"));
-  expectStatus((await attemptDelete(ctx.stranger, await reread(ctx.stranger, foreign))).res, 204, "the other tenant's delete of its own namespace of that name");
+  const version = b.track(
+    expectAccepted(
+      await attemptCreate(ctx.primary, versionForm.ref, name, ctx.space, specFor(foreign.name)),
+      201,
+      "apply of the same version once the caller holds the name",
+    ),
+  );
+  expectStatus(
+    (await attemptDelete(ctx.stranger, await reread(ctx.stranger, foreign))).res,
+    204,
+    "the other tenant's delete of its own namespace of that name",
+  );
   expectReadyTrue(await reread(ctx.primary, version), "the caller's version after the other tenant deleted its namesake");
   expectRefused(await attemptDelete(ctx.primary, await reread(ctx.primary, mine)), "dependency_in_use", "delete of the caller's own bound namespace");
   await b.cleanup();

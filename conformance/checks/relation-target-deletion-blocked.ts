@@ -18,7 +18,11 @@ export default defineCheck("a resource a live relation references refuses deleti
   await expectDeleteRefused(ctx.primary, await reread(ctx.primary, agg.worker), "dependency_in_use", "delete of the worker its versions and deployment pin");
 
   expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, spare))).res, 204, "delete of the version nothing references");
-  expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, agg.deployment))).res, 204, "delete of the deployment (nothing references it, and nothing it serves lives)");
+  expectStatus(
+    (await attemptDelete(ctx.primary, await reread(ctx.primary, agg.deployment))).res,
+    204,
+    "delete of the deployment (nothing references it, and nothing it serves lives)",
+  );
   expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, agg.version))).res, 204, "delete of the version once no deployment weights it");
   expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, agg.bundle))).res, 204, "delete of the bundle once no version executes it");
   expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, agg.worker))).res, 204, "delete of the worker once nothing pins it");

@@ -26,10 +26,19 @@ export default defineCheck("duplicate members, invalid UTF-8, lone surrogates an
     ["an undeclared envelope member", text.replace(/^\{/, `{"unexpectedMember":true,`)],
   ];
   for (const [label, raw] of bad) {
-    expectError(await ctx.primary.send("validate", { method: "POST", path: `${API_PATH}/resources/validate`, raw }), "invalid_argument", `validate with ${label}`);
+    expectError(
+      await ctx.primary.send("validate", { method: "POST", path: `${API_PATH}/resources/validate`, raw }),
+      "invalid_argument",
+      `validate with ${label}`,
+    );
     expectError(await ctx.primary.send("prepare", { method: "POST", path: `${API_PATH}/resources/prepare`, raw }), "invalid_argument", `prepare with ${label}`);
     expectError(
-      await ctx.primary.send("apply", { method: "PUT", path: resourcePath(probe.form.ref, name), raw, headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() } }),
+      await ctx.primary.send("apply", {
+        method: "PUT",
+        path: resourcePath(probe.form.ref, name),
+        raw,
+        headers: { "if-none-match": "*", "idempotency-key": ctx.names.key() },
+      }),
       "invalid_argument",
       `apply with ${label}`,
     );

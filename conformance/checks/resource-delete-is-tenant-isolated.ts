@@ -18,7 +18,11 @@ export default defineCheck("another tenant's delete removes nothing and reads li
   expectError(absent, "resource_not_found", "delete of a name nobody created");
   expectIndistinguishable(foreign, [held.name], absent, [never], "delete, foreign versus never-created");
   const after = await ctx.primary.fetch(form.ref, held.name, ctx.space);
-  expectEqual([after.uid, after.generation, after.revision], [held.uid, held.generation, held.revision], "owner's uid, generation, revision after the foreign delete");
+  expectEqual(
+    [after.uid, after.generation, after.revision],
+    [held.uid, held.generation, held.revision],
+    "owner's uid, generation, revision after the foreign delete",
+  );
   const own = await ctx.primary.settle(await ctx.primary.remove(form.ref, held.name, ctx.space, fence));
   expectStatus(own, 204, "the owner's delete under the same fence");
   expectError(await ctx.primary.read(form.ref, held.name, ctx.space), "resource_not_found", "read after the owner's delete");

@@ -31,7 +31,9 @@ export default defineCheck("adopting a name only another tenant holds answers li
 
   // Update-intent (fenced) import of a name only the owner holds: not found, like a never-created name.
   const never = ctx.name("never");
-  const fencedForeign = await ctx.stranger.importResource(resourceDoc(form.ref, ownerHolder.name, ctx.space, spec()), ctx.names.nativeId(), { generation: "1" });
+  const fencedForeign = await ctx.stranger.importResource(resourceDoc(form.ref, ownerHolder.name, ctx.space, spec()), ctx.names.nativeId(), {
+    generation: "1",
+  });
   const fencedAbsent = await ctx.stranger.importResource(resourceDoc(form.ref, never, ctx.space, spec()), ctx.names.nativeId(), { generation: "1" });
   expectError(fencedForeign, "resource_not_found", "fenced import of a name only the owner holds");
   expectError(fencedAbsent, "resource_not_found", "fenced import of a name nobody created");

@@ -13,8 +13,16 @@ export default defineCheck("a name taken under one definition version is taken f
   const docB = resourceDoc(b.ref, name, ctx.space, probeSpec(ctx, b));
   const reviewB = await ctx.primary.prepareDigest(docB, { create: true }, `prepare under ${b.ref.definitionVersion} while the name is free`);
   const held = await ctx.primary.create(a.ref, name, ctx.space, probeSpec(ctx, a));
-  expectError(await ctx.primary.apply(docB, reviewB, { create: true }), "generation_conflict", `create of ${name} under ${b.ref.definitionVersion} while ${a.ref.definitionVersion} holds it`);
-  expectError(await ctx.primary.importResource(docB, ctx.names.nativeId(), { create: true }), "generation_conflict", `create-intent import of ${name} under ${b.ref.definitionVersion}`);
+  expectError(
+    await ctx.primary.apply(docB, reviewB, { create: true }),
+    "generation_conflict",
+    `create of ${name} under ${b.ref.definitionVersion} while ${a.ref.definitionVersion} holds it`,
+  );
+  expectError(
+    await ctx.primary.importResource(docB, ctx.names.nativeId(), { create: true }),
+    "generation_conflict",
+    `create-intent import of ${name} under ${b.ref.definitionVersion}`,
+  );
   expectEqual((await ctx.primary.fetch(a.ref, name, ctx.space)).uid, held.uid, "holder after the refused creates");
   await ctx.primary.destroy(held);
   const taken = await ctx.primary.create(b.ref, name, ctx.space, probeSpec(ctx, b));

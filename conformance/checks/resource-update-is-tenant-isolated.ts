@@ -23,7 +23,11 @@ export default defineCheck("another tenant's update reaches nothing and reads li
   expectIndistinguishable(prepForeign, [held.name], prepAbsent, [never], "fenced prepare, foreign versus never-created");
 
   // An apply under the update fence, carrying the stranger's own create review of each name.
-  const dForeign = await ctx.stranger.prepareDigest(resourceDoc(probe.form.ref, held.name, ctx.space, probe.variant(1)), { create: true }, "stranger's create prepare of the held name");
+  const dForeign = await ctx.stranger.prepareDigest(
+    resourceDoc(probe.form.ref, held.name, ctx.space, probe.variant(1)),
+    { create: true },
+    "stranger's create prepare of the held name",
+  );
   const dAbsent = await ctx.stranger.prepareDigest(neverDoc, { create: true }, "stranger's create prepare of the never-created name");
   const applyForeign = await ctx.stranger.apply(heldDoc, dForeign, fence);
   const applyAbsent = await ctx.stranger.apply(neverDoc, dAbsent, fence);
@@ -34,7 +38,11 @@ export default defineCheck("another tenant's update reaches nothing and reads li
   expectIndistinguishable(applyForeign, [held.name, dForeign], applyAbsent, [never, dAbsent], "fenced apply, foreign versus never-created");
 
   const after = await ctx.primary.fetch(probe.form.ref, held.name, ctx.space);
-  expectEqual([after.uid, after.generation, after.revision], [held.uid, held.generation, held.revision], "owner's uid, generation, revision after the foreign attempts");
+  expectEqual(
+    [after.uid, after.generation, after.revision],
+    [held.uid, held.generation, held.revision],
+    "owner's uid, generation, revision after the foreign attempts",
+  );
   expectEqual(after.body.spec, held.body.spec, "owner's spec after the foreign attempts");
 
   // The holder's leg: the same update, under the same fence, succeeds.

@@ -27,7 +27,11 @@ export default defineCheck("the ETag is exactly the quoted revision, moves with 
 
   const doc = resourceDoc(probe.form.ref, created.name, ctx.space, probe.variant(1));
   const digest = await ctx.primary.prepareDigest(doc, { generation: "1" }, "prepare of the update");
-  expectError(await ctx.primary.apply(doc, digest, { generation: "1", ifMatch: String(BigInt(r1) + 1000n) }), "revision_conflict", "update with If-Match naming another revision");
+  expectError(
+    await ctx.primary.apply(doc, digest, { generation: "1", ifMatch: String(BigInt(r1) + 1000n) }),
+    "revision_conflict",
+    "update with If-Match naming another revision",
+  );
   const updated = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "1", ifMatch: r1 }));
   expectStatus(updated, 200, "update with If-Match naming the current revision");
   const r2 = etagIsRevision(updated, "update");

@@ -29,7 +29,11 @@ export default defineCheck("any apply to an existing revision-role resource is i
     }
   }
   const after = await ctx.primary.fetch(form.ref, live.name, ctx.space);
-  expectEqual([after.generation, after.revision, after.body.spec], [live.generation, live.revision, live.body.spec], "revision resource after the refused applies");
+  expectEqual(
+    [after.generation, after.revision, after.body.spec],
+    [live.generation, live.revision, live.body.spec],
+    "revision resource after the refused applies",
+  );
   await ctx.primary.destroy(after);
   return "a spec-changing and a spec-identical apply to a WorkerBundle were invalid_argument; the revision stayed and deleted";
 });

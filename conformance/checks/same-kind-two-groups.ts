@@ -38,8 +38,16 @@ export default defineCheck("one kind in two groups is two Forms; the group is pa
   expectNotEqual(inA.uid, inB.uid, `uids of ${a.ref.kind} ${name} in two groups`);
   const readA = await ctx.primary.fetch(a.ref, name, ctx.space);
   const readB = await ctx.primary.fetch(b.ref, name, ctx.space);
-  expectEqual([readA.uid, readA.body.apiVersion, readA.body.form.formRef], [inA.uid, a.ref.apiVersion, a.ref], `uid, apiVersion and FormRef read under ${a.ref.apiVersion}`);
-  expectEqual([readB.uid, readB.body.apiVersion, readB.body.form.formRef], [inB.uid, b.ref.apiVersion, b.ref], `uid, apiVersion and FormRef read under ${b.ref.apiVersion}`);
+  expectEqual(
+    [readA.uid, readA.body.apiVersion, readA.body.form.formRef],
+    [inA.uid, a.ref.apiVersion, a.ref],
+    `uid, apiVersion and FormRef read under ${a.ref.apiVersion}`,
+  );
+  expectEqual(
+    [readB.uid, readB.body.apiVersion, readB.body.form.formRef],
+    [inB.uid, b.ref.apiVersion, b.ref],
+    `uid, apiVersion and FormRef read under ${b.ref.apiVersion}`,
+  );
   await ctx.primary.destroy(readB);
   await expectNothingStored(ctx.primary, b.ref, name, ctx.space, `the ${b.ref.apiVersion} ${name} after its delete`);
   expectEqual((await ctx.primary.fetch(a.ref, name, ctx.space)).uid, inA.uid, `uid under ${a.ref.apiVersion} after the other group's delete`);

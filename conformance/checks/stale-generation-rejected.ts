@@ -15,7 +15,11 @@ export default defineCheck("a stale generation is generation_conflict on prepare
   const digest = await ctx.primary.prepareDigest(doc, { generation: "2" }, "prepare with the current generation");
   expectError(await ctx.primary.apply(doc, digest, { generation: "1" }), "generation_conflict", "apply with stale header generation 1");
   expectError(await ctx.primary.apply(doc, digest, { bodyGeneration: "1" }), "generation_conflict", "apply with stale body generation 1");
-  expectError(await ctx.primary.observe(probe.form.ref, current.name, ctx.space, { generation: "1" }), "generation_conflict", "observe with stale generation 1");
+  expectError(
+    await ctx.primary.observe(probe.form.ref, current.name, ctx.space, { generation: "1" }),
+    "generation_conflict",
+    "observe with stale generation 1",
+  );
   const after = await ctx.primary.fetch(probe.form.ref, current.name, ctx.space);
   expectEqual([after.generation, after.revision], [current.generation, current.revision], "generation and revision after the stale requests");
   const ok = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "2" }));

@@ -12,8 +12,16 @@ export default defineCheck("a stale If-Match is revision_conflict on apply and o
   const live = await ctx.primary.update(first, probe.variant(1));
   const doc = resourceDoc(live.ref, live.name, live.space, probe.variant(2));
   const digest = await ctx.primary.prepareDigest(doc, { generation: live.generation }, "prepare of the update");
-  expectError(await ctx.primary.apply(doc, digest, { generation: live.generation, ifMatch: first.revision }), "revision_conflict", "update with a stale If-Match");
-  expectError(await ctx.primary.observe(live.ref, live.name, live.space, { generation: live.generation, ifMatch: first.revision }), "revision_conflict", "observe with a stale If-Match");
+  expectError(
+    await ctx.primary.apply(doc, digest, { generation: live.generation, ifMatch: first.revision }),
+    "revision_conflict",
+    "update with a stale If-Match",
+  );
+  expectError(
+    await ctx.primary.observe(live.ref, live.name, live.space, { generation: live.generation, ifMatch: first.revision }),
+    "revision_conflict",
+    "observe with a stale If-Match",
+  );
   const kept = await ctx.primary.fetch(live.ref, live.name, live.space);
   expectEqual([kept.generation, kept.revision], [live.generation, live.revision], "generation and revision after the stale requests");
   const ok = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: live.generation, ifMatch: live.revision }));

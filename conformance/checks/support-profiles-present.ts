@@ -14,12 +14,20 @@ const COMMERCIAL = /price|sku|region|quota/i;
 export default defineCheck("every pinned Form, Interface and Binding has an exact support profile free of commercial terms", async (ctx) => {
   const listed = await supportForms(ctx.primary);
   expectStatus(listed, 200, "support/forms");
-  const profiles = (listed.body as { profiles: { formRef?: { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } }[] }).profiles;
+  const profiles = (listed.body as { profiles: { formRef?: { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } }[] })
+    .profiles;
   const forms = ctx.corpus.forms();
   for (const f of forms) {
     const label = `${f.ref.kind}@${f.ref.definitionVersion}`;
     expectTrue(
-      profiles.some((p) => p.formRef && p.formRef.apiVersion === f.ref.apiVersion && p.formRef.kind === f.ref.kind && p.formRef.definitionVersion === f.ref.definitionVersion && p.formRef.schemaDigest === f.ref.schemaDigest),
+      profiles.some(
+        (p) =>
+          p.formRef &&
+          p.formRef.apiVersion === f.ref.apiVersion &&
+          p.formRef.kind === f.ref.kind &&
+          p.formRef.definitionVersion === f.ref.definitionVersion &&
+          p.formRef.schemaDigest === f.ref.schemaDigest,
+      ),
       `support/forms lists no profile for ${label} at its exact ref`,
     );
     const res = await supportForm(ctx.primary, f.ref);

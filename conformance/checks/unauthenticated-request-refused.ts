@@ -29,11 +29,7 @@ export default defineCheck("absent or unknown credentials are unauthenticated (4
   const digest = await ctx.primary.prepareDigest(doc, { create: true }, `prepare of ${fresh}`);
   for (const { label, plane } of callers) {
     expectError(await plane.apply(doc, digest, { create: true }), "unauthenticated", `apply with ${label}`);
-    expectError(
-      await plane.remove(held.ref, held.name, held.space, { generation: held.generation }),
-      "unauthenticated",
-      `delete with ${label}`,
-    );
+    expectError(await plane.remove(held.ref, held.name, held.space, { generation: held.generation }), "unauthenticated", `delete with ${label}`);
   }
   expectError(await ctx.primary.read(form.ref, fresh, ctx.space), "resource_not_found", "read of the name the refused applies addressed");
   const created = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { create: true }));

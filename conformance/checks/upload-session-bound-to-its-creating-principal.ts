@@ -58,7 +58,13 @@ export default defineCheck("an upload id answers only the principal that started
   expectError(await putBlob(ctx.primary, own.uploadId, d, bytes), "artifact_missing", "PUT into the abandoned session");
   expectError(await commitUpload(ctx.primary, own.uploadId), "artifact_missing", "commit of the abandoned session");
   const unknown = unknownUploadId();
-  expectIndistinguishable(await abandonUpload(ctx.primary, own.uploadId), [own.uploadId], await abandonUpload(ctx.primary, unknown), [unknown], "a second abandon of the abandoned session versus an id nobody issued");
+  expectIndistinguishable(
+    await abandonUpload(ctx.primary, own.uploadId),
+    [own.uploadId],
+    await abandonUpload(ctx.primary, unknown),
+    [unknown],
+    "a second abandon of the abandoned session versus an id nobody issued",
+  );
   await expectManifestMissing(ctx.primary, dropped.digest, "the abandoned upload committed nothing");
   return `PUT, commit and abandon by the tenant's other principal and by another tenant were artifact_missing, indistinguishable from an unissued id, before and after the commit; the owner completed and committed ${digest}; its own abandon ended the session`;
 });

@@ -16,7 +16,10 @@ export default defineCheck("every pinned desired-stage negative fixture is refus
     const negatives = ctx.corpus.negatives(f);
     if (negatives.length === 0) continue;
     const label = `${f.ref.kind}@${f.ref.definitionVersion}`;
-    expectValidateAccepted(await ctx.primary.validate(resourceDoc(f.ref, ctx.name("canon"), ctx.space, probeSpec(ctx, f))), `validate of ${label}'s canonical fixture`);
+    expectValidateAccepted(
+      await ctx.primary.validate(resourceDoc(f.ref, ctx.name("canon"), ctx.space, probeSpec(ctx, f))),
+      `validate of ${label}'s canonical fixture`,
+    );
     for (const n of negatives) {
       const name = ctx.name("neg");
       const doc = { ...resourceDoc(f.ref, name, ctx.space, {}), spec: n.spec };

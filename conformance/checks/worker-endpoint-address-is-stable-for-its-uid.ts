@@ -5,7 +5,18 @@
 // apply asking for an address is refused, and the endpoint is unchanged.
 
 import { defineCheck } from "../check.js";
-import { addressOf, advanced, attemptUpdate, builder, deploymentSpec, endpointSpec, expectAccepted, expectRefused, expectUnchanged, reread } from "../harness/aggregate/index.js";
+import {
+  addressOf,
+  advanced,
+  attemptUpdate,
+  builder,
+  deploymentSpec,
+  endpointSpec,
+  expectAccepted,
+  expectRefused,
+  expectUnchanged,
+  reread,
+} from "../harness/aggregate/index.js";
 import { expectEqual, expectStatus, expectTrue } from "../harness/assert.js";
 import { liveFrom } from "../harness/lifecycle.js";
 import { PROBE_HEADER } from "../harness/paths.js";
@@ -16,15 +27,29 @@ export default defineCheck("an endpoint keeps its uid and address across a statu
   const next = await b.version({ worker: agg.worker, bundle: agg.bundle, handlers: ["fetch"] });
   const endpoint = await b.endpoint(agg.worker);
   const address = addressOf(endpoint, "the created endpoint");
-  const same = (live: typeof endpoint, trigger: string) => expectEqual([live.uid, addressOf(live, trigger)], [endpoint.uid, address], `endpoint uid and address after ${trigger}`);
+  const same = (live: typeof endpoint, trigger: string) =>
+    expectEqual([live.uid, addressOf(live, trigger)], [endpoint.uid, address], `endpoint uid and address after ${trigger}`);
 
-  const touched = await ctx.primary.observe(endpoint.ref, endpoint.name, endpoint.space, { generation: endpoint.generation }, { headers: { [PROBE_HEADER]: "touch-status" } });
+  const touched = await ctx.primary.observe(
+    endpoint.ref,
+    endpoint.name,
+    endpoint.space,
+    { generation: endpoint.generation },
+    { headers: { [PROBE_HEADER]: "touch-status" } },
+  );
   expectStatus(touched, 200, "observe recording a host-side status refresh (probe touch-status)");
   const refreshed = liveFrom(touched, "status refresh");
-  expectTrue(advanced(refreshed.revision, endpoint.revision), `the status refresh did not move the revision (${endpoint.revision} -> ${refreshed.revision}); the probe was not honoured`);
+  expectTrue(
+    advanced(refreshed.revision, endpoint.revision),
+    `the status refresh did not move the revision (${endpoint.revision} -> ${refreshed.revision}); the probe was not honoured`,
+  );
   same(refreshed, "a host-side status refresh");
 
-  expectAccepted(await attemptUpdate(ctx.primary, agg.deployment, deploymentSpec(ctx, agg.worker, [[next, 10000]])), 200, "promotion of the worker's deployment");
+  expectAccepted(
+    await attemptUpdate(ctx.primary, agg.deployment, deploymentSpec(ctx, agg.worker, [[next, 10000]])),
+    200,
+    "promotion of the worker's deployment",
+  );
   same(await reread(ctx.primary, endpoint), "a promotion of the worker");
   const first = await reread(ctx.primary, endpoint);
   same(first, "a re-read");

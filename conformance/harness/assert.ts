@@ -58,7 +58,8 @@ export function envelopeProblems(res: HostResponse): string[] {
   if (!isErrorCode(err.code)) problems.push(`code ${err.code} is outside the closed taxonomy`);
   else {
     if (ERROR_STATUS[err.code] !== res.status) problems.push(`code ${err.code} answered with HTTP ${res.status}, taxonomy says ${ERROR_STATUS[err.code]}`);
-    if (err.retryable !== mayBeRetryable(err.code)) problems.push(`code ${err.code} must say retryable: ${mayBeRetryable(err.code)}, it says ${show(err.retryable)}`);
+    if (err.retryable !== mayBeRetryable(err.code))
+      problems.push(`code ${err.code} must say retryable: ${mayBeRetryable(err.code)}, it says ${show(err.retryable)}`);
   }
   return problems;
 }

@@ -35,7 +35,10 @@ export class CheckContext {
   readonly space: string;
   readonly altSpace: string;
 
-  constructor(readonly env: RunEnvironment, readonly check: string) {
+  constructor(
+    readonly env: RunEnvironment,
+    readonly check: string,
+  ) {
     this.names = new NameAllocator(env.runId, check);
     const c = env.credentials;
     this.primary = this.plane("primary", c.primary.token);

@@ -18,7 +18,11 @@ export interface NegativeFixture {
 export class PinnedCorpus {
   #probes: PinnedCorpus | undefined;
 
-  private constructor(readonly dirs: string[], readonly catalog: Catalog, readonly probeDir?: string) {}
+  private constructor(
+    readonly dirs: string[],
+    readonly catalog: Catalog,
+    readonly probeDir?: string,
+  ) {}
 
   /** `probeDir`: the runner's probe corpus (harness/probe-corpus.ts), pinned beside `dirs` for the checks that need it. */
   static load(dirs: string[], probeDir?: string): PinnedCorpus {

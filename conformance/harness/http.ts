@@ -33,7 +33,10 @@ export interface HostResponse {
 export class HttpTransport {
   private readonly pool: Pool;
 
-  constructor(readonly origin: string, private readonly timeoutMs = 30_000) {
+  constructor(
+    readonly origin: string,
+    private readonly timeoutMs = 30_000,
+  ) {
     this.pool = new Pool(origin, { connections: 16, pipelining: 1 });
   }
 

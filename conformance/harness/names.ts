@@ -14,13 +14,20 @@ export class NameAllocator {
   private n = 0;
   private readonly code: string;
 
-  constructor(readonly runId: string, readonly check: string) {
+  constructor(
+    readonly runId: string,
+    readonly check: string,
+  ) {
     this.code = createHash("sha256").update(check).digest("hex").slice(0, 5);
   }
 
   /** A fresh resource name of the portable grammar ^[a-z][a-z0-9-]{0,62}$. */
   name(hint = "p"): string {
-    const h = hint.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 12) || "p";
+    const h =
+      hint
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "")
+        .slice(0, 12) || "p";
     const first = /^[a-z]/.test(h) ? h : "p" + h;
     return `${first}-${this.runId}-${this.code}-${++this.n}`;
   }

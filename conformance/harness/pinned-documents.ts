@@ -27,7 +27,8 @@ export function pinnedDocumentInspector(corpus: PinnedCorpus): Inspector {
     const form = corpus.catalog.form(ref);
     if (!form) return; // an identity the runner did not pin; the checks that care say so.
     const problems = corpus.specProblems(form, resource.spec);
-    if (problems.length) fail(`${describeResponse(res)}: spec violates the pinned desiredSchema of ${ref.kind}@${ref.definitionVersion}: ${problems.join("; ")}`);
+    if (problems.length)
+      fail(`${describeResponse(res)}: spec violates the pinned desiredSchema of ${ref.kind}@${ref.definitionVersion}: ${problems.join("; ")}`);
     const outputs = resource.status?.outputs;
     if (outputs !== undefined && form.definition.outputSchema) {
       const out = corpus.outputProblems(form, outputs);

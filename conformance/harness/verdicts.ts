@@ -16,7 +16,8 @@ export function expectValidateAccepted(res: HostResponse, what: string): void {
   if (res.status !== 200) fail(`${what}: expected 200 {valid: true}, got ${describeResponse(res)}`);
   const b = res.body as ValidateBody;
   const errors = b.diagnostics.filter((d) => d.severity === "error");
-  if (!b.valid || errors.length) fail(`${what}: expected valid: true without errors, got valid: ${b.valid} with ${errors.map((e) => `${e.field ?? ""} ${e.message}`).join("; ")}`);
+  if (!b.valid || errors.length)
+    fail(`${what}: expected valid: true without errors, got valid: ${b.valid} with ${errors.map((e) => `${e.field ?? ""} ${e.message}`).join("; ")}`);
 }
 
 export function expectValidateRefused(res: HostResponse, what: string): void {

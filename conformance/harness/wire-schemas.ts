@@ -43,11 +43,16 @@ export type WireDocument = keyof typeof WIRE_DOCUMENTS;
 class SchemaSet {
   private readonly validators = new Map<WireDocument, ValidateFunction>();
 
-  constructor(readonly label: string, readonly dir: string) {
+  constructor(
+    readonly label: string,
+    readonly dir: string,
+  ) {
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     addFormats(ajv);
     const idOfFile = new Map<string, string>();
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".schema.json")).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith(".schema.json"))
+      .sort()) {
       const schema = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { $id?: unknown };
       if (typeof schema.$id !== "string") continue;
       ajv.addSchema(schema as object);
@@ -68,7 +73,12 @@ class SchemaSet {
   problems(doc: WireDocument, value: unknown): string[] {
     const fn = this.validators.get(doc)!;
     if (fn(value)) return [];
-    return (fn.errors ?? []).slice(0, 6).map((e) => `${e.instancePath || "/"} ${e.message ?? "invalid"}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`);
+    return (fn.errors ?? [])
+      .slice(0, 6)
+      .map(
+        (e) =>
+          `${e.instancePath || "/"} ${e.message ?? "invalid"}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+      );
   }
 }
 

@@ -137,9 +137,11 @@ export function loadRuntimeAbiCorpus(dir: string): RuntimeAbiCorpus {
   }
   const peer = contract.bundles.find((b) => b.name === contract.deployment.peer.bundle);
   const identity = contract.deployment.peer.identity;
-  if (peer === undefined || !peer.modules.some((m) => bytes.get(m.source)!.includes(identity))) throw new CorpusError("the peer identity is not derivable from the peer bundle's bytes");
+  if (peer === undefined || !peer.modules.some((m) => bytes.get(m.source)!.includes(identity)))
+    throw new CorpusError("the peer identity is not derivable from the peer bundle's bytes");
   for (const bundle of contract.bundles) {
-    if (bundle !== peer && bundle.modules.some((m) => bytes.get(m.source)!.includes(identity))) throw new CorpusError(`the peer identity appears in bundle ${bundle.name}`);
+    if (bundle !== peer && bundle.modules.some((m) => bytes.get(m.source)!.includes(identity)))
+      throw new CorpusError(`the peer identity appears in bundle ${bundle.name}`);
   }
   return {
     dir,

@@ -29,8 +29,15 @@ export async function deployProbe(api: RuntimeHostApi, corpus: RuntimeAbiCorpus,
   const peer = "conformance-peer";
   await api.create("ModuleWorker", space, peer, {});
   await deployBundle(api, corpus, d.peer.bundle, space, `${peer}-bundle`);
-  await api.create("WorkerVersion", space, `${peer}-v1`, { worker: ref("ModuleWorker", peer), bundle: ref("WorkerBundle", `${peer}-bundle`), handlers: d.peer.declaredHandlers });
-  await api.create("WorkerDeployment", space, peer, { worker: ref("ModuleWorker", peer), versions: [{ workerVersion: ref("WorkerVersion", `${peer}-v1`), weight: 10000 }] });
+  await api.create("WorkerVersion", space, `${peer}-v1`, {
+    worker: ref("ModuleWorker", peer),
+    bundle: ref("WorkerBundle", `${peer}-bundle`),
+    handlers: d.peer.declaredHandlers,
+  });
+  await api.create("WorkerDeployment", space, peer, {
+    worker: ref("ModuleWorker", peer),
+    versions: [{ workerVersion: ref("WorkerVersion", `${peer}-v1`), weight: 10000 }],
+  });
 
   await api.create("ModuleWorker", space, probe, {});
   await deployBundle(api, corpus, d.bundle, space, `${probe}-bundle`);
@@ -48,7 +55,10 @@ export async function deployProbe(api: RuntimeHostApi, corpus: RuntimeAbiCorpus,
     queueProducerBindings: [{ name: pp.queueBinding, resource: ref("AtLeastOnceQueue", d.queue) }],
     serviceBindings: [{ name: pp.serviceBinding, resource: ref("ModuleWorker", peer) }],
   });
-  await api.create("WorkerDeployment", space, probe, { worker: ref("ModuleWorker", probe), versions: [{ workerVersion: ref("WorkerVersion", `${probe}-v1`), weight: 10000 }] });
+  await api.create("WorkerDeployment", space, probe, {
+    worker: ref("ModuleWorker", probe),
+    versions: [{ workerVersion: ref("WorkerVersion", `${probe}-v1`), weight: 10000 }],
+  });
   const endpoint = await api.create("WorkerEndpoint", space, probe, { worker: ref("ModuleWorker", probe) });
   await api.create("WorkerCronTrigger", space, `${probe}-cron`, { worker: ref("ModuleWorker", probe), cron: d.cron });
   await api.create("QueueConsumer", space, `${probe}-consumer`, {

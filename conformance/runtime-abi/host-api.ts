@@ -30,8 +30,12 @@ export class RuntimeHostApi {
     const raw = body instanceof Uint8Array;
     const res = await fetch(this.base + target, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { "content-type": raw ? "application/octet-stream" : "application/json" }), ...headers },
-      ...(body === undefined ? {} : { body: raw ? new Uint8Array(body as Uint8Array) as unknown as BodyInit : JSON.stringify(body) }),
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { "content-type": raw ? "application/octet-stream" : "application/json" }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: raw ? (new Uint8Array(body as Uint8Array) as unknown as BodyInit) : JSON.stringify(body) }),
       signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
@@ -73,7 +77,12 @@ export class RuntimeHostApi {
     const prepared = await this.must(`prepare ${kind} ${name}`, this.call("POST", `${API}/resources/prepare`, body), [200]);
     return this.must(
       `apply ${kind} ${name}`,
-      this.call("PUT", `${API}/resources/${ref.apiVersion}/${kind}/${name}`, { ...body, review: { prepareDigest: prepared.review.prepareDigest } }, { "if-none-match": "*", "idempotency-key": randomUUID() }),
+      this.call(
+        "PUT",
+        `${API}/resources/${ref.apiVersion}/${kind}/${name}`,
+        { ...body, review: { prepareDigest: prepared.review.prepareDigest } },
+        { "if-none-match": "*", "idempotency-key": randomUUID() },
+      ),
       [201],
     );
   }
@@ -91,12 +100,20 @@ export class RuntimeHostApi {
       const blob = modules.find((m) => sha256(m.bytes) === digest)!.bytes;
       await this.must("blob upload", this.call("PUT", `${API}/artifacts/uploads/${started.uploadId}/blobs/${digest}`, new Uint8Array(blob)), [201, 204]);
     }
-    const committed = await this.must("artifact commit", this.call("POST", `${API}/artifacts/uploads/${started.uploadId}/commit`, undefined, { "idempotency-key": randomUUID() }), [200, 201]);
+    const committed = await this.must(
+      "artifact commit",
+      this.call("POST", `${API}/artifacts/uploads/${started.uploadId}/commit`, undefined, { "idempotency-key": randomUUID() }),
+      [200, 201],
+    );
     return committed.manifestDigest as string;
   }
 
   /** The takoform sensitive-value extension (ADR 0200). */
   async putSecret(space: string, worker: string, name: string, value: string): Promise<void> {
-    await this.must(`sensitive value ${name}`, this.call("PUT", `/x-takoform/v1/spaces/${encodeURIComponent(space)}/workers/${worker}/secrets/${name}`, { value }), [200, 201]);
+    await this.must(
+      `sensitive value ${name}`,
+      this.call("PUT", `/x-takoform/v1/spaces/${encodeURIComponent(space)}/workers/${worker}/secrets/${name}`, { value }),
+      [200, 201],
+    );
   }
 }

@@ -23,13 +23,19 @@ export async function load(ctx: RuntimeCheckContext, check: ContractCheck): Prom
     modules: bundle.modules.map((m) => ({ name: m.name, mediaType: m.mediaType, contentBase64: ctx.corpus.bytes(m.source).toString("base64") })),
   });
   if (spec.expectError !== undefined) {
-    expectThat(answer.json?.error?.code === spec.expectError, `loading bundle ${bundle.name} must fail ${spec.expectError}; the loader answered ${answer.status} ${show(answer.json)}`);
+    expectThat(
+      answer.json?.error?.code === spec.expectError,
+      `loading bundle ${bundle.name} must fail ${spec.expectError}; the loader answered ${answer.status} ${show(answer.json)}`,
+    );
     return `bundle ${bundle.name} failed ${spec.expectError}`;
   }
   const exported = answer.json?.exportedHandlers;
   expectThat(Array.isArray(exported), `bundle ${bundle.name} must load; the loader answered ${answer.status} ${show(answer.json)}`);
   const want = [...spec.expectExportedHandlers!].sort();
-  expectThat(JSON.stringify([...exported].sort()) === JSON.stringify(want), `bundle ${bundle.name}: the loader reported exports ${show(exported)}, the bytes export ${show(want)}`);
+  expectThat(
+    JSON.stringify([...exported].sort()) === JSON.stringify(want),
+    `bundle ${bundle.name}: the loader reported exports ${show(exported)}, the bytes export ${show(want)}`,
+  );
   return `bundle ${bundle.name} loaded exporting ${want.join(", ")}`;
 }
 
@@ -42,9 +48,15 @@ export async function request(ctx: RuntimeCheckContext, check: ContractCheck): P
   } catch (error) {
     return fail(`${method} ${path}: no complete response (${(error as Error).message})`);
   }
-  expectThat(reply.status === check.expect!.status, `${method} ${path}: status ${reply.status}, expected ${check.expect!.status} (${reply.text.slice(0, 200)})`);
+  expectThat(
+    reply.status === check.expect!.status,
+    `${method} ${path}: status ${reply.status}, expected ${check.expect!.status} (${reply.text.slice(0, 200)})`,
+  );
   for (const [member, value] of Object.entries(check.expect!.json ?? {})) {
-    expectThat(JSON.stringify(reply.json?.[member]) === JSON.stringify(value), `${method} ${path}: ${member} is ${show(reply.json?.[member])}, expected ${show(value)}`);
+    expectThat(
+      JSON.stringify(reply.json?.[member]) === JSON.stringify(value),
+      `${method} ${path}: ${member} is ${show(reply.json?.[member])}, expected ${show(value)}`,
+    );
   }
   return `${method} ${path} answered ${reply.status}${check.expect!.json ? " with the expected observation" : " as a complete response"}`;
 }
@@ -53,7 +65,10 @@ export async function environment(ctx: RuntimeCheckContext, check: ContractCheck
   const reply = await exchangeJson(ctx.gateway, "GET", check.request!.path);
   expectThat(reply.status === 200 && reply.json?.probe === PROBE, `GET ${check.request!.path}: ${reply.status} ${reply.text.slice(0, 200)}`);
   const want = [...ctx.corpus.contract.deployment.environmentPropertyNames].sort();
-  expectThat(JSON.stringify(reply.json.propertyNames) === JSON.stringify(want), `env's own enumerable properties are ${show(reply.json.propertyNames)}, the deployment declares exactly ${show(want)}`);
+  expectThat(
+    JSON.stringify(reply.json.propertyNames) === JSON.stringify(want),
+    `env's own enumerable properties are ${show(reply.json.propertyNames)}, the deployment declares exactly ${show(want)}`,
+  );
   return `env holds exactly ${want.join(", ")}`;
 }
 
@@ -62,7 +77,10 @@ export async function globals(ctx: RuntimeCheckContext, check: ContractCheck): P
   const reply = await exchangeJson(ctx.gateway, "GET", `${check.request!.path}?names=${encodeURIComponent(floor.join(","))}`);
   expectThat(reply.status === 200 && reply.json?.probe === PROBE, `GET ${check.request!.path}: ${reply.status} ${reply.text.slice(0, 200)}`);
   expectThat(Array.isArray(reply.json.missing) && reply.json.missing.length === 0, `globals missing from the isolate: ${show(reply.json.missing)}`);
-  expectThat(JSON.stringify(reply.json.present) === JSON.stringify([...floor].sort()), `the probe reported ${show(reply.json.present)} present, not the whole floor`);
+  expectThat(
+    JSON.stringify(reply.json.present) === JSON.stringify([...floor].sort()),
+    `the probe reported ${show(reply.json.present)} present, not the whole floor`,
+  );
   return `all ${floor.length} globals of the floor are present`;
 }
 
@@ -90,9 +108,15 @@ export async function waitUntil(ctx: RuntimeCheckContext, check: ContractCheck):
   const answeredAfter = Date.now() - started;
   expectThat(reply.status === check.expect!.status, `POST ${check.request!.path}: status ${reply.status} (${reply.text.slice(0, 200)})`);
   for (const [member, value] of Object.entries(check.expect!.json!)) {
-    expectThat(JSON.stringify(reply.json?.[member]) === JSON.stringify(value), `the response is not the one the handler returned: ${member} is ${show(reply.json?.[member])}`);
+    expectThat(
+      JSON.stringify(reply.json?.[member]) === JSON.stringify(value),
+      `the response is not the one the handler returned: ${member} is ${show(reply.json?.[member])}`,
+    );
   }
-  expectThat(answeredAfter < delayMillis, `the response took ${answeredAfter} ms: it waited for the ${delayMillis} ms deferred task instead of being sent first`);
+  expectThat(
+    answeredAfter < delayMillis,
+    `the response took ${answeredAfter} ms: it waited for the ${delayMillis} ms deferred task instead of being sent first`,
+  );
   const { value, met } = await pollUntil(
     () => exchangeJson(ctx.gateway, "GET", `${check.request!.path}?nonce=${encodeURIComponent(nonce)}`),
     (r) => r.json?.settled === true,
@@ -109,12 +133,23 @@ export async function scheduledObservation(ctx: RuntimeCheckContext, check: Cont
   const cleared = await exchangeJson(ctx.gateway, "DELETE", path);
   expectThat(cleared.status === 200 && cleared.json?.cleared === true, `DELETE ${path}: ${cleared.status} ${cleared.text.slice(0, 200)}`);
   const clearedAt = Date.now();
-  const { value, met } = await pollUntil(() => exchangeJson(ctx.gateway, "GET", path), (r) => r.json?.observed === true, deadline(ctx, check), check.timing!.pollMillis!);
-  expectThat(met, `the scheduled handler was not invoked within ${deadline(ctx, check)} s of clearing the observation (cron ${ctx.corpus.contract.deployment.cron})`);
+  const { value, met } = await pollUntil(
+    () => exchangeJson(ctx.gateway, "GET", path),
+    (r) => r.json?.observed === true,
+    deadline(ctx, check),
+    check.timing!.pollMillis!,
+  );
+  expectThat(
+    met,
+    `the scheduled handler was not invoked within ${deadline(ctx, check)} s of clearing the observation (cron ${ctx.corpus.contract.deployment.cron})`,
+  );
   const cron = ctx.corpus.contract.deployment.cron;
   expectThat(value.json.cron === cron, `scheduled received cron ${show(value.json.cron)}, the attachment's expression is ${cron}`);
   const at = value.json.scheduledTimeMillis;
-  expectThat(typeof at === "number" && at >= clearedAt - 60_000 && at <= Date.now() + 60_000, `scheduledTime ${show(at)} is not the UTC instant of this invocation`);
+  expectThat(
+    typeof at === "number" && at >= clearedAt - 60_000 && at <= Date.now() + 60_000,
+    `scheduledTime ${show(at)} is not the UTC instant of this invocation`,
+  );
   return `scheduled(${cron}) invoked at ${new Date(at).toISOString()}`;
 }
 

@@ -63,8 +63,16 @@ export async function runRuntimeConformance(options: RuntimeRunOptions): Promise
   const gateway = { url: new URL(options.gateway ?? "http://127.0.0.1:8787"), hostname: deployment.hostname };
   options.log?.(`run token ${token}; probe deployed in space ${space} at ${deployment.hostname} (gateway ${gateway.url.origin})`);
   // The data plane reconciles after the commits: wait until the probe answers.
-  const ready = await pollUntil(() => exchange(gateway, "GET", "/abi/health").catch(() => ({ status: 0 })), (r) => r.status === 200, 60, 250);
-  if (!ready.met) throw new RuntimeSetupError(`the deployed probe never answered GET /abi/health through ${gateway.url.origin} (Host: ${deployment.hostname}); last status ${ready.value.status}`);
+  const ready = await pollUntil(
+    () => exchange(gateway, "GET", "/abi/health").catch(() => ({ status: 0 })),
+    (r) => r.status === 200,
+    60,
+    250,
+  );
+  if (!ready.met)
+    throw new RuntimeSetupError(
+      `the deployed probe never answered GET /abi/health through ${gateway.url.origin} (Host: ${deployment.hostname}); last status ${ready.value.status}`,
+    );
   const loaderProbe = await api.call("POST", LOADER_PATH, {});
   const hasLoader = loaderProbe.status !== 404 || loaderProbe.json?.error?.code !== "resource_not_found";
   const ctx: RuntimeCheckContext = {
@@ -79,7 +87,8 @@ export async function runRuntimeConformance(options: RuntimeRunOptions): Promise
       return { name, status: "passed", message: await RUNTIME_REGISTRY[name].run(ctx, corpus.check(name)), millis: 0 };
     } catch (error) {
       const status = error instanceof Unmeasured ? "unmeasured" : "failed";
-      const message = error instanceof RuntimeCheckFailure || error instanceof Unmeasured ? error.message : `the check could not complete: ${(error as Error).message}`;
+      const message =
+        error instanceof RuntimeCheckFailure || error instanceof Unmeasured ? error.message : `the check could not complete: ${(error as Error).message}`;
       return { name, status, message, millis: 0 };
     }
   };

@@ -42,7 +42,9 @@ function ndjsonLines(response: http.IncomingMessage, onLine: (line: Line) => voi
 function identityProblem(ctx: RuntimeCheckContext, check: ContractCheck, line: Line): string | undefined {
   if (check.throughBinding === undefined) return undefined;
   const identity = ctx.corpus.contract.deployment.peer.identity;
-  return line.value.peer === identity ? undefined : `an answer through ${check.throughBinding} is not stamped with the peer's identity (${JSON.stringify(line.value).slice(0, 160)}): the call never crossed to the callee`;
+  return line.value.peer === identity
+    ? undefined
+    : `an answer through ${check.throughBinding} is not stamped with the peer's identity (${JSON.stringify(line.value).slice(0, 160)}): the call never crossed to the callee`;
 }
 
 function waitFor(condition: () => boolean, deadlineAt: number, failed: () => string | undefined): Promise<void> {
@@ -61,7 +63,9 @@ function waitFor(condition: () => boolean, deadlineAt: number, failed: () => str
 export async function requestStream(ctx: RuntimeCheckContext, check: ContractCheck): Promise<string> {
   const [first, second] = check.timing!.requestChunkSize!;
   const deadlineAt = Date.now() + check.timing!.deadlineSeconds * 1000 * ctx.deadlineScale;
-  const request = gatewayRequest(ctx.gateway, "POST", check.request!.path, { headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" } });
+  const request = gatewayRequest(ctx.gateway, "POST", check.request!.path, {
+    headers: { "content-type": "application/octet-stream", "transfer-encoding": "chunked" },
+  });
   const lines: Line[] = [];
   let problem: string | undefined;
   let sent = 0;
@@ -83,14 +87,28 @@ export async function requestStream(ctx: RuntimeCheckContext, check: ContractChe
   try {
     request.write(Buffer.alloc(first, 0x61));
     sent = first;
-    await waitFor(() => head !== undefined && accounted() >= first, deadlineAt, () => problem).catch((e: Error) => {
-      fail(e.message === "deadline" ? (head === undefined ? `no response head within the deadline while the body was still open: the host waits for the whole body` : `the worker accounted for ${accounted()} of the ${first} bytes sent before the second chunk existed`) : e.message);
+    await waitFor(
+      () => head !== undefined && accounted() >= first,
+      deadlineAt,
+      () => problem,
+    ).catch((e: Error) => {
+      fail(
+        e.message === "deadline"
+          ? head === undefined
+            ? `no response head within the deadline while the body was still open: the host waits for the whole body`
+            : `the worker accounted for ${accounted()} of the ${first} bytes sent before the second chunk existed`
+          : e.message,
+      );
     });
     expectThat(head!.statusCode === 200, `POST ${check.request!.path}: status ${head!.statusCode}`);
     await new Promise((r) => setTimeout(r, check.timing!.gapMillis!));
     request.end(Buffer.alloc(second, 0x62));
     sent = first + second;
-    await waitFor(() => accounted() >= first + second && lines.some((l) => l.value.end === true), deadlineAt, () => problem).catch((e: Error) => {
+    await waitFor(
+      () => accounted() >= first + second && lines.some((l) => l.value.end === true),
+      deadlineAt,
+      () => problem,
+    ).catch((e: Error) => {
       fail(e.message === "deadline" ? `the worker accounted for ${accounted()} of ${first + second} bytes and never reported the end` : e.message);
     });
     await done?.catch(() => undefined);
@@ -117,7 +135,10 @@ export async function responseStream(ctx: RuntimeCheckContext, check: ContractCh
       ndjsonLines(response, (line) => lines.push(line)).then(
         () => {
           clearTimeout(timer);
-          resolve({ status: response.statusCode ?? 0, ...(response.headers["content-length"] === undefined ? {} : { length: response.headers["content-length"] }) });
+          resolve({
+            status: response.statusCode ?? 0,
+            ...(response.headers["content-length"] === undefined ? {} : { length: response.headers["content-length"] }),
+          });
         },
         (e: Error) => {
           clearTimeout(timer);
@@ -137,10 +158,17 @@ export async function responseStream(ctx: RuntimeCheckContext, check: ContractCh
     const problem = identityProblem(ctx, check, line);
     if (problem !== undefined) fail(problem);
   }
-  expectThat(JSON.stringify(lines.map((l) => l.value.chunk)) === JSON.stringify(Array.from({ length: chunks }, (_, i) => i + 1)), `chunks arrived as ${JSON.stringify(lines.map((l) => l.value))}`);
-  if (result.length !== undefined) expectThat(Number(result.length) === bytes, `the head declared content-length ${result.length} but the body delivered ${bytes} bytes`);
+  expectThat(
+    JSON.stringify(lines.map((l) => l.value.chunk)) === JSON.stringify(Array.from({ length: chunks }, (_, i) => i + 1)),
+    `chunks arrived as ${JSON.stringify(lines.map((l) => l.value))}`,
+  );
+  if (result.length !== undefined)
+    expectThat(Number(result.length) === bytes, `the head declared content-length ${result.length} but the body delivered ${bytes} bytes`);
   const gaps = lines.slice(1).map((l, i) => l.at - lines[i]!.at);
   // A buffered body arrives in one piece: its chunks are not separated by the module's gap.
-  expectThat(gaps.every((g) => g >= gapMillis / 2), `the chunks arrived ${JSON.stringify(gaps)} ms apart, the module separated them by ${gapMillis} ms: the body was buffered`);
+  expectThat(
+    gaps.every((g) => g >= gapMillis / 2),
+    `the chunks arrived ${JSON.stringify(gaps)} ms apart, the module separated them by ${gapMillis} ms: the body was buffered`,
+  );
   return `${chunks} chunks arrived ${gaps.join(", ")} ms apart${result.length === undefined ? " with no declared length" : ` with content-length ${result.length} delivered`}${check.throughBinding ? `, stamped by the ${check.throughBinding} callee` : ""}`;
 }

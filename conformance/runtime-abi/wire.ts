@@ -30,7 +30,12 @@ export function gatewayRequest(gw: Gateway, method: string, pathAndQuery: string
 /** One whole exchange; rejects (never hangs) past `timeoutMs`. */
 export function exchange(gw: Gateway, method: string, pathAndQuery: string, body?: string, timeoutMs = 30_000): Promise<Exchange> {
   return new Promise((resolve, reject) => {
-    const request = gatewayRequest(gw, method, pathAndQuery, body === undefined ? {} : { headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } });
+    const request = gatewayRequest(
+      gw,
+      method,
+      pathAndQuery,
+      body === undefined ? {} : { headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } },
+    );
     const timer = setTimeout(() => request.destroy(new Error(`no complete answer to ${method} ${pathAndQuery} within ${timeoutMs} ms`)), timeoutMs);
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
@@ -67,7 +72,12 @@ export async function exchangeJson(gw: Gateway, method: string, pathAndQuery: st
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` every pollMillis until `done` holds or the deadline passes; answers the last value. */
-export async function pollUntil<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineSeconds: number, pollMillis: number): Promise<{ value: T; met: boolean }> {
+export async function pollUntil<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  deadlineSeconds: number,
+  pollMillis: number,
+): Promise<{ value: T; met: boolean }> {
   const deadline = Date.now() + deadlineSeconds * 1000;
   let value = await probe();
   while (!done(value) && Date.now() < deadline) {

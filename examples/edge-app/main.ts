@@ -69,7 +69,11 @@ export class EdgeAppStack extends TerraformStack {
     });
     // A WorkerVersion is a revision: revision() names it from the digest of its whole
     // configuration (bindings included) and creates each new one before the old is destroyed.
-    const authVersion = new WorkerVersion(this, "auth-version", revision<WorkerVersionConfig>("auth", { worker: auth.name, bundle: authCode.name, handlers: ["fetch"] }));
+    const authVersion = new WorkerVersion(
+      this,
+      "auth-version",
+      revision<WorkerVersionConfig>("auth", { worker: auth.name, bundle: authCode.name, handlers: ["fetch"] }),
+    );
     const authLive = new WorkerDeployment(this, "auth-deployment", {
       name: "auth",
       worker: auth.name,
@@ -102,10 +106,14 @@ export class EdgeAppStack extends TerraformStack {
         vars,
       };
       // Named from the digest of the whole configuration: code, assets, bindings, vars.
-      return new WorkerVersion(this, `shop-${label}`, revision<WorkerVersionConfig>("shop", {
-        ...config,
-        dependsOn: [authLive], // a service binding needs its target serving
-      }));
+      return new WorkerVersion(
+        this,
+        `shop-${label}`,
+        revision<WorkerVersionConfig>("shop", {
+          ...config,
+          dependsOn: [authLive], // a service binding needs its target serving
+        }),
+      );
     };
     const stable = release("stable", { RELEASE: "2026.11", NEW_CHECKOUT: false });
     const canary = release("canary", { RELEASE: options.canaryRelease, NEW_CHECKOUT: true });

@@ -75,7 +75,9 @@ export class BlobFiles {
 
   /** Every stored digest (temporary files excluded). */
   digests(): string[] {
-    return readdirSync(this.#dir).filter((name) => /^[0-9a-f]{64}$/.test(name)).map((hex) => `sha256:${hex}`);
+    return readdirSync(this.#dir)
+      .filter((name) => /^[0-9a-f]{64}$/.test(name))
+      .map((hex) => `sha256:${hex}`);
   }
 
   /** Deletes the bytes of one address (the caller proved nobody holds it). */

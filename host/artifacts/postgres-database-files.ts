@@ -49,7 +49,10 @@ export class PostgresDatabaseFiles extends DatabaseFiles implements FileSync {
   async fetch(via: pg.Pool | pg.PoolClient, tenant: string, uid: string, digest: string): Promise<void> {
     const file = super.pathOf(tenant, uid);
     if (existsSync(file) && digestOf(readFileSync(file)) === digest) return;
-    const result = await via.query<{ digest: string; bytes: Buffer }>("SELECT digest, bytes FROM takoform_sqlite_files WHERE tenant = $1 AND uid = $2", [tenant, uid]);
+    const result = await via.query<{ digest: string; bytes: Buffer }>("SELECT digest, bytes FROM takoform_sqlite_files WHERE tenant = $1 AND uid = $2", [
+      tenant,
+      uid,
+    ]);
     const row = result.rows[0];
     // A later mutation may have stored newer bytes already: whatever is stored is the newest.
     if (row === undefined || digestOf(row.bytes) !== row.digest) return;

@@ -68,9 +68,7 @@ export function parseCredentials(text: string, label: string): Credential[] {
       throw new CredentialsError(`${at}.principal must be 1 to 128 visible ASCII characters`);
     }
     const credential: Credential =
-      token !== undefined
-        ? { token: token as string, tenant, principal }
-        : { tokenSha256: (tokenSha256 as string).toLowerCase(), tenant, principal };
+      token !== undefined ? { token: token as string, tenant, principal } : { tokenSha256: (tokenSha256 as string).toLowerCase(), tenant, principal };
     const digest = credentialDigest(credential).toString("hex");
     if (digests.has(digest)) throw new CredentialsError(`${at} names the same token as an earlier credential`);
     digests.add(digest);

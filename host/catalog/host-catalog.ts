@@ -5,13 +5,7 @@
 // at installation, because a definition version names one set of bytes and the support path
 // resolves an exact identity from the version alone.
 
-import {
-  formRefKey,
-  formVersionKey,
-  type ExactFormRef,
-  type InstalledBinding,
-  type InstalledInterface,
-} from "../../corpus/lib/index.js";
+import { formRefKey, formVersionKey, type ExactFormRef, type InstalledBinding, type InstalledInterface } from "../../corpus/lib/index.js";
 import type { HostForm } from "./host-form.js";
 
 export interface CatalogContents {

@@ -58,10 +58,13 @@ export function hostForm(installed: InstalledForm): HostForm {
 /** The pointer a diagnostic is about: the missing or unexpected member itself where there is one. */
 function diagnosticField(error: { instancePath: string; keyword: string; params: Record<string, unknown> }): string {
   const member =
-    error.keyword === "required" ? error.params.missingProperty
-    : error.keyword === "additionalProperties" ? error.params.additionalProperty
-    : error.keyword === "unevaluatedProperties" ? error.params.unevaluatedProperty
-    : undefined;
+    error.keyword === "required"
+      ? error.params.missingProperty
+      : error.keyword === "additionalProperties"
+        ? error.params.additionalProperty
+        : error.keyword === "unevaluatedProperties"
+          ? error.params.unevaluatedProperty
+          : undefined;
   return typeof member === "string" ? `${error.instancePath}/${member.replace(/~/g, "~0").replace(/\//g, "~1")}` : error.instancePath;
 }
 

@@ -89,7 +89,9 @@ async function poll() {
     if (error.login) {
       sessionStorage.removeItem("takoform.token");
       state.token = "";
-      showLogin("The host refused this token (401 unauthenticated). Use a token from the host's --credentials file (the demo keeps it in .takoform/demo/credentials.json).");
+      showLogin(
+        "The host refused this token (401 unauthenticated). Use a token from the host's --credentials file (the demo keeps it in .takoform/demo/credentials.json).",
+      );
       return;
     }
     $("status").textContent = `cannot read the listing: ${error.message}; retrying`;
@@ -193,7 +195,10 @@ function render() {
   marker.append(el("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#7d8796" }));
   defs.append(marker);
   const children = [defs];
-  if (nodes.length === 0) children.push(el("text", { x: 20, y: 40, class: "space-empty" }, state.space ? `space ${state.space} holds no resources` : "this tenant holds no resources"));
+  if (nodes.length === 0)
+    children.push(
+      el("text", { x: 20, y: 40, class: "space-empty" }, state.space ? `space ${state.space} holds no resources` : "this tenant holds no resources"),
+    );
   for (const r of nodes) {
     const from = pos.get(keyOf(r));
     for (const rel of r.relations) {
@@ -201,7 +206,12 @@ function render() {
       if (!to || to === from) continue;
       const [x1, y1, x2, y2] = [from.x, from.y + NODE_H / 2, to.x + NODE_W, to.y + NODE_H / 2];
       const mid = (x1 + x2) / 2;
-      const edge = el("path", { d: `M ${x1} ${y1} C ${mid} ${y1}, ${mid} ${y2}, ${x2} ${y2}`, class: rel.drift ? "edge drift" : "edge", "marker-end": "url(#arrow)", "data-pointer": rel.pointer });
+      const edge = el("path", {
+        d: `M ${x1} ${y1} C ${mid} ${y1}, ${mid} ${y2}, ${x2} ${y2}`,
+        class: rel.drift ? "edge drift" : "edge",
+        "marker-end": "url(#arrow)",
+        "data-pointer": rel.pointer,
+      });
       const pin = `${r.kind} ${r.name} ${rel.pointer} pins uid ${rel.pinned.uid} (${rel.pinned.formRef.kind}@${rel.pinned.formRef.definitionVersion})`;
       edge.append(el("title", {}, rel.drift ? `${pin}; DRIFT ${rel.drift.reason}: now ${rel.drift.currentUid || "none"}` : pin));
       children.push(edge);
@@ -210,7 +220,12 @@ function render() {
   for (const g of ghosts.values()) {
     const p = pos.get(keyOf(g));
     const group = el("g", { class: "ghost", transform: `translate(${p.x},${p.y})` });
-    group.append(el("rect", { width: NODE_W, height: NODE_H }), el("text", { x: 8, y: 18, class: "kind" }, g.kind), el("text", { x: 8, y: 34, class: "name" }, clip(g.name, 30)), el("text", { x: 8, y: 50, class: "reason" }, "missing: pinned but gone"));
+    group.append(
+      el("rect", { width: NODE_W, height: NODE_H }),
+      el("text", { x: 8, y: 18, class: "kind" }, g.kind),
+      el("text", { x: 8, y: 34, class: "name" }, clip(g.name, 30)),
+      el("text", { x: 8, y: 50, class: "reason" }, "missing: pinned but gone"),
+    );
     children.push(group);
   }
   for (const r of nodes) children.push(nodeOf(r, pos.get(keyOf(r)), pinnedBy.get(keyOf(r)) || 0));
@@ -224,15 +239,25 @@ function nodeOf(r, p, holders) {
   const status = r.ready ? r.ready.status : "none";
   const drifted = r.relations.some((rel) => rel.drift);
   const classes = ["node", `ready-${status}`, drifted ? "drifted" : "", keyOf(r) === state.selected ? "selected" : ""].filter(Boolean);
-  const group = el("g", { class: classes.join(" "), transform: `translate(${p.x},${p.y})`, "data-kind": r.kind, "data-name": r.name, "data-ready": status, tabindex: 0 });
-  const reason = r.ready === null ? "no Ready condition" : r.ready.status === "True" ? "" : `${r.ready.reason}${r.ready.hostReason ? `: ${r.ready.hostReason}` : ""}`;
+  const group = el("g", {
+    class: classes.join(" "),
+    transform: `translate(${p.x},${p.y})`,
+    "data-kind": r.kind,
+    "data-name": r.name,
+    "data-ready": status,
+    tabindex: 0,
+  });
+  const reason =
+    r.ready === null ? "no Ready condition" : r.ready.status === "True" ? "" : `${r.ready.reason}${r.ready.hostReason ? `: ${r.ready.hostReason}` : ""}`;
   const badges = [`gen ${r.generation}`, `pins ${r.relations.length}`, `pinned by ${holders}`, drifted ? "DRIFT" : ""].filter(Boolean).join(" · ");
   group.append(
     el("title", {}, `${r.kind} ${r.name}\nReady ${status}${r.ready ? ` ${r.ready.reason}` : ""}${r.ready && r.ready.message ? `\n${r.ready.message}` : ""}`),
     el("rect", { width: NODE_W, height: NODE_H }),
     el("text", { x: 8, y: 15, class: "kind" }, r.kind),
     el("text", { x: 8, y: 30, class: "name" }, clip(r.name, 32)),
-    ...(reason ? wrap(reason, 38, 2).map((part, i) => el("text", { x: 8, y: 45 + i * 13, class: "reason" }, part)) : [el("text", { x: 8, y: 45, class: "ok" }, `Ready ${r.ready.reason}`)]),
+    ...(reason
+      ? wrap(reason, 38, 2).map((part, i) => el("text", { x: 8, y: 45 + i * 13, class: "reason" }, part))
+      : [el("text", { x: 8, y: 45, class: "ok" }, `Ready ${r.ready.reason}`)]),
     el("text", { x: 8, y: 73, class: "badges" }, badges),
   );
   const open = () => {
@@ -269,15 +294,39 @@ function showDetails(r) {
   const ref = r.formRef;
   aside.replaceChildren(
     h("h2", `${r.kind} ${r.name}`),
-    table([], [["space", r.space], ["uid", r.uid], ["FormRef", `${ref.apiVersion} ${ref.kind}@${ref.definitionVersion}`], ["schemaDigest", ref.schemaDigest], ["generation", r.generation], ["revision", r.revision], ["created", r.createdAt]]),
+    table(
+      [],
+      [
+        ["space", r.space],
+        ["uid", r.uid],
+        ["FormRef", `${ref.apiVersion} ${ref.kind}@${ref.definitionVersion}`],
+        ["schemaDigest", ref.schemaDigest],
+        ["generation", r.generation],
+        ["revision", r.revision],
+        ["created", r.createdAt],
+      ],
+    ),
     h("h3", "conditions"),
-    table(["type", "status", "reason", "hostReason", "message", "since"], r.conditions.map((c) => [c.type, c.status, c.reason, c.hostReason, c.message, c.lastTransitionTime]), "conditions"),
+    table(
+      ["type", "status", "reason", "hostReason", "message", "since"],
+      r.conditions.map((c) => [c.type, c.status, c.reason, c.hostReason, c.message, c.lastTransitionTime]),
+      "conditions",
+    ),
     h("h3", "outputs"),
     r.outputs ? h("pre", JSON.stringify(r.outputs, null, 2), { className: "outputs" }) : h("p", "this Form declares no outputs"),
     h("h3", "relations (pins)"),
     r.relations.length === 0
       ? h("p", "none")
-      : table(["pointer", "target", "pinned uid", "drift"], r.relations.map((rel) => [rel.pointer, `${rel.target.kind} ${rel.target.name}`, rel.pinned.uid, rel.drift ? `${rel.drift.reason} (now ${rel.drift.currentUid || "none"})` : "no"]), "relations"),
+      : table(
+          ["pointer", "target", "pinned uid", "drift"],
+          r.relations.map((rel) => [
+            rel.pointer,
+            `${rel.target.kind} ${rel.target.name}`,
+            rel.pinned.uid,
+            rel.drift ? `${rel.drift.reason} (now ${rel.drift.currentUid || "none"})` : "no",
+          ]),
+          "relations",
+        ),
   );
   aside.hidden = false;
 }

@@ -67,7 +67,13 @@ export const sqliteMigrationApplication: KindBehaviour = {
   derivedReady(view, record) {
     const plan = migrationPlan(view, record.relations ?? []);
     if (plan === undefined) {
-      return { type: "Ready", status: "False", reason: "DependencyMissing", hostReason: "migration set manifest or database unavailable", message: notYet("migration set manifest or database unavailable") };
+      return {
+        type: "Ready",
+        status: "False",
+        reason: "DependencyMissing",
+        hostReason: "migration set manifest or database unavailable",
+        message: notYet("migration set manifest or database unavailable"),
+      };
     }
     const readiness = migrationReadiness(plan.dbPath, plan.files);
     if (readiness.ready) return undefined;

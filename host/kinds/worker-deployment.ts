@@ -19,7 +19,13 @@ export const workerDeployment: KindBehaviour = {
     if (worker === undefined) return;
     const holders = view.holdersOf(worker.uid);
     const selfUid = input.self?.uid;
-    check(oneActiveDeployment({ worker: identity(worker), self: { ...(selfUid === undefined ? {} : { uid: selfUid }), name: input.name }, existing: deploymentsOf(worker.uid, holders) }));
+    check(
+      oneActiveDeployment({
+        worker: identity(worker),
+        self: { ...(selfUid === undefined ? {} : { uid: selfUid }), name: input.name },
+        existing: deploymentsOf(worker.uid, holders),
+      }),
+    );
     const versions = Array.isArray(input.spec.versions) ? (input.spec.versions as JsonObject[]) : [];
     const entries = [];
     for (const record of input.records.filter((candidate) => candidate.relation === VERSIONS_RELATION)) {

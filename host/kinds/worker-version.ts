@@ -23,7 +23,9 @@ function admitArtifacts(view: KindView, input: KindAdmission): void {
   }
   if (typeof input.spec.assets === "object" && input.spec.assets !== null) {
     const assets = targetManifest(view, input.records, "/assets/bundle");
-    check(spaIndexPresent(input.spec, assets !== undefined && assets.kind !== "WorkerBundle" ? { files: assets.files.map((f) => ({ path: f.name })) } : undefined));
+    check(
+      spaIndexPresent(input.spec, assets !== undefined && assets.kind !== "WorkerBundle" ? { files: assets.files.map((f) => ({ path: f.name })) } : undefined),
+    );
   }
 }
 

@@ -25,7 +25,6 @@ export interface AdmittedSpec {
 
 const MAX_DIAGNOSTICS = 256;
 
-
 export function admitSpec(ctx: HostContext, request: ResourceRequest, path?: PathIdentity): AdmittedSpec {
   if (path !== undefined) {
     check(bodyIdentityMatchesPath({ apiVersion: request.apiVersion, kind: request.kind, name: request.name }, path));
@@ -58,8 +57,7 @@ export function explainPatternFailures(schema: Diagnostic[], explain: () => Diag
 export function requireValidSpec(admitted: AdmittedSpec): void {
   if (admitted.diagnostics.length === 0) return;
   const first = admitted.diagnostics[0]!;
-  throw refuse.invalid_argument(
-    `the desired spec violates the installed Form Definition: ${first.field ?? ""}${first.field ? ": " : ""}${first.message}`,
-    { details: { diagnostics: admitted.diagnostics } },
-  );
+  throw refuse.invalid_argument(`the desired spec violates the installed Form Definition: ${first.field ?? ""}${first.field ? ": " : ""}${first.message}`, {
+    details: { diagnostics: admitted.diagnostics },
+  });
 }

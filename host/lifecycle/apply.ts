@@ -32,7 +32,6 @@ import { preconditionsOf } from "./preconditions.js";
 import { viewFor } from "./tenant-view.js";
 import { check } from "../rules/outcome.js";
 
-
 /**
  * `space` namespaces the replay record; `decode` decodes the request document inside the replay
  * frame, so a refused document is recorded and replayed like any other refusal.
@@ -71,7 +70,19 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
     check(declaredOutputsProducible(form.declaresOutputs, ctx.kinds.of(form.ref)?.outputs !== undefined, form.ref.kind));
     check(prepareBindingHolds(ctx.secret, { ...binding, uid: CREATE_UID_MARKER, generation: CREATE_GENERATION_MARKER }, presented, reviewedAt));
     await admitExecution(view, form, relations, envelope.async === true);
-    const record = newIncarnation({ scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, now, outputs: ctx.outputs, producer: ctx.kinds.of(form.ref)?.outputs });
+    const record = newIncarnation({
+      scope,
+      form,
+      space: request.space,
+      name: request.name,
+      uid: ctx.ids.uid(),
+      spec,
+      specDigest,
+      relations,
+      now,
+      outputs: ctx.outputs,
+      producer: ctx.kinds.of(form.ref)?.outputs,
+    });
     const { writes, after } = planCommit(ctx, scope, { after: record, revisionMoved: true }, now);
     return resourceOutcome(201, after!, writes);
   }
@@ -88,7 +99,9 @@ export async function executeApply(ctx: HostContext, envelope: MutationEnvelope,
   check(prepareBindingHolds(ctx.secret, { ...binding, uid: current.uid, generation: current.generation }, presented, reviewedAt));
   await admitExecution(view, form, relations, envelope.async === true);
   const next = withDesiredSpec(current, spec, specDigest, relations);
-  const { writes, after } = planCommit(ctx, scope,
+  const { writes, after } = planCommit(
+    ctx,
+    scope,
     { before: { record: current, version: occupant!.version }, after: next.record, revisionMoved: next.revisionMoved },
     now,
   );

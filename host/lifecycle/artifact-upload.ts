@@ -35,7 +35,7 @@ function ownedUpload(ctx: HostContext, scope: TenantScope, uploadId: string): Up
 export function startUpload(ctx: HostContext, envelope: MutationEnvelope, decode: () => unknown): Promise<LifecycleResponse> {
   return runMutation(ctx, envelope, "artifact upload", "", async () => {
     const document = decode();
-    if (typeof document !== "object" || document === null || Array.isArray(document)) throw refuse.invalid_argument("the body must be {\"manifest\": {...}}");
+    if (typeof document !== "object" || document === null || Array.isArray(document)) throw refuse.invalid_argument('the body must be {"manifest": {...}}');
     check(closedEnvelope(document as Record<string, unknown>, ["manifest"], ""));
     const manifestDocument = (document as { manifest?: unknown }).manifest;
     if (manifestDocument === undefined) throw refuse.invalid_argument("/manifest: required member is missing");
@@ -140,7 +140,8 @@ export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, 
   for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) {
     if (entry.key === key) continue;
     const [, , principal, id] = entry.key.split("/").map(decodeURIComponent) as [string, string, string, string];
-    const load = () => entry.value.manifest ?? ctx.store.get<UploadManifestRecord>(uploadManifestKey({ ...scope, principal } as TenantScope, id))?.value.manifest;
+    const load = () =>
+      entry.value.manifest ?? ctx.store.get<UploadManifestRecord>(uploadManifestKey({ ...scope, principal } as TenantScope, id))?.value.manifest;
     others.push(manifestIndex(entry.value.manifestDigest, load));
   }
   for (const digest of staged.keys()) {

@@ -45,7 +45,13 @@ function kindIndexes(kind: KindBehaviour | undefined, scope: TenantScope, record
   return out;
 }
 
-function stageIndexes(staged: StagedWrites, scope: TenantScope, kind: KindBehaviour | undefined, before: ResourceRecord | undefined, after: ResourceRecord | undefined): void {
+function stageIndexes(
+  staged: StagedWrites,
+  scope: TenantScope,
+  kind: KindBehaviour | undefined,
+  before: ResourceRecord | undefined,
+  after: ResourceRecord | undefined,
+): void {
   if (before !== undefined && before.uid !== after?.uid) staged.stage({ op: "delete", key: uidKey(scope, before.uid) });
   if (after !== undefined && after.uid !== before?.uid) {
     const value: UidRecord = { address: addressOf(after) };

@@ -71,7 +71,12 @@ async function collectEntries<T>(ctx: Collector, entries: StoreEntry<T>[], colle
 }
 
 function collectBlobFiles(ctx: Collector, budget: number): number {
-  const held = new Set(ctx.store.list<unknown>(everyBlobHoldPrefix()).map((entry) => entry.key.slice(entry.key.lastIndexOf("/") + 1)).map(decodeURIComponent));
+  const held = new Set(
+    ctx.store
+      .list<unknown>(everyBlobHoldPrefix())
+      .map((entry) => entry.key.slice(entry.key.lastIndexOf("/") + 1))
+      .map(decodeURIComponent),
+  );
   let removed = 0;
   // Synchronous from the holding snapshot to the last unlink: no upload can record a hold in between.
   for (const digest of ctx.blobs.digests()) {

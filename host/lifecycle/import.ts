@@ -33,7 +33,6 @@ import { preconditionsOf } from "./preconditions.js";
 import { viewFor } from "./tenant-view.js";
 import { check } from "../rules/outcome.js";
 
-
 /** See applyResource: `space` namespaces the replay record, `decode` runs inside the frame. */
 export function importResource(
   ctx: HostContext,
@@ -73,7 +72,18 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
     check(declaredOutputsProducible(form.declaresOutputs, ctx.kinds.of(form.ref)?.outputs !== undefined, form.ref.kind));
     await admitExecution(view, form, relations, envelope.async === true);
     const record = newIncarnation({
-      scope, form, space: request.space, name: request.name, uid: ctx.ids.uid(), spec, specDigest, relations, nativeId, now, outputs: ctx.outputs, producer: ctx.kinds.of(form.ref)?.outputs,
+      scope,
+      form,
+      space: request.space,
+      name: request.name,
+      uid: ctx.ids.uid(),
+      spec,
+      specDigest,
+      relations,
+      nativeId,
+      now,
+      outputs: ctx.outputs,
+      producer: ctx.kinds.of(form.ref)?.outputs,
     });
     const { writes, after } = planCommit(ctx, scope, { after: record, revisionMoved: true }, now);
     return resourceOutcome(201, after!, writes);
@@ -95,7 +105,9 @@ export async function executeImport(ctx: HostContext, envelope: MutationEnvelope
   await admitExecution(view, form, relations, envelope.async === true);
   const next = withDesiredSpec(current, spec, specDigest, relations);
   const claimed = { ...next.record, nativeId };
-  const { writes, after } = planCommit(ctx, scope,
+  const { writes, after } = planCommit(
+    ctx,
+    scope,
     { before: { record: current, version: occupant!.version }, after: claimed, revisionMoved: next.revisionMoved },
     now,
   );

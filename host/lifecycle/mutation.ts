@@ -96,9 +96,7 @@ export async function runMutation(
     const stored = ctx.store.get<ReplayRecord>(recordKey)?.value;
     // A 202's record follows its Operation: it is bound to the incarnation the operation committed.
     const boundUid =
-      stored?.boundOperation === undefined
-        ? stored?.boundUid
-        : ctx.store.get<OperationRecord>(operationKey(scope, stored.boundOperation))?.value.committedUid;
+      stored?.boundOperation === undefined ? stored?.boundUid : ctx.store.get<OperationRecord>(operationKey(scope, stored.boundOperation))?.value.committedUid;
     const live = boundUid !== undefined && ctx.store.get<UidRecord>(uidKey(scope, boundUid)) !== undefined;
     const decision = replayDecision(stored === undefined ? undefined : { ...stored, ...(boundUid === undefined ? {} : { boundUid }) }, fingerprint, now, live);
     if (decision instanceof HostError) throw decision;

@@ -29,10 +29,7 @@ export function observeResource(ctx: HostContext, envelope: MutationEnvelope, ad
     // Without a probe the only thing that may move is a rendering over state outside the store.
     let { record: current, writes } = ledgerRendering(ctx, envelope.scope, addressed);
     if (envelope.probe === "touch-status") {
-      const plan = planCommit(ctx, envelope.scope,
-        { before: { record, version }, after: withObservation(record), revisionMoved: true },
-        ctx.clock.now(),
-      );
+      const plan = planCommit(ctx, envelope.scope, { before: { record, version }, after: withObservation(record), revisionMoved: true }, ctx.clock.now());
       current = plan.after!;
       writes = plan.writes;
     }

@@ -53,9 +53,7 @@ function acceptedIncarnation(ctx: HostContext, scope: TenantScope, record: Opera
   const current = ctx.store.get<ResourceRecord>(resourceKey(scope, record.accepted.address))?.value;
   if (current === undefined) return refuse.resource_not_found("the resource this operation was accepted for no longer exists");
   if (current.uid !== record.accepted.uid || !sameFormRef(current.ref, record.accepted.ref)) {
-    return refuse.uid_mismatch(
-      `the resource this operation was accepted for (uid ${record.accepted.uid}) is gone; the name is now held by uid ${current.uid}`,
-    );
+    return refuse.uid_mismatch(`the resource this operation was accepted for (uid ${record.accepted.uid}) is gone; the name is now held by uid ${current.uid}`);
   }
   return undefined;
 }
@@ -93,7 +91,9 @@ export async function commitOperation(ctx: HostContext, identity: AuthenticatedI
 }
 
 function ownedOperation(ctx: HostContext, scope: TenantScope, operationId: string): OperationRecord {
-  const record = /^op_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/.test(operationId) ? ctx.store.get<OperationRecord>(operationKey(scope, operationId))?.value : undefined;
+  const record = /^op_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/.test(operationId)
+    ? ctx.store.get<OperationRecord>(operationKey(scope, operationId))?.value
+    : undefined;
   if (record === undefined) throw operationNotFound();
   return record;
 }
@@ -133,4 +133,3 @@ export async function cancelOperation(ctx: HostContext, scope: TenantScope, oper
     return answer(ctx, settled);
   });
 }
-

@@ -23,18 +23,21 @@ export class OperationScheduler {
   schedule(identity: AuthenticatedIdentity, operationId: string, delayMs: number = this.delayMs): void {
     if (this.#stopped || this.#commit === undefined) return;
     const commit = this.#commit;
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      // One turn later: after an event-loop stall the expired timer runs BEFORE the requests that
-      // arrived meanwhile are read; deferring to the check phase lets those reach the tenant lock
-      // first, so a request sent inside the window is decided inside it.
-      setImmediate(() => {
-        if (this.#stopped) return;
-        commit(identity, operationId).catch((error: unknown) => {
-          console.error(`takoform host: committing operation ${operationId} failed:`, error);
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        // One turn later: after an event-loop stall the expired timer runs BEFORE the requests that
+        // arrived meanwhile are read; deferring to the check phase lets those reach the tenant lock
+        // first, so a request sent inside the window is decided inside it.
+        setImmediate(() => {
+          if (this.#stopped) return;
+          commit(identity, operationId).catch((error: unknown) => {
+            console.error(`takoform host: committing operation ${operationId} failed:`, error);
+          });
         });
-      });
-    }, Math.max(0, delayMs));
+      },
+      Math.max(0, delayMs),
+    );
     timer.unref();
     this.#timers.add(timer);
   }

@@ -28,7 +28,11 @@ export async function takeOverStalledOperations(ctx: Pick<HostContext, "schedule
   return taken;
 }
 
-export function startOperationTakeover(ctx: Pick<HostContext, "scheduler" | "clock">, pending: PendingOperations, report: (error: unknown) => void): { stop(): void } {
+export function startOperationTakeover(
+  ctx: Pick<HostContext, "scheduler" | "clock">,
+  pending: PendingOperations,
+  report: (error: unknown) => void,
+): { stop(): void } {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -29,9 +29,7 @@ export async function prepareResource(
   if (request.generation !== undefined && fenceHeader !== undefined && request.generation !== fenceHeader) {
     throw refuse.invalid_argument("metadata.generation and Takoform-Expected-Generation differ");
   }
-  const target = prepareTarget(existing, fenceHeader ?? request.generation, request.uid, () =>
-    resourceNotFound({ ...address, ref: request.ref }),
-  address);
+  const target = prepareTarget(existing, fenceHeader ?? request.generation, request.uid, () => resourceNotFound({ ...address, ref: request.ref }), address);
   if (target instanceof Error) throw target;
   const digest = prepareDigest(
     ctx.secret,

@@ -40,7 +40,10 @@ export interface ListedResource {
 
 /** The array element a relation pointer sits in, or undefined when the reference is not in an array. */
 export function relationContext(spec: JsonObject, pointer: string): Record<string, string | number | boolean> | undefined {
-  const segments = pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = pointer
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (segments.length < 3 || !/^(0|[1-9][0-9]*)$/.test(segments[segments.length - 2]!)) return undefined;
   let node: unknown = spec;
   for (const segment of segments.slice(0, -1)) {
@@ -97,7 +100,11 @@ export function listedResource(record: ResourceRecord, findings: readonly DriftF
           },
     conditions: record.conditions.map((condition) => ({ ...condition })),
     relations: (record.relations ?? []).map((relation) =>
-      listedRelation(record, relation, findings.find((finding) => finding.pointer === relation.pointer)),
+      listedRelation(
+        record,
+        relation,
+        findings.find((finding) => finding.pointer === relation.pointer),
+      ),
     ),
   };
   if (record.outputs !== undefined) listed.outputs = record.outputs;

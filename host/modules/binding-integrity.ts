@@ -43,8 +43,16 @@ function classify(
 ): string | undefined {
   // Names that are not references.
   if (parent.type === "VariableDeclarator" && field === "id") return undefined;
-  if ((parent.type === "FunctionDeclaration" || parent.type === "ClassDeclaration" || parent.type === "FunctionExpression" || parent.type === "ClassExpression") && field === "id") return undefined;
-  if ((parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") && field === "key" && !parent["computed"]) return undefined;
+  if (
+    (parent.type === "FunctionDeclaration" ||
+      parent.type === "ClassDeclaration" ||
+      parent.type === "FunctionExpression" ||
+      parent.type === "ClassExpression") &&
+    field === "id"
+  )
+    return undefined;
+  if ((parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") && field === "key" && !parent["computed"])
+    return undefined;
   if (parent.type === "MemberExpression" && field === "property" && !parent["computed"]) return undefined;
   if (parent.type.startsWith("Import")) return undefined;
   if (READ_PARENTS.has(parent.type)) return undefined;

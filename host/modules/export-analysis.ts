@@ -85,15 +85,23 @@ function report(shape: Shape, candidates: readonly string[], trace: string[]): H
   switch (shape.shape) {
     case "object": {
       const members = [...shape.facts.members.keys()];
-      const handlers = candidates.filter((c) => { const k = shape.facts.members.get(c); return k === "callable" || k === "unknown"; });
+      const handlers = candidates.filter((c) => {
+        const k = shape.facts.members.get(c);
+        return k === "callable" || k === "unknown";
+      });
       const notCallable = candidates.filter((c) => shape.facts.members.get(c) === "not-callable");
       const out: HandlerExportReport = { ...base, analyzable: shape.facts.complete, shape: "object", handlers, notCallable, members };
       if (shape.facts.reason !== undefined) out.reason = shape.facts.reason;
       return out;
     }
     case "class":
-      return { ...base, analyzable: true, shape: "class", prototypeMethods: shape.prototypeMethods,
-        reason: "the default export is a class, not a plain object; its methods are not own properties of the export" };
+      return {
+        ...base,
+        analyzable: true,
+        shape: "class",
+        prototypeMethods: shape.prototypeMethods,
+        reason: "the default export is a class, not a plain object; its methods are not own properties of the export",
+      };
     case "function":
       return { ...base, analyzable: true, shape: "function", reason: "the default export is a function, not a plain object" };
     case "value":
@@ -252,8 +260,9 @@ class Analyzer {
       }
       if (!prop["computed"] && !prop["shorthand"] && !prop["method"] && prop["kind"] === "init" && key === "__proto__") continue;
       if (prop["kind"] === "get") facts.members.set(key, "unknown");
-      else if (prop["kind"] === "set") { if (!facts.members.has(key)) facts.members.set(key, "not-callable"); }
-      else if (prop["method"]) facts.members.set(key, "callable");
+      else if (prop["kind"] === "set") {
+        if (!facts.members.has(key)) facts.members.set(key, "not-callable");
+      } else if (prop["method"]) facts.members.set(key, "callable");
       else facts.members.set(key, this.callability(mod, prop["value"] as EsNode, hops + 1));
     }
     return facts;

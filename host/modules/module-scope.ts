@@ -23,8 +23,7 @@ export interface ModuleScope {
   starSources: string[];
 }
 
-const nameOf = (node: { type: string; name?: string; value?: unknown }): string =>
-  node.type === "Identifier" ? String(node.name) : String(node.value);
+const nameOf = (node: { type: string; name?: string; value?: unknown }): string => (node.type === "Identifier" ? String(node.name) : String(node.value));
 
 export function moduleScope(program: Program): ModuleScope {
   const bindings = new Map<string, LocalBinding>();
@@ -69,8 +68,7 @@ export function moduleScope(program: Program): ModuleScope {
         const source = String((statement["source"] as EsNode)["value"]);
         for (const s of statement["specifiers"] as EsNode[]) {
           const local = nameOf(s["local"] as EsNode & { name: string });
-          const imported =
-            s.type === "ImportDefaultSpecifier" ? "default" : s.type === "ImportNamespaceSpecifier" ? "*" : nameOf(s["imported"] as EsNode);
+          const imported = s.type === "ImportDefaultSpecifier" ? "default" : s.type === "ImportNamespaceSpecifier" ? "*" : nameOf(s["imported"] as EsNode);
           bindings.set(local, { kind: "import", source, imported });
         }
         break;

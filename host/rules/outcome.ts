@@ -34,5 +34,7 @@ export function check<T extends object>(outcome: RuleOutcome<T>): Accepted<T> {
 
 /** A refusal as the validate diagnostic it becomes (its pointer is the diagnostic's field). */
 export function diagnosticOf(refusal: Refusal): { severity: "error"; message: string; field?: string } {
-  return refusal.pointer === undefined ? { severity: "error", message: refusal.message } : { severity: "error", message: refusal.message, field: refusal.pointer };
+  return refusal.pointer === undefined
+    ? { severity: "error", message: refusal.message }
+    : { severity: "error", message: refusal.message, field: refusal.pointer };
 }

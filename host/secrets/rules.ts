@@ -39,7 +39,7 @@ export function secretValueRule(document: unknown): { value: string } | { error:
   const extra = Object.keys(document).filter((key) => key !== "value");
   if (extra.length > 0) return { error: refuse.invalid_argument(`/${extra[0]}: unknown member; the body holds only "value"`) };
   const value = (document as { value?: unknown }).value;
-  if (typeof value !== "string") return { error: refuse.invalid_argument('/value: required, a string (the sensitive value)') };
+  if (typeof value !== "string") return { error: refuse.invalid_argument("/value: required, a string (the sensitive value)") };
   const bytes = Buffer.byteLength(value, "utf8");
   if (bytes === 0) return { error: refuse.invalid_argument("/value: must not be empty; to remove a value delete it") };
   if (bytes > SECRET_VALUE_MAX_BYTES) {

@@ -15,7 +15,12 @@ export function withSensitiveValues(secrets: WorkerSecrets, next?: (options: Wor
     const worker = (version.spec.worker as { name?: unknown } | undefined)?.name;
     if (!Array.isArray(names) || names.length === 0 || typeof worker !== "string") return extended;
     const scope = admittedScope({ tenant: version.tenant, principal: "runtime" });
-    const { values } = readSecretsForWorker(secrets, scope, { space: version.space, worker }, names.filter((n): n is string => typeof n === "string"));
+    const { values } = readSecretsForWorker(
+      secrets,
+      scope,
+      { space: version.space, worker },
+      names.filter((n): n is string => typeof n === "string"),
+    );
     return { ...extended, bindings: { ...(extended.bindings ?? {}), ...values } } as WorkerOptions;
   };
 }

@@ -56,7 +56,14 @@ function withVersionRendering(ctx: HostContext, scope: TenantScope, ref: WorkerR
   return staged.writes();
 }
 
-export async function putSecret(ctx: HostContext, box: SecretBox, scope: TenantScope, ref: WorkerRef, name: string, value: string): Promise<{ created: boolean; summary: SecretSummary }> {
+export async function putSecret(
+  ctx: HostContext,
+  box: SecretBox,
+  scope: TenantScope,
+  ref: WorkerRef,
+  name: string,
+  value: string,
+): Promise<{ created: boolean; summary: SecretSummary }> {
   return ctx.locks.run(scope.tenant, async () => {
     const key = secretKey(scope, ref.space, ref.worker, name);
     const existing = ctx.store.get<SecretRecord>(key);

@@ -9,10 +9,7 @@ export interface MigrationEntry {
   digest: string;
 }
 
-export function ledgerPrefix(
-  ledger: readonly (MigrationEntry & { ordinal: number })[],
-  files: readonly MigrationEntry[],
-): RuleOutcome<{ applied: number }> {
+export function ledgerPrefix(ledger: readonly (MigrationEntry & { ordinal: number })[], files: readonly MigrationEntry[]): RuleOutcome<{ applied: number }> {
   if (ledger.length > files.length) {
     const extra = ledger[files.length]!;
     return refuse(

@@ -62,7 +62,8 @@ export function storeRefusal(file: string, health: StoreHealth, history: History
   if (health.state === "damaged") return `${file} is damaged (${health.reason}); the host will not serve from it. ${recovery}`;
   const marked = history?.engines.includes(engine) === true;
   if (marked && health.state === "absent") return `${file} is missing, but this data directory has held a ${engine} store since ${history!.since}. ${recovery}`;
-  if (marked && health.state === "empty") return `${file} is empty (${health.reason}), but this data directory has held data since ${history!.since}. ${recovery}`;
+  if (marked && health.state === "empty")
+    return `${file} is empty (${health.reason}), but this data directory has held data since ${history!.since}. ${recovery}`;
   return undefined;
 }
 

@@ -5,11 +5,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
 
-export type StoreHealth =
-  | { state: "absent" }
-  | { state: "empty"; reason: string }
-  | { state: "ok"; entries: number }
-  | { state: "damaged"; reason: string };
+export type StoreHealth = { state: "absent" } | { state: "empty"; reason: string } | { state: "ok"; entries: number } | { state: "damaged"; reason: string };
 
 export function sqliteStoreHealth(file: string): StoreHealth {
   if (!existsSync(file)) return { state: "absent" };
@@ -56,7 +52,8 @@ export function lowdbStoreHealth(file: string): StoreHealth {
   let count = 0;
   for (const [key, entry] of Object.entries(entries)) {
     const { value, version } = (entry ?? {}) as { value?: unknown; version?: unknown };
-    if (value === undefined || !Number.isSafeInteger(version) || (version as number) < 1) return { state: "damaged", reason: `entry ${key} has no value or version` };
+    if (value === undefined || !Number.isSafeInteger(version) || (version as number) < 1)
+      return { state: "damaged", reason: `entry ${key} has no value or version` };
     count++;
   }
   return { state: "ok", entries: count };

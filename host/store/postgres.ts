@@ -133,7 +133,8 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     const files = store.fileSync;
     if (files !== undefined) {
       for (const row of result.rows) {
-        if (row.value !== null && row.key.startsWith(`${files.prefix}/`)) await files.fetch(via, tenant, named(row), (JSON.parse(row.value) as { digest: string }).digest);
+        if (row.value !== null && row.key.startsWith(`${files.prefix}/`))
+          await files.fetch(via, tenant, named(row), (JSON.parse(row.value) as { digest: string }).digest);
       }
     }
     for (const row of result.rows) view.apply(row);

@@ -11,16 +11,13 @@ import type { Database } from "better-sqlite3";
 
 export const STORE_SCHEMA_VERSION = 2;
 
-const CREATE = (table: string) =>
-  `CREATE TABLE ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL)`;
+const CREATE = (table: string) => `CREATE TABLE ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL)`;
 
 /** Brings `db` to STORE_SCHEMA_VERSION; returns whether an older layout was migrated. */
 export function prepareStoreSchema(db: Database, file: string): { migrated: boolean } {
   const version = db.pragma("user_version", { simple: true }) as number;
   if (version > STORE_SCHEMA_VERSION) {
-    throw new Error(
-      `store: ${file} has store schema ${version}, written by a newer takoform; this host reads schema ${STORE_SCHEMA_VERSION} and older`,
-    );
+    throw new Error(`store: ${file} has store schema ${version}, written by a newer takoform; this host reads schema ${STORE_SCHEMA_VERSION} and older`);
   }
   const table = db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'entries'").get();
   if (table === undefined) {

@@ -110,10 +110,12 @@ export function openSqliteStore(file: string): Store {
     const rows: Row[] = [];
     const versions = new Map<string, number | null>();
     for (const write of writes) {
-      const known = versions.has(write.key) ? versions.get(write.key)! : (() => {
-        const row = pending.get(write.key) ?? durableRow(write.key);
-        return row === undefined || row.value === null ? null : row.version;
-      })();
+      const known = versions.has(write.key)
+        ? versions.get(write.key)!
+        : (() => {
+            const row = pending.get(write.key) ?? durableRow(write.key);
+            return row === undefined || row.value === null ? null : row.version;
+          })();
       if (write.expectedVersion === null && known !== null) throw new StoreConflictError(write.key);
       if (typeof write.expectedVersion === "number" && known !== write.expectedVersion) throw new StoreConflictError(write.key);
       if (write.op === "put") {

@@ -49,9 +49,7 @@ export function formSupportProfile(form: HostForm, catalog: HostCatalog, runtime
   const ranges: JsonObject = {};
   for (const [field, schema] of Object.entries(properties)) {
     if (!FIELD_NAME.test(field) || FORBIDDEN_FIELDS.has(field) || typeof schema !== "object" || schema === null) continue;
-    const handlerField = HANDLER_FIELDS.some(
-      (entry) => entry.apiVersion === form.ref.apiVersion && entry.kind === form.ref.kind && entry.field === field,
-    );
+    const handlerField = HANDLER_FIELDS.some((entry) => entry.apiVersion === form.ref.apiVersion && entry.kind === form.ref.kind && entry.field === field);
     const values = handlerField && runtime !== undefined ? runtime.handlers : (stringEnum(schema) ?? stringEnum(schema.items));
     if (values !== undefined && values.length > 0) enums[field] = [...values];
     const range = integerRange(schema);

@@ -2,8 +2,7 @@
 
 import { isDigest, type ExactFormRef } from "../../corpus/lib/index.js";
 
-export const API_VERSION =
-  /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\/v[0-9]+(?:(?:alpha|beta)[0-9]+)?$/;
+export const API_VERSION = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\/v[0-9]+(?:(?:alpha|beta)[0-9]+)?$/;
 export const RETIRED_API_VERSIONS: readonly string[] = ["forms.takoform.com/v1alpha1", "forms.takoform.com/v1alpha2"];
 export const KIND = /^[A-Z][A-Za-z0-9]{0,63}$/;
 export const DEFINITION_VERSION =

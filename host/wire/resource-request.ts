@@ -52,7 +52,6 @@ function fail(message: string): never {
   throw refuse.invalid_argument(message);
 }
 
-
 /** Decodes one request document or throws an invalid_argument HostError. */
 export function decodeResourceRequest(document: unknown, shape: RequestShape): ResourceRequest {
   if (!isObject(document)) fail("the request body must be a JSON object");

@@ -8,7 +8,15 @@ import { HostError, TransportError } from "./errors.js";
 export const DISCOVERY_PATH = "/.well-known/takoform/v1beta1";
 export const API_PATH = "/apis/forms.takoform.com/v1beta1";
 export const DEFAULT_DISCOVERY_DEADLINE_MS = 10_000;
-const REQUIRED_FEATURES = ["service_forms", "exact_form_ref", "optimistic_concurrency", "idempotent_lifecycle", "operations", "artifact_upload", "support_profiles"];
+const REQUIRED_FEATURES = [
+  "service_forms",
+  "exact_form_ref",
+  "optimistic_concurrency",
+  "idempotent_lifecycle",
+  "operations",
+  "artifact_upload",
+  "support_profiles",
+];
 const SUB_ENDPOINTS: Record<string, string> = { artifacts: "/artifacts", operations: "/operations", support: "/support" };
 
 export interface Discovered {
@@ -77,7 +85,9 @@ export async function discover(endpoint: string, get: JsonGet, deadlineMs = DEFA
     answer = await get(base + DISCOVERY_PATH, deadlineMs);
   } catch (err) {
     if (err instanceof HostError && (err.status === 401 || err.status === 403)) {
-      throw new CredentialRefused(`${base}${DISCOVERY_PATH} answered ${err.status} ${err.code}${err.requestId ? ` (request ${err.requestId})` : ""}: ${err.message}`);
+      throw new CredentialRefused(
+        `${base}${DISCOVERY_PATH} answered ${err.status} ${err.code}${err.requestId ? ` (request ${err.requestId})` : ""}: ${err.message}`,
+      );
     }
     throw new DiscoveryError(`no discovery document at ${base}${DISCOVERY_PATH} within ${deadlineMs} ms: ${(err as Error).message}`);
   }

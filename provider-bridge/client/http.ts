@@ -49,7 +49,11 @@ export class HostHttp {
 
   /** One attempt. Non-2xx answers throw HostError (or TransportError when not an error envelope). */
   async once(method: Method, pathOrUrl: string, options: SendOptions = {}, timeoutMs = this.opts.requestTimeoutMs): Promise<HostResponse> {
-    const headers: Record<string, string> = { accept: "application/json", "user-agent": this.opts.userAgent ?? "takoform-terraform-provider", ...options.headers };
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "user-agent": this.opts.userAgent ?? "takoform-terraform-provider",
+      ...options.headers,
+    };
     if (this.opts.token) headers["authorization"] = `Bearer ${this.opts.token}`;
     let payload: string | Uint8Array | undefined;
     if (options.raw !== undefined) {

@@ -27,7 +27,8 @@ export class OperationTimeout extends Error {
 
 function asOperation(body: unknown): Operation {
   const o = body as Operation;
-  if (typeof o !== "object" || o === null || typeof o.id !== "string" || typeof o.done !== "boolean") throw new Error("the host answered with something that is not an Operation");
+  if (typeof o !== "object" || o === null || typeof o.id !== "string" || typeof o.done !== "boolean")
+    throw new Error("the host answered with something that is not an Operation");
   return o;
 }
 

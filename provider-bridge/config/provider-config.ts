@@ -28,11 +28,23 @@ function checkEndpoint(text: string, diags: Diagnostic[], fromEnv: boolean): str
   try {
     url = new URL(text);
   } catch {
-    diags.push(errorDiag("Invalid host endpoint", `${where} must be an absolute URL such as https://takoform.example.com; got ${JSON.stringify(text)}.`, fromEnv ? undefined : [{ attribute: "endpoint" }]));
+    diags.push(
+      errorDiag(
+        "Invalid host endpoint",
+        `${where} must be an absolute URL such as https://takoform.example.com; got ${JSON.stringify(text)}.`,
+        fromEnv ? undefined : [{ attribute: "endpoint" }],
+      ),
+    );
     return undefined;
   }
   if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
-    diags.push(errorDiag("Invalid host endpoint", `${where} must be an http or https URL without credentials, query or fragment; got ${JSON.stringify(text)}.`, fromEnv ? undefined : [{ attribute: "endpoint" }]));
+    diags.push(
+      errorDiag(
+        "Invalid host endpoint",
+        `${where} must be an http or https URL without credentials, query or fragment; got ${JSON.stringify(text)}.`,
+        fromEnv ? undefined : [{ attribute: "endpoint" }],
+      ),
+    );
     return undefined;
   }
   return url.toString().replace(/\/+$/, "");
@@ -40,7 +52,10 @@ function checkEndpoint(text: string, diags: Diagnostic[], fromEnv: boolean): str
 
 function checkDuration(name: string, text: string, diags: Diagnostic[]): number | undefined {
   const ms = parseDuration(text);
-  if (ms === undefined) diags.push(errorDiag(`Invalid ${name}`, `${name} must be a positive duration such as "30s", "5m" or "1h30m"; got ${JSON.stringify(text)}.`, [{ attribute: name }]));
+  if (ms === undefined)
+    diags.push(
+      errorDiag(`Invalid ${name}`, `${name} must be a positive duration such as "30s", "5m" or "1h30m"; got ${JSON.stringify(text)}.`, [{ attribute: name }]),
+    );
   return ms;
 }
 
@@ -54,7 +69,9 @@ function envBool(name: string, env: NodeJS.ProcessEnv, diags: Diagnostic[]): boo
   const text = (env[name] ?? "").trim().toLowerCase();
   if (text === "" || text === "false" || text === "0") return false;
   if (text === "true" || text === "1") return true;
-  diags.push(errorDiag(`Invalid ${name}`, `${name} must be "true" or "false"; got ${JSON.stringify(env[name])}. Unset it or set respond_async in the provider block.`));
+  diags.push(
+    errorDiag(`Invalid ${name}`, `${name} must be "true" or "false"; got ${JSON.stringify(env[name])}. Unset it or set respond_async in the provider block.`),
+  );
   return false;
 }
 
@@ -88,7 +105,12 @@ export function resolveProviderConfig(config: CtyObject, env: NodeJS.ProcessEnv,
   const endpointText = endpointCfg ?? env["TAKOFORM_ENDPOINT"] ?? null;
   let endpoint: string | undefined;
   if (endpointText === null || endpointText === "") {
-    diags.push(errorDiag("Missing host endpoint", 'Set endpoint in the provider "takoform" block or the TAKOFORM_ENDPOINT environment variable to the base URL of the Takoform host.'));
+    diags.push(
+      errorDiag(
+        "Missing host endpoint",
+        'Set endpoint in the provider "takoform" block or the TAKOFORM_ENDPOINT environment variable to the base URL of the Takoform host.',
+      ),
+    );
   } else if (endpointCfg === null) {
     endpoint = checkEndpoint(endpointText, diags, true);
   } else {

@@ -22,13 +22,15 @@ export const providerSchema: SchemaJson = {
         optional: true,
         sensitive: true,
         description_kind: "plain",
-        description: "Bearer token presented to the host. Defaults to the TAKOFORM_TOKEN environment variable; leave both unset for a host without authentication.",
+        description:
+          "Bearer token presented to the host. Defaults to the TAKOFORM_TOKEN environment variable; leave both unset for a host without authentication.",
       },
       space: {
         type: "string",
         optional: true,
         description_kind: "plain",
-        description: "Space used by resources that do not set their own space. Defaults to the TAKOFORM_SPACE environment variable, then to the host's default space.",
+        description:
+          "Space used by resources that do not set their own space. Defaults to the TAKOFORM_SPACE environment variable, then to the host's default space.",
       },
       request_timeout: {
         type: "string",
@@ -47,7 +49,7 @@ export const providerSchema: SchemaJson = {
         optional: true,
         description_kind: "plain",
         description:
-          "Ask the host to answer every mutation (apply, delete, import, artifact commit) with an accepted operation (RFC 7240 `Prefer: respond-async`) instead of holding the request open. The provider then follows the operation under operation_timeout and keeps its id in pending_operation_id when interrupted. Defaults to the TAKOFORM_RESPOND_ASYNC environment variable (\"true\" or \"false\"), then false.",
+          'Ask the host to answer every mutation (apply, delete, import, artifact commit) with an accepted operation (RFC 7240 `Prefer: respond-async`) instead of holding the request open. The provider then follows the operation under operation_timeout and keeps its id in pending_operation_id when interrupted. Defaults to the TAKOFORM_RESPOND_ASYNC environment variable ("true" or "false"), then false.',
       },
     },
   },

@@ -24,7 +24,6 @@ const NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 const WORKER = /^[a-z][a-z0-9-]{0,62}$/;
 const REPLACING = ["space", "worker", "name"] as const;
 
-
 function str(state: CtyObject | null, name: string): string | undefined {
   const v = state?.[name];
   return typeof v === "string" ? v : undefined;
@@ -62,8 +61,12 @@ export class SecretResource implements Resource<ProviderConfig> {
     const diags: Diagnostic[] = [];
     const name = config.name;
     const worker = config.worker;
-    if (typeof name === "string" && !NAME.test(name)) diags.push(errorDiag("Invalid secret name", "name must match ^[A-Z][A-Z0-9_]{0,63}$ (a requiredSensitiveVars name), e.g. API_TOKEN.", [{ attribute: "name" }]));
-    if (typeof worker === "string" && !WORKER.test(worker)) diags.push(errorDiag("Invalid worker name", "worker must be a ModuleWorker metadata.name (^[a-z][a-z0-9-]{0,62}$).", [{ attribute: "worker" }]));
+    if (typeof name === "string" && !NAME.test(name))
+      diags.push(
+        errorDiag("Invalid secret name", "name must match ^[A-Z][A-Z0-9_]{0,63}$ (a requiredSensitiveVars name), e.g. API_TOKEN.", [{ attribute: "name" }]),
+      );
+    if (typeof worker === "string" && !WORKER.test(worker))
+      diags.push(errorDiag("Invalid worker name", "worker must be a ModuleWorker metadata.name (^[a-z][a-z0-9-]{0,62}$).", [{ attribute: "worker" }]));
     return diags;
   }
 
@@ -74,7 +77,8 @@ export class SecretResource implements Resource<ProviderConfig> {
       draft.planned.space = str(req.config, "space") ?? (req.prior === null ? spaceOf(req.config, ctx.provider) : (req.prior.space ?? null));
     }
     const { space, worker, name } = { space: draft.planned.space, worker: draft.planned.worker, name: draft.planned.name };
-    draft.planned.id = typeof space === "string" && typeof worker === "string" && typeof name === "string" ? `${space}/${worker}/${name}` : draft.planned.id ?? null;
+    draft.planned.id =
+      typeof space === "string" && typeof worker === "string" && typeof name === "string" ? `${space}/${worker}/${name}` : (draft.planned.id ?? null);
     for (const p of changedReplacePaths(this.#block, REPLACING, req.prior, draft.planned)) addReplacePath(draft.requiresReplace, p);
     return [];
   }
@@ -85,11 +89,17 @@ export class SecretResource implements Resource<ProviderConfig> {
     const name = str(req.planned, "name")!;
     const what = `${SECRET_TYPE} "${space}/${worker}/${name}"`;
     const value = str(req.config, "value");
-    if (value === undefined) return { diagnostics: [errorDiag(`Cannot ${op} ${what}`, "value is required (a write-only attribute needs Terraform 1.11 or later).", [{ attribute: "value" }])] };
+    if (value === undefined)
+      return {
+        diagnostics: [errorDiag(`Cannot ${op} ${what}`, "value is required (a write-only attribute needs Terraform 1.11 or later).", [{ attribute: "value" }])],
+      };
     const connected = await connect(ctx);
     if ("error" in connected) return { diagnostics: [connected.error] };
     try {
-      await connected.api.http.send("PUT", url(connected.api, space, worker, name), { body: { value }, deadline: Date.now() + connected.api.config.requestTimeoutMs });
+      await connected.api.http.send("PUT", url(connected.api, space, worker, name), {
+        body: { value },
+        deadline: Date.now() + connected.api.config.requestTimeoutMs,
+      });
     } catch (err) {
       return { diagnostics: [failure(op, what, err)] };
     }
@@ -130,7 +140,8 @@ export class SecretResource implements Resource<ProviderConfig> {
       await connected.api.http.send("DELETE", url(connected.api, space, worker, name), { deadline: Date.now() + connected.api.config.requestTimeoutMs });
     } catch (err) {
       // Already gone is what a delete wants.
-      if (!(err instanceof HostError && err.code === "resource_not_found")) return { diagnostics: [failure("delete", `${SECRET_TYPE} "${space}/${worker}/${name}"`, err)] };
+      if (!(err instanceof HostError && err.code === "resource_not_found"))
+        return { diagnostics: [failure("delete", `${SECRET_TYPE} "${space}/${worker}/${name}"`, err)] };
     }
     return { diagnostics: [] };
   }

@@ -39,5 +39,8 @@ export function diagnosticsToProto(diags: readonly Diagnostic[]): Writable<Proto
 /** An unexpected failure inside the provider, as an error diagnostic rather than a gRPC failure. */
 export function internalErrorDiag(what: string, err: unknown): Diagnostic {
   const message = err instanceof Error ? err.message : String(err);
-  return errorDiag(`${what} failed inside the takoform provider`, `${message}\n\nThis is a bug in the provider; please report it with the Terraform log (TF_LOG=debug).`);
+  return errorDiag(
+    `${what} failed inside the takoform provider`,
+    `${message}\n\nThis is a bug in the provider; please report it with the Terraform log (TF_LOG=debug).`,
+  );
 }

@@ -4,7 +4,12 @@
 
 /** An HCL quoted string (escapes quotes, backslashes and template introducers). */
 export function hclString(s: string): string {
-  return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{")}"`;
+  return `"${s
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, "\\n")
+    .replace(/\$\{/g, () => "$${")
+    .replace(/%\{/g, () => "%%{")}"`;
 }
 
 export function cliConfigText(mirrorDir: string, providerSource: string): string {

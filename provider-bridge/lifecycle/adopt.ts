@@ -44,7 +44,15 @@ export function parseImportId(id: string, defaultSpace: string): ImportId | unde
 
 export async function importResource(lc: Lifecycle, id: string, ctx: ResourceContext<ProviderConfig>): Promise<ImportResult> {
   const parsed = parseImportId(id, ctx.provider?.space ?? FALLBACK_SPACE);
-  if (!parsed) return { diagnostics: [errorDiag("Invalid import id", `Import ${lc.model.typeName} by "NAME", "SPACE/NAME", "NAME#NATIVE_ID" or "SPACE/NAME#NATIVE_ID"; got ${JSON.stringify(id)}.`)] };
+  if (!parsed)
+    return {
+      diagnostics: [
+        errorDiag(
+          "Invalid import id",
+          `Import ${lc.model.typeName} by "NAME", "SPACE/NAME", "NAME#NATIVE_ID" or "SPACE/NAME#NATIVE_ID"; got ${JSON.stringify(id)}.`,
+        ),
+      ],
+    };
   const { nativeId, ...where } = parsed;
   const adoption = nativeId === undefined ? undefined : { [ADOPT_NATIVE_ID]: nativeId };
   const conn = await connect(ctx);
@@ -66,13 +74,24 @@ export async function importResource(lc: Lifecycle, id: string, ctx: ResourceCon
   const notFound = last instanceof HostError && last.code === "resource_not_found";
   if (notFound && adoption) {
     // A backend object the host holds no resource for: the apply adopts it under the default ref.
-    const placeholder = ctyObject([["name", where.name], ["space", where.space], ["form_ref", refValue(lc.model.defaultRef)]]);
+    const placeholder = ctyObject([
+      ["name", where.name],
+      ["space", where.space],
+      ["form_ref", refValue(lc.model.defaultRef)],
+    ]);
     return { state: placeholder, private: adoption, diagnostics: [] };
   }
   const a: Address = { ref: lc.model.defaultRef, ...where };
   const subject = { typeName: lc.model.typeName, kind: lc.model.kind, ...where, ref: a.ref, fence: `exact reads under ${refs.length} supported ref(s)` };
   if (notFound) {
-    return { diagnostics: [errorDiag(`No ${lc.model.kind} "${where.space}/${where.name}" to import`, `The host has no ${lc.model.kind} named "${where.name}" in space "${where.space}" under any exact Form ref this provider supports (${refs.map((r) => r.definitionVersion).join(", ")}). Check the name and space (import id SPACE/NAME), or give the backend object's native id (SPACE/NAME#NATIVE_ID) to adopt it.`)] };
+    return {
+      diagnostics: [
+        errorDiag(
+          `No ${lc.model.kind} "${where.space}/${where.name}" to import`,
+          `The host has no ${lc.model.kind} named "${where.name}" in space "${where.space}" under any exact Form ref this provider supports (${refs.map((r) => r.definitionVersion).join(", ")}). Check the name and space (import id SPACE/NAME), or give the backend object's native id (SPACE/NAME#NATIVE_ID) to adopt it.`,
+        ),
+      ],
+    };
   }
   return { diagnostics: [hostFailure("import", subject, last, lc.model.attributes)] };
 }

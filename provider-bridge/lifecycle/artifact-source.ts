@@ -14,11 +14,29 @@ import { operationError } from "./outcome.js";
 export const ARTIFACT_API_VERSION = "artifacts.takoform.com/v1alpha1";
 type ManifestKind = "WorkerBundle" | "StaticAssetBundle" | "MigrationBundle";
 
-const MODULE_TYPES: Record<string, string> = { ".js": "application/javascript+module", ".mjs": "application/javascript+module", ".map": "application/source-map+json" };
+const MODULE_TYPES: Record<string, string> = {
+  ".js": "application/javascript+module",
+  ".mjs": "application/javascript+module",
+  ".map": "application/source-map+json",
+};
 const FILE_TYPES: Record<string, string> = {
-  ".html": "text/html", ".htm": "text/html", ".css": "text/css", ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json",
-  ".txt": "text/plain", ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
-  ".webp": "image/webp", ".ico": "image/x-icon", ".woff2": "font/woff2", ".xml": "application/xml", ".webmanifest": "application/manifest+json",
+  ".html": "text/html",
+  ".htm": "text/html",
+  ".css": "text/css",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".json": "application/json",
+  ".txt": "text/plain",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".xml": "application/xml",
+  ".webmanifest": "application/manifest+json",
   ".sql": "application/sql",
 };
 
@@ -63,7 +81,12 @@ export function localArtifact(kind: ManifestKind, dir: string, cwd: string = pro
     const digest = fileDigest(bytes);
     files.set(digest, join(root, p));
     const table = kind === "WorkerBundle" ? MODULE_TYPES : FILE_TYPES;
-    const mediaType = kind === "MigrationBundle" ? (extension(p) === ".sql" ? "application/sql" : undefined) : (table[extension(p)] ?? (kind === "StaticAssetBundle" ? "application/octet-stream" : undefined));
+    const mediaType =
+      kind === "MigrationBundle"
+        ? extension(p) === ".sql"
+          ? "application/sql"
+          : undefined
+        : (table[extension(p)] ?? (kind === "StaticAssetBundle" ? "application/octet-stream" : undefined));
     if (mediaType === undefined) throw new ArtifactSourceError(`${dir}/${p}: a ${kind} cannot carry a ${extension(p) || "extension-less"} file`);
     return { p, mediaType, size: bytes.length, digest };
   });
@@ -90,7 +113,9 @@ export async function uploadArtifact(api: HostApi, artifact: LocalArtifact): Pro
   });
   const session = started.body as { uploadId?: unknown; missingBlobs?: unknown };
   if (typeof session.uploadId !== "string") throw new Error("the host started no upload session");
-  const missing = Array.isArray(session.missingBlobs) ? session.missingBlobs.map((b) => (typeof b === "string" ? b : (b as { digest?: string }).digest)) : [...artifact.files.keys()];
+  const missing = Array.isArray(session.missingBlobs)
+    ? session.missingBlobs.map((b) => (typeof b === "string" ? b : (b as { digest?: string }).digest))
+    : [...artifact.files.keys()];
   for (const digest of missing) {
     const file = digest === undefined ? undefined : artifact.files.get(digest);
     if (!file) throw new Error(`the host asked for blob ${String(digest)}, which the manifest does not name`);

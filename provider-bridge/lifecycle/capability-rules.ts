@@ -68,18 +68,30 @@ function formChecks(input: CapabilityInput, profile: SupportProfile): Diagnostic
   const at: AttributePath = [{ attribute: "form_ref" }];
   const served = profile.formRef;
   if (served && (served.apiVersion !== ref.apiVersion || served.kind !== ref.kind || served.schemaDigest !== ref.schemaDigest)) {
-    out.push(refusal(input, `The host does not support ${refText(ref)}`,
-      `The host's support profile for ${ref.kind} ${ref.definitionVersion} names schemaDigest ${String(served.schemaDigest)}: a different definition under the same version, so this exact FormRef is not installed.`,
-      "Use a host that installs this exact Form definition, or a provider version whose contract the host carries.", at));
+    out.push(
+      refusal(
+        input,
+        `The host does not support ${refText(ref)}`,
+        `The host's support profile for ${ref.kind} ${ref.definitionVersion} names schemaDigest ${String(served.schemaDigest)}: a different definition under the same version, so this exact FormRef is not installed.`,
+        "Use a host that installs this exact Form definition, or a provider version whose contract the host carries.",
+        at,
+      ),
+    );
     return out;
   }
   if (Array.isArray(profile.operations)) {
     const needed = ["create", "read", "delete", ...((model.capabilities[ref.definitionVersion] ?? []).includes("update") ? ["update"] : [])];
     const missing = needed.filter((op) => !profile.operations!.includes(op));
     if (missing.length > 0) {
-      out.push(refusal(input, `The host does not offer ${missing.join(", ")} for ${ref.kind}`,
-        `The host's support profile lists operations [${profile.operations.join(", ")}] for ${refText(ref)}; Terraform needs ${needed.join(", ")}.`,
-        "Use a host whose profile covers the whole lifecycle of this Form.", at));
+      out.push(
+        refusal(
+          input,
+          `The host does not offer ${missing.join(", ")} for ${ref.kind}`,
+          `The host's support profile lists operations [${profile.operations.join(", ")}] for ${refText(ref)}; Terraform needs ${needed.join(", ")}.`,
+          "Use a host whose profile covers the whole lifecycle of this Form.",
+          at,
+        ),
+      );
     }
   }
   for (const attribute of model.attributes) {
@@ -92,9 +104,15 @@ function formChecks(input: CapabilityInput, profile: SupportProfile): Diagnostic
     const ceiling = profile.limits?.[`maximum${attribute.wireName[0]!.toUpperCase()}${attribute.wireName.slice(1)}`];
     const count = Array.isArray(value) ? value.length : isCtyObject(value) ? Object.keys(value).length : undefined;
     if (typeof ceiling === "number" && count !== undefined && count > ceiling) {
-      out.push(refusal(input, `${attribute.name} exceeds this host's ceiling`,
-        `${attribute.name} has ${count} entries; the host's support profile publishes ${`maximum${attribute.wireName[0]!.toUpperCase()}${attribute.wireName.slice(1)}`} = ${ceiling}.`,
-        `Keep ${attribute.name} to at most ${ceiling} entries on this host.`, [{ attribute: attribute.name }]));
+      out.push(
+        refusal(
+          input,
+          `${attribute.name} exceeds this host's ceiling`,
+          `${attribute.name} has ${count} entries; the host's support profile publishes ${`maximum${attribute.wireName[0]!.toUpperCase()}${attribute.wireName.slice(1)}`} = ${ceiling}.`,
+          `Keep ${attribute.name} to at most ${ceiling} entries on this host.`,
+          [{ attribute: attribute.name }],
+        ),
+      );
     }
   }
   out.push(...bundleChecks(input, profile));
@@ -102,13 +120,21 @@ function formChecks(input: CapabilityInput, profile: SupportProfile): Diagnostic
 }
 
 function enumChecks(input: CapabilityInput, attribute: AttributeModel, value: CtyValue, allowed: string[]): Diagnostic[] {
-  const items: [CtyValue, PathStep[]][] = Array.isArray(value) ? value.map((v, i) => [v, [{ attribute: attribute.name }, { index: i }]]) : [[value, [{ attribute: attribute.name }]]];
+  const items: [CtyValue, PathStep[]][] = Array.isArray(value)
+    ? value.map((v, i) => [v, [{ attribute: attribute.name }, { index: i }]])
+    : [[value, [{ attribute: attribute.name }]]];
   const out: Diagnostic[] = [];
   for (const [item, path] of items) {
     if (typeof item !== "string" || allowed.includes(item)) continue;
-    out.push(refusal(input, `This host does not support ${attribute.name} "${item}"`,
-      `The host's support profile accepts ${attribute.wireName} values [${allowed.join(", ")}] for ${refText(input.ref)}; "${item}" is a value the Form admits but this host does not implement.`,
-      `Choose one of ${allowed.map((a) => `"${a}"`).join(", ")}, or use a host that implements "${item}".`, path));
+    out.push(
+      refusal(
+        input,
+        `This host does not support ${attribute.name} "${item}"`,
+        `The host's support profile accepts ${attribute.wireName} values [${allowed.join(", ")}] for ${refText(input.ref)}; "${item}" is a value the Form admits but this host does not implement.`,
+        `Choose one of ${allowed.map((a) => `"${a}"`).join(", ")}, or use a host that implements "${item}".`,
+        path,
+      ),
+    );
   }
   return out;
 }
@@ -128,15 +154,26 @@ function outside(value: CtyValue, bound: number | string, below: boolean): boole
   return below ? v < b : v > b;
 }
 
-function rangeChecks(input: CapabilityInput, attribute: AttributeModel, value: CtyValue, range: { minimum?: number | string; maximum?: number | string }): Diagnostic[] {
+function rangeChecks(
+  input: CapabilityInput,
+  attribute: AttributeModel,
+  value: CtyValue,
+  range: { minimum?: number | string; maximum?: number | string },
+): Diagnostic[] {
   const low = range.minimum !== undefined && outside(value, range.minimum, true);
   const high = range.maximum !== undefined && outside(value, range.maximum, false);
   if (!low && !high) return [];
   const bounds = `${range.minimum ?? "-∞"}..${range.maximum ?? "+∞"}`;
   const shown = typeof value === "string" ? `"${value}"` : String(value);
-  return [refusal(input, `This host does not support ${attribute.name} = ${shown}`,
-    `The host's support profile accepts ${attribute.wireName} in the inclusive range ${bounds} for ${refText(input.ref)}; ${shown} is a value the Form admits but this host does not.`,
-    `Choose a value in ${bounds}, or use a host whose range includes it.`, [{ attribute: attribute.name }])];
+  return [
+    refusal(
+      input,
+      `This host does not support ${attribute.name} = ${shown}`,
+      `The host's support profile accepts ${attribute.wireName} in the inclusive range ${bounds} for ${refText(input.ref)}; ${shown} is a value the Form admits but this host does not.`,
+      `Choose a value in ${bounds}, or use a host whose range includes it.`,
+      [{ attribute: attribute.name }],
+    ),
+  ];
 }
 
 function bundleChecks(input: CapabilityInput, profile: SupportProfile): Diagnostic[] {
@@ -146,10 +183,26 @@ function bundleChecks(input: CapabilityInput, profile: SupportProfile): Diagnost
   const maxBytes = profile.limits?.["maximumBundleBytes"];
   const maxFiles = profile.limits?.["maximumBundleFiles"];
   if (typeof maxBytes === "number" && b.bytes > maxBytes) {
-    out.push(refusal(input, "source_dir exceeds this host's bundle size", `The files in source_dir total ${b.bytes} bytes; the host's support profile publishes maximumBundleBytes = ${maxBytes}. Nothing was uploaded.`, `Keep the bundle within ${maxBytes} bytes on this host.`, [{ attribute: "source_dir" }]));
+    out.push(
+      refusal(
+        input,
+        "source_dir exceeds this host's bundle size",
+        `The files in source_dir total ${b.bytes} bytes; the host's support profile publishes maximumBundleBytes = ${maxBytes}. Nothing was uploaded.`,
+        `Keep the bundle within ${maxBytes} bytes on this host.`,
+        [{ attribute: "source_dir" }],
+      ),
+    );
   }
   if (typeof maxFiles === "number" && b.files > maxFiles) {
-    out.push(refusal(input, "source_dir has more files than this host accepts", `source_dir holds ${b.files} files; the host's support profile publishes maximumBundleFiles = ${maxFiles}. Nothing was uploaded.`, `Keep the bundle within ${maxFiles} files on this host.`, [{ attribute: "source_dir" }]));
+    out.push(
+      refusal(
+        input,
+        "source_dir has more files than this host accepts",
+        `source_dir holds ${b.files} files; the host's support profile publishes maximumBundleFiles = ${maxFiles}. Nothing was uploaded.`,
+        `Keep the bundle within ${maxFiles} files on this host.`,
+        [{ attribute: "source_dir" }],
+      ),
+    );
   }
   return out;
 }
@@ -163,11 +216,39 @@ function bindingChecks(input: CapabilityInput, formProfile: SupportProfile | und
     const answer = input.bindings.get(key);
     const repair = `Remove ${attribute.name} from this resource, or use a host that implements ${key}.`;
     if (answer?.kind === "refused") {
-      out.push(refusal(input, `This host does not implement the binding contract ${key}`, `GET {api}/${answer.path} answered ${answer.code} (HTTP ${answer.status}): ${answer.message}`, repair, at));
-    } else if (answer?.kind === "profile" && answer.profile.bindingRef?.schemaDigest !== undefined && answer.profile.bindingRef.schemaDigest !== binding.schemaDigest) {
-      out.push(refusal(input, `This host implements a different ${key}`, `The host's binding profile names schemaDigest ${answer.profile.bindingRef.schemaDigest}; ${attribute.name} is governed by ${key} at ${binding.schemaDigest}.`, repair, at));
+      out.push(
+        refusal(
+          input,
+          `This host does not implement the binding contract ${key}`,
+          `GET {api}/${answer.path} answered ${answer.code} (HTTP ${answer.status}): ${answer.message}`,
+          repair,
+          at,
+        ),
+      );
+    } else if (
+      answer?.kind === "profile" &&
+      answer.profile.bindingRef?.schemaDigest !== undefined &&
+      answer.profile.bindingRef.schemaDigest !== binding.schemaDigest
+    ) {
+      out.push(
+        refusal(
+          input,
+          `This host implements a different ${key}`,
+          `The host's binding profile names schemaDigest ${answer.profile.bindingRef.schemaDigest}; ${attribute.name} is governed by ${key} at ${binding.schemaDigest}.`,
+          repair,
+          at,
+        ),
+      );
     } else if (Array.isArray(listed) && !listed.includes(key)) {
-      out.push(refusal(input, `This host does not implement the binding contract ${key} for ${input.model.kind}`, `The host's support profile for ${refText(input.ref)} lists supportedBindings [${listed.join(", ")}], without ${key}.`, repair, at));
+      out.push(
+        refusal(
+          input,
+          `This host does not implement the binding contract ${key} for ${input.model.kind}`,
+          `The host's support profile for ${refText(input.ref)} lists supportedBindings [${listed.join(", ")}], without ${key}.`,
+          repair,
+          at,
+        ),
+      );
     } else if (answer?.kind === "unreadable") {
       out.push(undecided(input, answer, `whether it implements ${key}`));
     }
@@ -179,9 +260,15 @@ function bindingChecks(input: CapabilityInput, formProfile: SupportProfile | und
 export function capabilityDiagnostics(input: CapabilityInput): Diagnostic[] {
   const { form, ref } = input;
   if (form.kind === "refused") {
-    return [refusal(input, `The host does not support ${refText(ref)}`,
-      `GET {api}/${form.path} answered ${form.code} (HTTP ${form.status}): ${form.message}`,
-      `Use a host that installs ${ref.kind} ${ref.definitionVersion}, or remove this resource from the configuration.`, [{ attribute: "form_ref" }])];
+    return [
+      refusal(
+        input,
+        `The host does not support ${refText(ref)}`,
+        `GET {api}/${form.path} answered ${form.code} (HTTP ${form.status}): ${form.message}`,
+        `Use a host that installs ${ref.kind} ${ref.definitionVersion}, or remove this resource from the configuration.`,
+        [{ attribute: "form_ref" }],
+      ),
+    ];
   }
   if (form.kind === "unreadable") return [undecided(input, form, `whether it supports ${refText(ref)}`), ...bindingChecks(input, undefined)];
   return [...formChecks(input, form.profile), ...bindingChecks(input, form.profile)];

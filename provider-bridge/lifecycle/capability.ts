@@ -32,7 +32,12 @@ export async function checkHostCapability(lc: Lifecycle, ref: ExactFormRef, plan
   const conn = await connect(ctx);
   if ("error" in conn) {
     // A plan must not fail because it could not ASK (reference decision 0031): apply stays the backstop.
-    return [warningDiag(`Cannot read the host's support profile for ${lc.model.kind}`, `${conn.error.detail}\n\nThe plan could not decide host capability for ${lc.model.typeName}; apply refuses what the host cannot do.`)];
+    return [
+      warningDiag(
+        `Cannot read the host's support profile for ${lc.model.kind}`,
+        `${conn.error.detail}\n\nThe plan could not decide host capability for ${lc.model.typeName}; apply refuses what the host cannot do.`,
+      ),
+    ];
   }
   const support = conn.api.support;
   const used = usedBindings(lc.model, planned);

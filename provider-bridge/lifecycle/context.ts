@@ -47,7 +47,12 @@ export function requestBody(lc: Lifecycle, a: Address, state: CtyObject): Record
 
 export async function connect(ctx: ResourceContext<ProviderConfig>): Promise<{ api: HostApi } | { error: Diagnostic }> {
   if (!ctx.provider) {
-    return { error: errorDiag("The takoform provider is not configured", "Set endpoint (and token) in the provider block or TAKOFORM_ENDPOINT / TAKOFORM_TOKEN; the provider needs a host for this operation.") };
+    return {
+      error: errorDiag(
+        "The takoform provider is not configured",
+        "Set endpoint (and token) in the provider block or TAKOFORM_ENDPOINT / TAKOFORM_TOKEN; the provider needs a host for this operation.",
+      ),
+    };
   }
   try {
     return { api: await hostFor(ctx.provider, ctx.signal) };

@@ -12,7 +12,12 @@ import { addressOf, connect, stringAttr, subjectOf, type Lifecycle } from "./con
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { settle } from "./outcome.js";
 
-export async function deleteResource(lc: Lifecycle, prior: CtyObject, priv: PrivateState | undefined, ctx: ResourceContext<ProviderConfig>): Promise<{ private?: PrivateState; diagnostics: Diagnostic[] }> {
+export async function deleteResource(
+  lc: Lifecycle,
+  prior: CtyObject,
+  priv: PrivateState | undefined,
+  ctx: ResourceContext<ProviderConfig>,
+): Promise<{ private?: PrivateState; diagnostics: Diagnostic[] }> {
   const dispatch = dispatchRef(lc.model, prior);
   if ("error" in dispatch) return { diagnostics: [dispatch.error] };
   const a = addressOf(dispatch.ref, prior, ctx.provider);
@@ -23,7 +28,14 @@ export async function deleteResource(lc: Lifecycle, prior: CtyObject, priv: Priv
   if (!generation) {
     // Nothing was ever confirmed (an interrupted create): only a pending operation could exist.
     if (!stringAttr(prior, "pending_operation_id")) return { diagnostics: [] };
-    return { diagnostics: [errorDiag(`Cannot delete ${lc.model.kind} "${a.name}" yet`, `${identityText(subject)}: its create is still pending; run \`terraform apply -refresh-only\` to resume it, then destroy.`)] };
+    return {
+      diagnostics: [
+        errorDiag(
+          `Cannot delete ${lc.model.kind} "${a.name}" yet`,
+          `${identityText(subject)}: its create is still pending; run \`terraform apply -refresh-only\` to resume it, then destroy.`,
+        ),
+      ],
+    };
   }
   const conn = await connect(ctx);
   if ("error" in conn) return { diagnostics: [conn.error] };
@@ -32,7 +44,15 @@ export async function deleteResource(lc: Lifecycle, prior: CtyObject, priv: Priv
     const outcome = await settle(conn.api, res, a, uid);
     if (outcome.kind === "pending") {
       // Still running: the attempt stays open, so the next destroy follows the same deletion.
-      return { private: priv, diagnostics: [errorDiag(`Delete of ${lc.model.kind} "${a.name}" has not finished`, `${identityText(subject)}; sent ${fence}. The host accepted the deletion as operation ${outcome.operationId}; run destroy again to follow it.`)] };
+      return {
+        private: priv,
+        diagnostics: [
+          errorDiag(
+            `Delete of ${lc.model.kind} "${a.name}" has not finished`,
+            `${identityText(subject)}; sent ${fence}. The host accepted the deletion as operation ${outcome.operationId}; run destroy again to follow it.`,
+          ),
+        ],
+      };
     }
     return { diagnostics: [] };
   } catch (err) {

@@ -20,7 +20,11 @@ export function driftOf(state: CtyObject | null): DriftFinding[] {
     if (c === null || !isCtyObject(c)) continue;
     const reason = typeof c["reason"] === "string" ? c["reason"] : "";
     if (c["status"] === "True" || !(DRIFT_REASONS as readonly string[]).includes(reason)) continue;
-    out.push({ reason, message: typeof c["message"] === "string" ? c["message"] : "", hostReason: typeof c["host_reason"] === "string" ? c["host_reason"] : "" });
+    out.push({
+      reason,
+      message: typeof c["message"] === "string" ? c["message"] : "",
+      hostReason: typeof c["host_reason"] === "string" ? c["host_reason"] : "",
+    });
   }
   return out;
 }
@@ -36,9 +40,10 @@ export function driftWarnings(identity: string, findings: DriftFinding[], updata
   return findings.map((f) => {
     const rel = relationsNamed(f);
     const which = rel.length > 0 ? `relation ${rel.join(", ")}` : "a relation";
-    const remedy = f.reason === "DependencyMissing"
-      ? "Re-create the missing target (Terraform plans it when it is in this configuration), then apply so the host pins it again."
-      : "Apply to pin the current target again (planned below).";
+    const remedy =
+      f.reason === "DependencyMissing"
+        ? "Re-create the missing target (Terraform plans it when it is in this configuration), then apply so the host pins it again."
+        : "Apply to pin the current target again (planned below).";
     const extra = updatable ? "" : " This Form cannot be updated in place, so replace the resource (terraform apply -replace) to re-pin it.";
     return warningDiag(`${identity}: ${which} drifted (${f.reason})`, `${f.message}${f.hostReason ? ` [${f.hostReason}]` : ""}\n\n${remedy}${extra}`);
   });

@@ -38,7 +38,12 @@ export class HostApi {
   }
 
   static async connect(config: ProviderConfig, signal?: AbortSignal): Promise<HostApi> {
-    const opts = { token: config.token, requestTimeoutMs: config.requestTimeoutMs, signal, userAgent: `takoform-terraform-provider (terraform ${config.terraformVersion})` };
+    const opts = {
+      token: config.token,
+      requestTimeoutMs: config.requestTimeoutMs,
+      signal,
+      userAgent: `takoform-terraform-provider (terraform ${config.terraformVersion})`,
+    };
     const probe = new HostHttp(config.endpoint, opts);
     const found = await discover(config.endpoint, async (url, deadlineMs) => {
       const r = await probe.once("GET", url, {}, deadlineMs);

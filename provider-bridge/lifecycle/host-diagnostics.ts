@@ -99,6 +99,14 @@ export function hostFailure(op: Operation, s: Subject, err: unknown, attributes:
       `${head}\n${err.message}. Its id is saved as pending_operation_id; the next plan or apply resumes it.\n\nRaise operation_timeout in the provider block if the host needs longer.`,
     );
   }
-  const what = err instanceof DiscoveryError ? "host discovery failed" : err instanceof TransportError ? "the host could not be reached" : "the host's answer could not be used";
-  return errorDiag(`Cannot ${op} ${s.kind} "${s.name}": ${what}`, `${head}\n${(err as Error).message ?? String(err)}\n\nCheck the provider's endpoint and that the host is running, then try again.`);
+  const what =
+    err instanceof DiscoveryError
+      ? "host discovery failed"
+      : err instanceof TransportError
+        ? "the host could not be reached"
+        : "the host's answer could not be used";
+  return errorDiag(
+    `Cannot ${op} ${s.kind} "${s.name}": ${what}`,
+    `${head}\n${(err as Error).message ?? String(err)}\n\nCheck the provider's endpoint and that the host is running, then try again.`,
+  );
 }

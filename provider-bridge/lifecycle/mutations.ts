@@ -24,12 +24,21 @@ import { OperationTimeout } from "../client/operations.js";
 
 function pendingDiag(lc: Lifecycle, a: Address, fence: string, operationId: string, cause: unknown): Diagnostic {
   const interrupted = !(cause instanceof OperationTimeout);
-  const text = `${identityText(subjectOf(lc, a, fence))}; sent ${fence}. The host accepted the change as operation ${operationId}, which had not finished when the provider ${interrupted ? "was interrupted" : "stopped waiting (operation_timeout)"}. ` +
+  const text =
+    `${identityText(subjectOf(lc, a, fence))}; sent ${fence}. The host accepted the change as operation ${operationId}, which had not finished when the provider ${interrupted ? "was interrupted" : "stopped waiting (operation_timeout)"}. ` +
     "Its id is saved as pending_operation_id; the next plan or apply consults it before reading the resource, so nothing is created twice.";
-  return interrupted ? warningDiag(`${lc.model.kind} "${a.name}" is still being applied`, text) : errorDiag(`${lc.model.kind} "${a.name}" did not finish in time`, text);
+  return interrupted
+    ? warningDiag(`${lc.model.kind} "${a.name}" is still being applied`, text)
+    : errorDiag(`${lc.model.kind} "${a.name}" did not finish in time`, text);
 }
 
-async function prepareAndApply(lc: Lifecycle, req: ApplyRequest, ctx: ResourceContext<ProviderConfig>, a: Address, update: { uid: string; generation: string } | undefined): Promise<ApplyResult> {
+async function prepareAndApply(
+  lc: Lifecycle,
+  req: ApplyRequest,
+  ctx: ResourceContext<ProviderConfig>,
+  a: Address,
+  update: { uid: string; generation: string } | undefined,
+): Promise<ApplyResult> {
   const fence = update ? `Takoform-Expected-Generation: ${update.generation} with expectedUid ${update.uid}` : "If-None-Match: * (create)";
   const subject = subjectOf(lc, a, fence, update?.uid);
   const op = update ? "update" : "create";
@@ -50,7 +59,12 @@ async function prepareAndApply(lc: Lifecycle, req: ApplyRequest, ctx: ResourceCo
     const res = await conn.api.apply(a, applyBody, headers, attemptOf(req.plannedPrivate));
     const outcome = await settle(conn.api, res, a, update?.uid);
     // Pending: the attempt stays open in private state, so the next run resumes with its keys.
-    if (outcome.kind === "pending") return { state: pendingState(req.planned, a, outcome.operationId), private: req.plannedPrivate, diagnostics: [pendingDiag(lc, a, fence, outcome.operationId, outcome.cause)] };
+    if (outcome.kind === "pending")
+      return {
+        state: pendingState(req.planned, a, outcome.operationId),
+        private: req.plannedPrivate,
+        diagnostics: [pendingDiag(lc, a, fence, outcome.operationId, outcome.cause)],
+      };
     if (outcome.kind === "deleted") throw new Error("the host reported a deletion for an apply");
     return { state: appliedState(lc, req.planned, outcome.rep), diagnostics: [] };
   } catch (err) {
@@ -81,7 +95,14 @@ export async function updateResource(lc: Lifecycle, req: ApplyRequest, ctx: Reso
     return { state, diagnostics: [] };
   }
   if (!uid || !generation) {
-    return { diagnostics: [errorDiag(`Cannot update ${lc.model.kind} "${a.name}"`, `${identityText(subjectOf(lc, a, "nothing"))}: the state records no uid or generation, so no fence can be sent. Run \`terraform apply -refresh-only\` (or import the resource) first.`)] };
+    return {
+      diagnostics: [
+        errorDiag(
+          `Cannot update ${lc.model.kind} "${a.name}"`,
+          `${identityText(subjectOf(lc, a, "nothing"))}: the state records no uid or generation, so no fence can be sent. Run \`terraform apply -refresh-only\` (or import the resource) first.`,
+        ),
+      ],
+    };
   }
   return prepareAndApply(lc, req, ctx, a, { uid, generation });
 }

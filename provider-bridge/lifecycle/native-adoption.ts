@@ -36,8 +36,10 @@ export async function adoptNative(lc: Lifecycle, req: ApplyRequest, ctx: Resourc
     const res = await conn.api.adopt(a, { ...body, nativeId }, headers, attemptOf(req.plannedPrivate));
     const outcome = await settle(conn.api, res, a, uid);
     if (outcome.kind === "pending") {
-      const d: Diagnostic = warningDiag(`${lc.model.kind} "${a.name}" is still being adopted`,
-        `${identityText(subject)}: the host accepted the import as operation ${outcome.operationId}. Its id is saved as pending_operation_id; the next plan or apply follows it.`);
+      const d: Diagnostic = warningDiag(
+        `${lc.model.kind} "${a.name}" is still being adopted`,
+        `${identityText(subject)}: the host accepted the import as operation ${outcome.operationId}. Its id is saved as pending_operation_id; the next plan or apply follows it.`,
+      );
       return { state: pendingState(req.planned, a, outcome.operationId), private: {}, diagnostics: [d] };
     }
     if (outcome.kind === "deleted") throw new Error("the host reported a deletion for an import");

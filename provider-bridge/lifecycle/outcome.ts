@@ -27,9 +27,12 @@ export function operationError(op: Operation): HostError {
 /** Checks that an adopted representation is exactly the resource asked about. */
 export function verifyIdentity(rep: Representation, a: Address, uid?: string): void {
   const r = rep.ref;
-  const same = r.apiVersion === a.ref.apiVersion && r.kind === a.ref.kind && r.definitionVersion === a.ref.definitionVersion && r.schemaDigest === a.ref.schemaDigest;
+  const same =
+    r.apiVersion === a.ref.apiVersion && r.kind === a.ref.kind && r.definitionVersion === a.ref.definitionVersion && r.schemaDigest === a.ref.schemaDigest;
   if (!same || rep.name !== a.name || rep.space !== a.space) {
-    throw new RepresentationError(`the host returned ${rep.ref.kind} "${rep.space}/${rep.name}" under ${r.definitionVersion} (${r.schemaDigest}) where "${a.space}/${a.name}" under ${a.ref.definitionVersion} (${a.ref.schemaDigest}) was expected`);
+    throw new RepresentationError(
+      `the host returned ${rep.ref.kind} "${rep.space}/${rep.name}" under ${r.definitionVersion} (${r.schemaDigest}) where "${a.space}/${a.name}" under ${a.ref.definitionVersion} (${a.ref.schemaDigest}) was expected`,
+    );
   }
   if (uid !== undefined && rep.uid !== uid) throw new RepresentationError(`the host returned uid ${rep.uid} where uid ${uid} was expected`);
 }

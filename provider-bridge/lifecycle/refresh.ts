@@ -34,11 +34,23 @@ async function resolvePending(lc: Lifecycle, api: HostApi, a: Address, id: strin
   } catch (err) {
     if (err instanceof HostError && err.code === "operation_not_found") return { settled: [] };
     if (err instanceof HostError && err.status === 0) {
-      return { settled: [warningDiag(`The pending operation of ${lc.model.kind} "${a.name}" failed`, `${identityText(subject)}: operation ${id} ended ${err.code}: ${err.message}. The resource is read as it is now.`)] };
+      return {
+        settled: [
+          warningDiag(
+            `The pending operation of ${lc.model.kind} "${a.name}" failed`,
+            `${identityText(subject)}: operation ${id} ended ${err.code}: ${err.message}. The resource is read as it is now.`,
+          ),
+        ],
+      };
     }
     if (err instanceof HostError) return { unfinished: hostFailure("read", subject, err, lc.model.attributes) };
     const why = err instanceof OperationTimeout ? err.message : `the provider was interrupted (${(err as Error).message})`;
-    return { unfinished: warningDiag(`${lc.model.kind} "${a.name}" is still being applied`, `${identityText(subject)}: ${why}. pending_operation_id stays in state; run plan or apply again to resume.`) };
+    return {
+      unfinished: warningDiag(
+        `${lc.model.kind} "${a.name}" is still being applied`,
+        `${identityText(subject)}: ${why}. pending_operation_id stays in state; run plan or apply again to resume.`,
+      ),
+    };
   }
 }
 
@@ -82,11 +94,13 @@ export async function readResource(lc: Lifecycle, state: CtyObject, ctx: Resourc
   if (uid && rep.uid !== uid) {
     return {
       state,
-      diagnostics: [errorDiag(
-        `${lc.model.kind} "${a.name}" is another incarnation`,
-        `${identityText(subject)}: the host now holds uid ${rep.uid} under this name. The object Terraform created was deleted and re-created outside Terraform. ` +
-          "Remove it from state (`terraform state rm`) and import the new one, or taint it to replace it; the provider never adopts another incarnation silently.",
-      )],
+      diagnostics: [
+        errorDiag(
+          `${lc.model.kind} "${a.name}" is another incarnation`,
+          `${identityText(subject)}: the host now holds uid ${rep.uid} under this name. The object Terraform created was deleted and re-created outside Terraform. ` +
+            "Remove it from state (`terraform state rm`) and import the new one, or taint it to replace it; the provider never adopts another incarnation silently.",
+        ),
+      ],
     };
   }
   let next: CtyObject;
@@ -99,6 +113,8 @@ export async function readResource(lc: Lifecycle, state: CtyObject, ctx: Resourc
   keepAuthorSpelling(lc, state, next);
   if (SOURCE_DIR in state) next[SOURCE_DIR] = state[SOURCE_DIR] ?? null;
   const capabilities = lc.model.capabilities[a.ref.definitionVersion] ?? [];
-  diagnostics.push(...driftWarnings(identityText(subjectOf(lc, a, "", rep.uid)), driftOf(next), lc.model.role !== "revision" && capabilities.includes("update")));
+  diagnostics.push(
+    ...driftWarnings(identityText(subjectOf(lc, a, "", rep.uid)), driftOf(next), lc.model.role !== "revision" && capabilities.includes("update")),
+  );
   return { state: next, diagnostics };
 }

@@ -42,7 +42,12 @@ export function parseRepresentation(body: unknown): Representation {
   const meta = isRecord(doc["metadata"]) ? doc["metadata"] : {};
   const status = isRecord(doc["status"]) ? doc["status"] : {};
   return {
-    ref: { apiVersion: str(r["apiVersion"], "form.formRef.apiVersion"), kind: str(r["kind"], "form.formRef.kind"), definitionVersion: str(r["definitionVersion"], "form.formRef.definitionVersion"), schemaDigest: str(r["schemaDigest"], "form.formRef.schemaDigest") },
+    ref: {
+      apiVersion: str(r["apiVersion"], "form.formRef.apiVersion"),
+      kind: str(r["kind"], "form.formRef.kind"),
+      definitionVersion: str(r["definitionVersion"], "form.formRef.definitionVersion"),
+      schemaDigest: str(r["schemaDigest"], "form.formRef.schemaDigest"),
+    },
     name: str(meta["name"], "metadata.name"),
     space: str(meta["space"], "metadata.space"),
     uid: str(meta["uid"], "metadata.uid"),
@@ -87,7 +92,8 @@ export function relationsOf(attributes: readonly AttributeModel[], spec: Record<
     const pointer = `${base}/${attr.wireName}`;
     if (attr.reference) {
       const add = (item: unknown, p: string): void => {
-        if (isRecord(item) && typeof item["name"] === "string") out.push({ pointer: p, relation: attr.wireName, apiVersion: attr.reference!.apiVersion, kind: attr.reference!.kind, name: item["name"] });
+        if (isRecord(item) && typeof item["name"] === "string")
+          out.push({ pointer: p, relation: attr.wireName, apiVersion: attr.reference!.apiVersion, kind: attr.reference!.kind, name: item["name"] });
       };
       if (Array.isArray(w)) w.forEach((item, i) => add(item, `${pointer}/${i}`));
       else add(w, pointer);
@@ -95,7 +101,9 @@ export function relationsOf(attributes: readonly AttributeModel[], spec: Record<
       const nested = attr.nested.attributes;
       if (Array.isArray(w)) w.forEach((item, i) => isRecord(item) && out.push(...relationsOf(nested, item, `${pointer}/${i}`)));
       else if (isRecord(w) && attr.nested.nesting === "single") out.push(...relationsOf(nested, w, pointer));
-      else if (isRecord(w)) for (const [k, item] of Object.entries(w)) if (isRecord(item)) out.push(...relationsOf(nested, item, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+      else if (isRecord(w))
+        for (const [k, item] of Object.entries(w))
+          if (isRecord(item)) out.push(...relationsOf(nested, item, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`));
     }
   }
   return out;

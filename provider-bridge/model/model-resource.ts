@@ -3,7 +3,17 @@
 // from lifecycle/ (prepare/apply, read, delete, import, operations, the
 // host's validate at plan time).
 import { hasErrors, type Diagnostic } from "../framework/diagnostics.js";
-import type { ApplyRequest, ApplyResult, ImportResult, PlanDraft, PlanRequest, PrivateState, ReadResult, Resource, ResourceContext } from "../framework/resource.js";
+import type {
+  ApplyRequest,
+  ApplyResult,
+  ImportResult,
+  PlanDraft,
+  PlanRequest,
+  PrivateState,
+  ReadResult,
+  Resource,
+  ResourceContext,
+} from "../framework/resource.js";
 import type { ProviderConfig } from "../config/provider-config.js";
 import { compileSchema, type CompiledSchema } from "../schema/compiled.js";
 import type { SchemaJson } from "../schema/schema-json.js";
@@ -60,7 +70,11 @@ export class ModelResource implements Resource<ProviderConfig> {
     const capabilities = this.model.capabilities[dispatch.ref.definitionVersion] ?? [];
     const updatable = this.model.role !== "revision" && capabilities.includes("update");
     if (req.prior !== null && updatable && driftOf(req.prior).length > 0) planVolatile(this.model, this.compiled().block, req.config, draft);
-    const changed = req.prior === null || this.model.attributes.some((a) => !isWhollyKnown(draft.planned[a.name] ?? null) || JSON.stringify(plain(req.prior![a.name])) !== JSON.stringify(plain(draft.planned[a.name])));
+    const changed =
+      req.prior === null ||
+      this.model.attributes.some(
+        (a) => !isWhollyKnown(draft.planned[a.name] ?? null) || JSON.stringify(plain(req.prior![a.name])) !== JSON.stringify(plain(draft.planned[a.name])),
+      );
     if (changed) diags.push(...(await validateOnHost(this.lifecycle(), dispatch.ref, draft.planned, ctx)));
     return diags;
   }
@@ -77,7 +91,11 @@ export class ModelResource implements Resource<ProviderConfig> {
     return updateResource(this.lifecycle(), req, ctx);
   }
 
-  delete(prior: CtyObject, priv: PrivateState | undefined, ctx: ResourceContext<ProviderConfig>): Promise<{ private?: PrivateState; diagnostics: Diagnostic[] }> {
+  delete(
+    prior: CtyObject,
+    priv: PrivateState | undefined,
+    ctx: ResourceContext<ProviderConfig>,
+  ): Promise<{ private?: PrivateState; diagnostics: Diagnostic[] }> {
     return deleteResource(this.lifecycle(), prior, priv, ctx);
   }
 

@@ -31,7 +31,8 @@ function applyDefaults(attributes: readonly AttributeModel[], object: CompiledOb
     if (!attr.nested || !compiled.nested || value === null || value instanceof Unknown) continue;
     const inner = compiled.nested.object;
     const visit = (item: CtyValue, cfg: CtyValue | undefined): void => {
-      if (item !== null && isCtyObject(item)) applyDefaults(attr.nested!.attributes, inner, item, cfg !== undefined && cfg !== null && isCtyObject(cfg) ? cfg : null);
+      if (item !== null && isCtyObject(item))
+        applyDefaults(attr.nested!.attributes, inner, item, cfg !== undefined && cfg !== null && isCtyObject(cfg) ? cfg : null);
     };
     if (compiled.nested.nesting === "single") visit(value, configured);
     else if (Array.isArray(value)) value.forEach((item, i) => visit(item, Array.isArray(configured) ? configured[i] : undefined));
@@ -86,10 +87,12 @@ export function modifyModelPlan(model: ResourceModel, block: CompiledObject, req
       if (block.attributes.has("uid")) draft.planned["uid"] = UNKNOWN;
     }
   }
-  const changed = adopting || model.attributes.some((a) => {
-    const compiled = block.attributes.get(a.name);
-    return compiled !== undefined && valuesEqual(compiled.type, req.prior![a.name] ?? null, draft.planned[a.name] ?? null) !== true;
-  });
+  const changed =
+    adopting ||
+    model.attributes.some((a) => {
+      const compiled = block.attributes.get(a.name);
+      return compiled !== undefined && valuesEqual(compiled.type, req.prior![a.name] ?? null, draft.planned[a.name] ?? null) !== true;
+    });
   if (changed) {
     for (const name of [...VOLATILE_COMPUTED_ATTRIBUTES, ...model.outputs.map((o) => o.name)]) {
       const compiled = block.attributes.get(name);

@@ -1,14 +1,7 @@
 // The provider model codegen emits (generated/provider/model.ts, the contract
 // of docs/provider-model.md). Its types are imported from the generated module
 // itself, so a change of shape there fails this build until the reader follows.
-export type {
-  AttributeModel,
-  ExactFormRef,
-  ProviderModel,
-  ResourceModel,
-  Role as FormRole,
-  Validator,
-} from "../../generated/provider/model.js";
+export type { AttributeModel, ExactFormRef, ProviderModel, ResourceModel, Role as FormRole, Validator } from "../../generated/provider/model.js";
 
 /** Attributes every resource schema carries besides the Form's own (docs/provider-model.md). */
 export const COMMON_REPLACE_ATTRIBUTES = ["name", "space"] as const;

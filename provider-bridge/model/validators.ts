@@ -87,7 +87,14 @@ interface Context {
   readonly diags: Diagnostic[];
 }
 
-function run(validators: readonly Validator[] | undefined, v: CtyValue, p: AttributePath, ctx: Context, elementType: () => ReturnType<typeof parseCtyType> | undefined, subject?: string): void {
+function run(
+  validators: readonly Validator[] | undefined,
+  v: CtyValue,
+  p: AttributePath,
+  ctx: Context,
+  elementType: () => ReturnType<typeof parseCtyType> | undefined,
+  subject?: string,
+): void {
   if (!validators || v === null || v instanceof Unknown) return;
   for (const validator of validators) {
     if (passes(validator, v, elementType)) continue;

@@ -16,10 +16,7 @@ const ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2";
 const ONE_DAY_MS = 86_400_000;
 
 function name(): Uint8Array {
-  return sequence(
-    set(sequence(oid("2.5.4.10"), utf8String("takoform"))),
-    set(sequence(oid("2.5.4.3"), utf8String("localhost"))),
-  );
+  return sequence(set(sequence(oid("2.5.4.10"), utf8String("takoform"))), set(sequence(oid("2.5.4.3"), utf8String("localhost"))));
 }
 
 function extension(id: string, critical: boolean, value: Uint8Array): Uint8Array {

@@ -60,10 +60,7 @@ export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.Proce
       if (logEnabled(level)) log(level, "rpc", { method: path, status: code, ms: Math.round(millis), ...(error ? { error } : {}) });
     },
   });
-  const bound = await server.listen(
-    cert ? { certPem: cert.certPem, keyPem: cert.keyPem, clientCaPem: checked.env.clientCertPem } : undefined,
-    chosen.address,
-  );
+  const bound = await server.listen(cert ? { certPem: cert.certPem, keyPem: cert.keyPem, clientCaPem: checked.env.clientCertPem } : undefined, chosen.address);
   process.stdout.write(handshakeLine(bound.network, bound.address, cert ? handshakeCertificate(cert.der) : ""));
   // Load the handlers now, in parallel with Terraform's connect and TLS handshake.
   handlers ??= loadHandlers();

@@ -15,8 +15,21 @@ const sourceDir = here.replace(/[/\\]dist[/\\]provider-bridge[/\\]proto[/\\]?$/,
 const PROTO_FILES = ["tfplugin6.proto", "plugin.proto"];
 
 const SCALARS = new Set([
-  "double", "float", "int32", "int64", "uint32", "uint64", "sint32", "sint64",
-  "fixed32", "fixed64", "sfixed32", "sfixed64", "bool", "string", "bytes",
+  "double",
+  "float",
+  "int32",
+  "int64",
+  "uint32",
+  "uint64",
+  "sint32",
+  "sint64",
+  "fixed32",
+  "fixed64",
+  "sfixed32",
+  "sfixed64",
+  "bool",
+  "string",
+  "bytes",
 ]);
 
 interface FieldOut {
@@ -71,7 +84,10 @@ function describeField(field: protobuf.Field): FieldOut {
 
 function loadRoot(): protobuf.Root {
   const root = new protobuf.Root();
-  root.loadSync(PROTO_FILES.map((f) => sourceDir + f), { keepCase: true });
+  root.loadSync(
+    PROTO_FILES.map((f) => sourceDir + f),
+    { keepCase: true },
+  );
   root.resolveAll();
   return root;
 }
@@ -92,7 +108,9 @@ function tsFieldType(kind: { type: string; ref?: string }, enums: Map<string, pr
   if (kind.type === "message") return tsName(kind.ref!);
   if (kind.type === "enum") {
     const e = enums.get(kind.ref!)!;
-    return Object.keys(e.values).map((k) => JSON.stringify(k)).join(" | ");
+    return Object.keys(e.values)
+      .map((k) => JSON.stringify(k))
+      .join(" | ");
   }
   return tsScalar(kind.type);
 }
@@ -116,9 +134,18 @@ export function renderAll(): { descriptor: string; types: string } {
   services.sort((a, b) => fullName(a).localeCompare(fullName(b)));
   const enumMap = new Map(enums.map((e) => [fullName(e), e]));
 
-  const d: string[] = [HEADER, 'import type { ProtoDescriptor } from "./descriptor-types.js";', "", "export const descriptor: ProtoDescriptor = {", "  messages: {"];
+  const d: string[] = [
+    HEADER,
+    'import type { ProtoDescriptor } from "./descriptor-types.js";',
+    "",
+    "export const descriptor: ProtoDescriptor = {",
+    "  messages: {",
+  ];
   for (const t of types) {
-    const fields = t.fieldsArray.slice().sort((a, b) => a.id - b.id).map(describeField);
+    const fields = t.fieldsArray
+      .slice()
+      .sort((a, b) => a.id - b.id)
+      .map(describeField);
     d.push(`    ${JSON.stringify(fullName(t))}: [`);
     for (const f of fields) d.push(`      ${literal(f)},`);
     d.push("    ],");

@@ -2,24 +2,21 @@
 
 /* eslint-disable */
 
-export interface google_protobuf_Empty {
-}
+export interface google_protobuf_Empty {}
 
 export interface google_protobuf_Timestamp {
   seconds: number;
   nanos: number;
 }
 
-export interface plugin_Empty {
-}
+export interface plugin_Empty {}
 
 export interface plugin_StdioData {
   channel: "INVALID" | "STDOUT" | "STDERR";
   data: Uint8Array;
 }
 
-export interface ApplyResourceChange {
-}
+export interface ApplyResourceChange {}
 
 export interface ApplyResourceChange_Request {
   type_name: string;
@@ -47,8 +44,7 @@ export interface AttributePath_Step {
   element_key_int?: number;
 }
 
-export interface CallFunction {
-}
+export interface CallFunction {}
 
 export interface CallFunction_Request {
   name: string;
@@ -65,8 +61,7 @@ export interface ClientCapabilities {
   write_only_attributes_allowed: boolean;
 }
 
-export interface CloseEphemeralResource {
-}
+export interface CloseEphemeralResource {}
 
 export interface CloseEphemeralResource_Request {
   type_name: string;
@@ -77,8 +72,7 @@ export interface CloseEphemeralResource_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ConfigureProvider {
-}
+export interface ConfigureProvider {}
 
 export interface ConfigureProvider_Request {
   terraform_version: string;
@@ -134,19 +128,16 @@ export interface FunctionError {
   function_argument?: number;
 }
 
-export interface GetFunctions {
-}
+export interface GetFunctions {}
 
-export interface GetFunctions_Request {
-}
+export interface GetFunctions_Request {}
 
 export interface GetFunctions_Response {
   functions: Record<string, Function>;
   diagnostics: Diagnostic[];
 }
 
-export interface GetMetadata {
-}
+export interface GetMetadata {}
 
 export interface GetMetadata_DataSourceMetadata {
   type_name: string;
@@ -160,8 +151,7 @@ export interface GetMetadata_FunctionMetadata {
   name: string;
 }
 
-export interface GetMetadata_Request {
-}
+export interface GetMetadata_Request {}
 
 export interface GetMetadata_ResourceMetadata {
   type_name: string;
@@ -176,11 +166,9 @@ export interface GetMetadata_Response {
   ephemeral_resources: GetMetadata_EphemeralMetadata[];
 }
 
-export interface GetProviderSchema {
-}
+export interface GetProviderSchema {}
 
-export interface GetProviderSchema_Request {
-}
+export interface GetProviderSchema_Request {}
 
 export interface GetProviderSchema_Response {
   provider?: Schema;
@@ -193,8 +181,7 @@ export interface GetProviderSchema_Response {
   ephemeral_resource_schemas: Record<string, Schema>;
 }
 
-export interface ImportResourceState {
-}
+export interface ImportResourceState {}
 
 export interface ImportResourceState_ImportedResource {
   type_name: string;
@@ -214,8 +201,7 @@ export interface ImportResourceState_Response {
   deferred?: Deferred;
 }
 
-export interface MoveResourceState {
-}
+export interface MoveResourceState {}
 
 export interface MoveResourceState_Request {
   source_provider_address: string;
@@ -232,8 +218,7 @@ export interface MoveResourceState_Response {
   target_private: Uint8Array;
 }
 
-export interface OpenEphemeralResource {
-}
+export interface OpenEphemeralResource {}
 
 export interface OpenEphemeralResource_Request {
   type_name: string;
@@ -249,8 +234,7 @@ export interface OpenEphemeralResource_Response {
   deferred?: Deferred;
 }
 
-export interface PlanResourceChange {
-}
+export interface PlanResourceChange {}
 
 export interface PlanResourceChange_Request {
   type_name: string;
@@ -276,8 +260,7 @@ export interface RawState {
   flatmap: Record<string, string>;
 }
 
-export interface ReadDataSource {
-}
+export interface ReadDataSource {}
 
 export interface ReadDataSource_Request {
   type_name: string;
@@ -292,8 +275,7 @@ export interface ReadDataSource_Response {
   deferred?: Deferred;
 }
 
-export interface ReadResource {
-}
+export interface ReadResource {}
 
 export interface ReadResource_Request {
   type_name: string;
@@ -310,8 +292,7 @@ export interface ReadResource_Response {
   deferred?: Deferred;
 }
 
-export interface RenewEphemeralResource {
-}
+export interface RenewEphemeralResource {}
 
 export interface RenewEphemeralResource_Request {
   type_name: string;
@@ -373,18 +354,15 @@ export interface ServerCapabilities {
   move_resource_state: boolean;
 }
 
-export interface StopProvider {
-}
+export interface StopProvider {}
 
-export interface StopProvider_Request {
-}
+export interface StopProvider_Request {}
 
 export interface StopProvider_Response {
   Error: string;
 }
 
-export interface UpgradeResourceState {
-}
+export interface UpgradeResourceState {}
 
 export interface UpgradeResourceState_Request {
   type_name: string;
@@ -397,8 +375,7 @@ export interface UpgradeResourceState_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateDataResourceConfig {
-}
+export interface ValidateDataResourceConfig {}
 
 export interface ValidateDataResourceConfig_Request {
   type_name: string;
@@ -409,8 +386,7 @@ export interface ValidateDataResourceConfig_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateEphemeralResourceConfig {
-}
+export interface ValidateEphemeralResourceConfig {}
 
 export interface ValidateEphemeralResourceConfig_Request {
   type_name: string;
@@ -421,8 +397,7 @@ export interface ValidateEphemeralResourceConfig_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateProviderConfig {
-}
+export interface ValidateProviderConfig {}
 
 export interface ValidateProviderConfig_Request {
   config?: DynamicValue;
@@ -432,8 +407,7 @@ export interface ValidateProviderConfig_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateResourceConfig {
-}
+export interface ValidateResourceConfig {}
 
 export interface ValidateResourceConfig_Request {
   type_name: string;

@@ -25,7 +25,12 @@ export async function applyResourceChange(server: ProviderServer<unknown>, req: 
   if (planned === null) {
     if (prior === null) return { new_state: encodeObject(schema, null, "state") };
     const result = await resource.delete(prior, plannedPrivate, ctx);
-    if (hasErrors(result.diagnostics)) return { new_state: req.prior_state, private: encodePrivate(result.private ?? retireAttempt(plannedPrivate)), diagnostics: diagnosticsToProto(result.diagnostics) };
+    if (hasErrors(result.diagnostics))
+      return {
+        new_state: req.prior_state,
+        private: encodePrivate(result.private ?? retireAttempt(plannedPrivate)),
+        diagnostics: diagnosticsToProto(result.diagnostics),
+      };
     return { new_state: encodeObject(schema, null, "state"), diagnostics: diagnosticsToProto(result.diagnostics) };
   }
 
@@ -33,9 +38,16 @@ export async function applyResourceChange(server: ProviderServer<unknown>, req: 
   const result = prior === null ? await resource.create(request, ctx) : await resource.update(request, ctx);
   const failed = hasErrors(result.diagnostics);
   if (!result.state) {
-    if (!failed) result.diagnostics.push(errorDiag("The takoform provider returned no state", "The apply reported success without a resulting object.\n\nThis is a bug in the provider."));
+    if (!failed)
+      result.diagnostics.push(
+        errorDiag("The takoform provider returned no state", "The apply reported success without a resulting object.\n\nThis is a bug in the provider."),
+      );
     // Nothing new to record: create leaves nothing, update keeps the prior object.
-    return { new_state: prior === null ? encodeObject(schema, null, "state") : req.prior_state, private: encodePrivate(result.private ?? retireAttempt(plannedPrivate)), diagnostics: diagnosticsToProto(result.diagnostics) };
+    return {
+      new_state: prior === null ? encodeObject(schema, null, "state") : req.prior_state,
+      private: encodePrivate(result.private ?? retireAttempt(plannedPrivate)),
+      diagnostics: diagnosticsToProto(result.diagnostics),
+    };
   }
   const state = normalizeObject(schema.block, result.state);
   requireKnown(state, "state after apply");

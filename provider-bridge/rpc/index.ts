@@ -57,29 +57,57 @@ export function providerHandlers(server: ProviderServer<unknown>): Map<string, U
 
   table.set(PREFIX + "GetProviderSchema", () => getProviderSchemaBytes(server));
   add("GetMetadata", "tfplugin6.GetMetadata.Request", "tfplugin6.GetMetadata.Response", () => getMetadata(server));
-  add("ValidateProviderConfig", "tfplugin6.ValidateProviderConfig.Request", "tfplugin6.ValidateProviderConfig.Response", (r) => validateProviderConfig(server, r));
+  add("ValidateProviderConfig", "tfplugin6.ValidateProviderConfig.Request", "tfplugin6.ValidateProviderConfig.Response", (r) =>
+    validateProviderConfig(server, r),
+  );
   add("ConfigureProvider", "tfplugin6.ConfigureProvider.Request", "tfplugin6.ConfigureProvider.Response", (r) => configureProvider(server, r));
-  add("ValidateResourceConfig", "tfplugin6.ValidateResourceConfig.Request", "tfplugin6.ValidateResourceConfig.Response", (r) => validateResourceConfig(server, r));
+  add("ValidateResourceConfig", "tfplugin6.ValidateResourceConfig.Request", "tfplugin6.ValidateResourceConfig.Response", (r) =>
+    validateResourceConfig(server, r),
+  );
   add("UpgradeResourceState", "tfplugin6.UpgradeResourceState.Request", "tfplugin6.UpgradeResourceState.Response", (r) => upgradeResourceState(server, r));
-  add("ReadResource", "tfplugin6.ReadResource.Request", "tfplugin6.ReadResource.Response", (r) => readResource(server, r), (r) => ({
-    new_state: r.current_state,
-    private: r.private,
-  }));
+  add(
+    "ReadResource",
+    "tfplugin6.ReadResource.Request",
+    "tfplugin6.ReadResource.Response",
+    (r) => readResource(server, r),
+    (r) => ({
+      new_state: r.current_state,
+      private: r.private,
+    }),
+  );
   add("PlanResourceChange", "tfplugin6.PlanResourceChange.Request", "tfplugin6.PlanResourceChange.Response", (r) => planResourceChange(server, r));
-  add("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", (r) => applyResourceChange(server, r), (r) => ({
-    new_state: r.prior_state,
-    private: r.planned_private,
-  }));
+  add(
+    "ApplyResourceChange",
+    "tfplugin6.ApplyResourceChange.Request",
+    "tfplugin6.ApplyResourceChange.Response",
+    (r) => applyResourceChange(server, r),
+    (r) => ({
+      new_state: r.prior_state,
+      private: r.planned_private,
+    }),
+  );
   add("ImportResourceState", "tfplugin6.ImportResourceState.Request", "tfplugin6.ImportResourceState.Response", (r) => importResourceState(server, r));
   add("MoveResourceState", "tfplugin6.MoveResourceState.Request", "tfplugin6.MoveResourceState.Response", unsupported.moveResourceState);
-  add("ValidateDataResourceConfig", "tfplugin6.ValidateDataResourceConfig.Request", "tfplugin6.ValidateDataResourceConfig.Response", unsupported.validateDataResourceConfig);
+  add(
+    "ValidateDataResourceConfig",
+    "tfplugin6.ValidateDataResourceConfig.Request",
+    "tfplugin6.ValidateDataResourceConfig.Response",
+    unsupported.validateDataResourceConfig,
+  );
   add("ReadDataSource", "tfplugin6.ReadDataSource.Request", "tfplugin6.ReadDataSource.Response", unsupported.readDataSource);
-  add("ValidateEphemeralResourceConfig", "tfplugin6.ValidateEphemeralResourceConfig.Request", "tfplugin6.ValidateEphemeralResourceConfig.Response", unsupported.validateEphemeralResourceConfig);
+  add(
+    "ValidateEphemeralResourceConfig",
+    "tfplugin6.ValidateEphemeralResourceConfig.Request",
+    "tfplugin6.ValidateEphemeralResourceConfig.Response",
+    unsupported.validateEphemeralResourceConfig,
+  );
   add("OpenEphemeralResource", "tfplugin6.OpenEphemeralResource.Request", "tfplugin6.OpenEphemeralResource.Response", unsupported.openEphemeralResource);
   add("RenewEphemeralResource", "tfplugin6.RenewEphemeralResource.Request", "tfplugin6.RenewEphemeralResource.Response", unsupported.renewEphemeralResource);
   add("CloseEphemeralResource", "tfplugin6.CloseEphemeralResource.Request", "tfplugin6.CloseEphemeralResource.Response", unsupported.closeEphemeralResource);
   add("GetFunctions", "tfplugin6.GetFunctions.Request", "tfplugin6.GetFunctions.Response", unsupported.getFunctions);
-  table.set(PREFIX + "CallFunction", (bytes) => encode("tfplugin6.CallFunction.Response", unsupported.callFunction(decode("tfplugin6.CallFunction.Request", bytes))));
+  table.set(PREFIX + "CallFunction", (bytes) =>
+    encode("tfplugin6.CallFunction.Response", unsupported.callFunction(decode("tfplugin6.CallFunction.Request", bytes))),
+  );
   table.set(PREFIX + "StopProvider", () => encode("tfplugin6.StopProvider.Response", stopProvider(server)));
   return table;
 }

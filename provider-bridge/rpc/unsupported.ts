@@ -15,7 +15,10 @@ export const renewEphemeralResource = (req: { type_name: string }) => ({ diagnos
 export const closeEphemeralResource = (req: { type_name: string }) => ({ diagnostics: none("ephemeral resource type", req.type_name) });
 export const moveResourceState = (req: { source_type_name: string; target_type_name: string }) => ({
   diagnostics: diagnosticsToProto([
-    errorDiag("Moving state between resource types is not supported", `The takoform provider cannot move ${req.source_type_name} state into ${req.target_type_name}; a Terraform resource type names one Form kind for good.`),
+    errorDiag(
+      "Moving state between resource types is not supported",
+      `The takoform provider cannot move ${req.source_type_name} state into ${req.target_type_name}; a Terraform resource type names one Form kind for good.`,
+    ),
   ]),
 });
 export const getFunctions = () => ({ functions: {}, diagnostics: [] });

@@ -11,20 +11,33 @@ import { isCtyObject, type CtyObject } from "../wire/value.js";
 import type { ProviderServer } from "./provider-server.js";
 import { encodeObject, requireKnown } from "./values.js";
 
-export async function upgradeResourceState(server: ProviderServer<unknown>, req: UpgradeResourceState_Request): Promise<Writable<UpgradeResourceState_Response>> {
+export async function upgradeResourceState(
+  server: ProviderServer<unknown>,
+  req: UpgradeResourceState_Request,
+): Promise<Writable<UpgradeResourceState_Response>> {
   const served = server.resource(req.type_name);
   if ("error" in served) return { diagnostics: diagnosticsToProto([served.error]) };
   const raw = req.raw_state;
   const fail = (d: Diagnostic): Writable<UpgradeResourceState_Response> => ({ diagnostics: diagnosticsToProto([d]) });
   if (!raw || raw.json.length === 0) {
     if (raw && Object.keys(raw.flatmap).length > 0) {
-      return fail(errorDiag("Unsupported state format", `The state of this ${req.type_name} is in the flat format of Terraform 0.11, which this provider never wrote. Remove the resource from state and import it.`));
+      return fail(
+        errorDiag(
+          "Unsupported state format",
+          `The state of this ${req.type_name} is in the flat format of Terraform 0.11, which this provider never wrote. Remove the resource from state and import it.`,
+        ),
+      );
     }
     return fail(errorDiag("Missing state", `Terraform sent no stored state for this ${req.type_name}.`));
   }
   const current = served.schema.version;
   if (req.version > current) {
-    return fail(errorDiag("State written by a newer provider", `This ${req.type_name} was stored with schema version ${req.version}; this provider knows version ${current}. Use the takoform provider version that wrote the state.`));
+    return fail(
+      errorDiag(
+        "State written by a newer provider",
+        `This ${req.type_name} was stored with schema version ${req.version}; this provider knows version ${current}. Use the takoform provider version that wrote the state.`,
+      ),
+    );
   }
   let state: CtyObject;
   const diagnostics: Diagnostic[] = [];
@@ -39,7 +52,9 @@ export async function upgradeResourceState(server: ProviderServer<unknown>, req:
       if (v === null || !isCtyObject(v)) return fail(errorDiag("Invalid stored state", `The stored state of this ${req.type_name} is not an object.`));
       state = v;
     } catch (err) {
-      return fail(errorDiag("Invalid stored state", `The stored state of this ${req.type_name} does not fit schema version ${current}: ${(err as Error).message}`));
+      return fail(
+        errorDiag("Invalid stored state", `The stored state of this ${req.type_name} does not fit schema version ${current}: ${(err as Error).message}`),
+      );
     }
   }
   const upgraded = normalizeObject(served.schema.block, state);

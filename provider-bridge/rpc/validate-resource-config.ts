@@ -6,7 +6,10 @@ import type { ValidateResourceConfig_Request, ValidateResourceConfig_Response } 
 import type { ProviderServer } from "./provider-server.js";
 import { decodeObject } from "./values.js";
 
-export async function validateResourceConfig(server: ProviderServer<unknown>, req: ValidateResourceConfig_Request): Promise<Writable<ValidateResourceConfig_Response>> {
+export async function validateResourceConfig(
+  server: ProviderServer<unknown>,
+  req: ValidateResourceConfig_Request,
+): Promise<Writable<ValidateResourceConfig_Response>> {
   const served = server.resource(req.type_name);
   if ("error" in served) return { diagnostics: diagnosticsToProto([served.error]) };
   const config = decodeObject(served.schema, req.config, "resource configuration");

@@ -36,6 +36,8 @@ export function encodeObject(schema: CompiledSchema, value: CtyObject | null, wh
 /** State returned to Terraform must be wholly known. */
 export function requireKnown(value: CtyObject | null, what: string): void {
   if (value !== null && !isWhollyKnown(value)) {
-    throw new ValueError(errorDiag(`The takoform provider returned an incomplete ${what}`, `The ${what} still contains unknown values.\n\nThis is a bug in the provider.`));
+    throw new ValueError(
+      errorDiag(`The takoform provider returned an incomplete ${what}`, `The ${what} still contains unknown values.\n\nThis is a bug in the provider.`),
+    );
   }
 }

@@ -64,7 +64,13 @@ function compileAttributes(attrs: Record<string, AttributeJson> | undefined): Ma
     };
     if (a.nested_type) {
       const object = compileObject(a.nested_type.attributes, undefined);
-      out.set(name, { name, ...flags, type: nestedType(a.nested_type.nesting_mode, object.type), nested: { nesting: a.nested_type.nesting_mode, object }, source: a });
+      out.set(name, {
+        name,
+        ...flags,
+        type: nestedType(a.nested_type.nesting_mode, object.type),
+        nested: { nesting: a.nested_type.nesting_mode, object },
+        source: a,
+      });
     } else {
       out.set(name, { name, ...flags, type: parseCtyType(a.type), source: a });
     }
@@ -77,7 +83,14 @@ function compileObject(attrs: Record<string, AttributeJson> | undefined, blocks:
   const blockTypes = new Map<string, CompiledBlockType>();
   for (const [name, b] of Object.entries(blocks ?? {})) {
     const block = compileBlock(b.block);
-    blockTypes.set(name, { name, nesting: b.nesting_mode, block, minItems: b.min_items ?? 0, maxItems: b.max_items ?? 0, type: nestedType(b.nesting_mode, block.type) });
+    blockTypes.set(name, {
+      name,
+      nesting: b.nesting_mode,
+      block,
+      minItems: b.min_items ?? 0,
+      maxItems: b.max_items ?? 0,
+      type: nestedType(b.nesting_mode, block.type),
+    });
   }
   const types = Object.create(null) as Record<string, CtyType>;
   for (const [n, a] of attributes) types[n] = a.type;

@@ -48,7 +48,13 @@ export function blockToProto(block: BlockJson, version = 0): Writable<Schema_Blo
       .sort()
       .map((name): Writable<Schema_NestedBlock> => {
         const b = block.block_types![name]!;
-        return { type_name: name, nesting: blockNesting(b.nesting_mode), min_items: b.min_items ?? 0, max_items: b.max_items ?? 0, block: blockToProto(b.block) };
+        return {
+          type_name: name,
+          nesting: blockNesting(b.nesting_mode),
+          min_items: b.min_items ?? 0,
+          max_items: b.max_items ?? 0,
+          block: blockToProto(b.block),
+        };
       }),
     description: block.description ?? "",
     description_kind: kind(block.description_kind),

@@ -37,9 +37,9 @@ class Parser {
     if (c === "{") return this.object(depth);
     if (c === "[") return this.array(depth);
     if (c === '"') return this.string();
-    if (this.s.startsWith("true", this.pos)) return (this.pos += 4), true;
-    if (this.s.startsWith("false", this.pos)) return (this.pos += 5), false;
-    if (this.s.startsWith("null", this.pos)) return (this.pos += 4), null;
+    if (this.s.startsWith("true", this.pos)) return ((this.pos += 4), true);
+    if (this.s.startsWith("false", this.pos)) return ((this.pos += 5), false);
+    if (this.s.startsWith("null", this.pos)) return ((this.pos += 4), null);
     NUMBER.lastIndex = this.pos;
     const m = NUMBER.exec(this.s);
     if (m && m[0].length > 0) {
@@ -52,7 +52,7 @@ class Parser {
     this.pos++;
     const out = Object.create(null) as { [name: string]: JsonNode };
     this.ws();
-    if (this.s[this.pos] === "}") return this.pos++, out;
+    if (this.s[this.pos] === "}") return (this.pos++, out);
     for (;;) {
       this.ws();
       if (this.s[this.pos] !== '"') this.fail("expected a member name");
@@ -70,7 +70,7 @@ class Parser {
     this.pos++;
     const out: JsonNode[] = [];
     this.ws();
-    if (this.s[this.pos] === "]") return this.pos++, out;
+    if (this.s[this.pos] === "]") return (this.pos++, out);
     for (;;) {
       out.push(this.value(depth + 1));
       this.ws();

@@ -80,7 +80,9 @@ export function valueFromJsonNode(type: CtyType, node: JsonNode, path = ""): Cty
       return new DynamicVal(concrete, valueFromJsonNode(concrete, node["value"] ?? null, path));
     }
   }
-  throw new JsonValueError(`${at(path)}: JSON ${Array.isArray(node) ? "array" : node instanceof JsonNumber ? "number" : typeof node} is not a valid ${type.kind}`);
+  throw new JsonValueError(
+    `${at(path)}: JSON ${Array.isArray(node) ? "array" : node instanceof JsonNumber ? "number" : typeof node} is not a valid ${type.kind}`,
+  );
 }
 
 /** Decodes JSON text (bytes or string) as a value of `type`, keeping every number exact. */

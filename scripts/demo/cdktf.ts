@@ -87,7 +87,11 @@ export function cdkCli(choice?: string): CdkCli {
 export function runCdktf(args: string[], target: CdktfTarget, opts: { log?: string; onLine?: (line: string) => void } = {}): Promise<CdktfRun> {
   const cli = cdkCli(target.cli);
   if (cli.note !== undefined) opts.onLine?.(`note: ${cli.note}`);
-  const child = spawn(cli.file, [...cli.args, ...args, "--output", target.synthOut], { cwd: exampleDir, env: cdktfEnv(target), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(cli.file, [...cli.args, ...args, "--output", target.synthOut], {
+    cwd: exampleDir,
+    env: cdktfEnv(target),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const log = opts.log === undefined ? undefined : createWriteStream(opts.log, { flags: "a" });
   log?.write(`\n$ ${cli.name} ${args.join(" ")}\n`);
   let output = "";

@@ -7,7 +7,10 @@ const MAX_LINES = 40;
 
 /** One line without cdktf's stack prefix and terraform's diagnostic frame. */
 function plain(line: string): string {
-  return line.replace(/^\s*edge-app\s{1,}/, "").replace(/^\s*[│╷╵]\s?/, "").trimEnd();
+  return line
+    .replace(/^\s*edge-app\s{1,}/, "")
+    .replace(/^\s*[│╷╵]\s?/, "")
+    .trimEnd();
 }
 
 /** The "Error: ..." diagnostics of a cdktf/terraform run, each with its detail, at most 40 lines. */
@@ -38,7 +41,11 @@ export function failureSummary(output: string): string[] {
     blanks = 0;
     out.push(line);
   }
-  const trimmed = out.join("\n").replace(/\n{3,}/g, "\n\n").trim().split("\n");
+  const trimmed = out
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()
+    .split("\n");
   if (trimmed.length === 1 && trimmed[0] === "") return lines.filter((l) => /error/i.test(l)).slice(0, 12);
   return trimmed.length > MAX_LINES ? [...trimmed.slice(0, MAX_LINES), "..."] : trimmed;
 }

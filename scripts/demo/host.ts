@@ -65,10 +65,25 @@ export async function ensureHost(paths: DemoPaths, options: HostStartOptions = {
   const out = path.join(paths.root, "host.stdout");
   const outFd = openSync(out, "w");
   const errFd = openSync(paths.hostLog, "a");
-  const child = spawn(process.execPath, [path.join(repoRoot, "bin", "takoform.mjs"), "host", "--port", "0", "--data", paths.hostData, "--credentials", paths.credentials, "--gateway-port", String(options.gatewayPort ?? 8787)], {
-    detached: true,
-    stdio: ["ignore", outFd, errFd],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot, "bin", "takoform.mjs"),
+      "host",
+      "--port",
+      "0",
+      "--data",
+      paths.hostData,
+      "--credentials",
+      paths.credentials,
+      "--gateway-port",
+      String(options.gatewayPort ?? 8787),
+    ],
+    {
+      detached: true,
+      stdio: ["ignore", outFd, errFd],
+    },
+  );
   child.unref();
   closeSync(outFd);
   closeSync(errFd);

@@ -33,7 +33,15 @@ export function resourcesInState(statePath: string): DeployedResource[] {
     if (r.mode !== "managed" || !r.type.startsWith("takoform_")) continue;
     for (const { attributes: a } of r.instances) {
       const ref = a["form_ref"] as Record<string, string>;
-      out.push({ type: r.type, name: String(a["name"]), space: String(a["space"]), apiVersion: ref["api_version"]!, kind: ref["kind"]!, definitionVersion: ref["definition_version"]!, schemaDigest: ref["schema_digest"]! });
+      out.push({
+        type: r.type,
+        name: String(a["name"]),
+        space: String(a["space"]),
+        apiVersion: ref["api_version"]!,
+        kind: ref["kind"]!,
+        definitionVersion: ref["definition_version"]!,
+        schemaDigest: ref["schema_digest"]!,
+      });
     }
   }
   return out.sort((x, y) => x.kind.localeCompare(y.kind) || x.name.localeCompare(y.name));
@@ -45,14 +53,32 @@ export async function readFromHost(endpoint: string, token: string, r: DeployedR
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (res.status === 404) return { ...r, found: false, uid: "", generation: "", ready: "-", reason: "absent", outputs: {} };
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
-  const doc = (await res.json()) as { metadata: { uid: string; generation: string }; status?: { conditions?: { type: string; status: string; reason: string }[]; outputs?: Record<string, unknown> } };
+  const doc = (await res.json()) as {
+    metadata: { uid: string; generation: string };
+    status?: { conditions?: { type: string; status: string; reason: string }[]; outputs?: Record<string, unknown> };
+  };
   const ready = doc.status?.conditions?.find((c) => c.type === "Ready");
-  return { ...r, found: true, uid: doc.metadata.uid, generation: doc.metadata.generation, ready: ready?.status ?? "Unknown", reason: ready?.reason ?? "-", outputs: doc.status?.outputs ?? {} };
+  return {
+    ...r,
+    found: true,
+    uid: doc.metadata.uid,
+    generation: doc.metadata.generation,
+    ready: ready?.status ?? "Unknown",
+    reason: ready?.reason ?? "-",
+    outputs: doc.status?.outputs ?? {},
+  };
 }
 
 export function table(rows: HostView[]): string {
   const head = ["KIND", "NAME", "READY", "REASON"];
   const cells = rows.map((r) => [r.kind, r.name, r.ready, r.reason]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  return [head, ...cells].map((c) => c.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  return [head, ...cells]
+    .map((c) =>
+      c
+        .map((v, i) => v.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }

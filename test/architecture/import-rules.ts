@@ -64,7 +64,8 @@ export const IMPORT_RULES: readonly ImportRule[] = [
 /** The rule whose folder is the longest prefix of `file` (undefined: no rule). */
 export function governing(file: string): ImportRule | undefined {
   let best: ImportRule | undefined;
-  for (const rule of IMPORT_RULES) if (file.startsWith(rule.folder) && rule.may !== undefined && (best === undefined || rule.folder.length > best.folder.length)) best = rule;
+  for (const rule of IMPORT_RULES)
+    if (file.startsWith(rule.folder) && rule.may !== undefined && (best === undefined || rule.folder.length > best.folder.length)) best = rule;
   return best;
 }
 

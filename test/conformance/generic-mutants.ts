@@ -107,7 +107,12 @@ export function rewriteAnswer(name: string, breaks: string, match: Match, edit: 
 }
 
 /** Matching requests are rewritten by `edit` before the host sees them (returns the same object to leave one alone). */
-export function rewriteRequest(name: string, breaks: string, match: Match, edit: (req: Exchange, tools: ProxyTools, env: MutantEnv) => Exchange | Answer | Promise<Exchange | Answer>): GenericMutant {
+export function rewriteRequest(
+  name: string,
+  breaks: string,
+  match: Match,
+  edit: (req: Exchange, tools: ProxyTools, env: MutantEnv) => Exchange | Answer | Promise<Exchange | Answer>,
+): GenericMutant {
   return {
     name,
     breaks,
@@ -155,7 +160,12 @@ export function readUrlOf(req: Exchange): string | undefined {
   const [path, query = ""] = req.url.split("?") as [string, string?];
   const params = new URLSearchParams(query);
   const named = /^(.*\/resources\/[^/]+\/[^/]+\/[^/]+\/[^/]+)(?:\/observe|\/import)?$/.exec(path);
-  const body = jsonOf(req.body) as { metadata?: { name?: string; space?: string }; form?: { formRef?: { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } } } | undefined;
+  const body = jsonOf(req.body) as
+    | {
+        metadata?: { name?: string; space?: string };
+        form?: { formRef?: { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } };
+      }
+    | undefined;
   const ref = body?.form?.formRef;
   if (named && params.has("space")) return `${named[1]}?${params.toString()}`;
   if (!ref || !body?.metadata?.name || !body.metadata.space) return undefined;
@@ -190,7 +200,12 @@ export function sharedReplay(name: string, breaks: string, match: Match, keyOf: 
 }
 
 function describeMatch(m: Match): string {
-  const parts = [Array.isArray(m.method) ? m.method.join("/") : (m.method ?? "any method"), m.kinds ? m.kinds.join("/") : "", m.create === true ? "create" : m.create === false ? "non-create" : "", m.token ? `as ${m.token}` : ""];
+  const parts = [
+    Array.isArray(m.method) ? m.method.join("/") : (m.method ?? "any method"),
+    m.kinds ? m.kinds.join("/") : "",
+    m.create === true ? "create" : m.create === false ? "non-create" : "",
+    m.token ? `as ${m.token}` : "",
+  ];
   return parts.filter(Boolean).join(" ") + (m.path ? ` ${m.path.source}` : "");
 }
 

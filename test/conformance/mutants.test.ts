@@ -61,7 +61,8 @@ describe("mutants: every required check catches a host mutant", () => {
         const proxy = await startProxy(host.url, ALL_MUTANTS.get(name)!.make(env));
         try {
           const results = await runConformance({ host: proxy.url, credentialsFile: host.credentials.file, only: checks, concurrency: 2 });
-          for (const r of results) if (r.status === "passed") escaped.push(`${r.name} passed against mutant ${name} (${ALL_MUTANTS.get(name)!.breaks}): ${r.message}`);
+          for (const r of results)
+            if (r.status === "passed") escaped.push(`${r.name} passed against mutant ${name} (${ALL_MUTANTS.get(name)!.breaks}): ${r.message}`);
         } finally {
           await proxy.close();
         }

@@ -33,7 +33,12 @@ function splitUrl(url: string): { path: string; params: URLSearchParams } {
 function readUrlOf(req: Exchange): string | undefined {
   const { path, params } = splitUrl(req.url);
   const named = /^(.*\/resources\/[^/]+\/[^/]+\/[^/]+\/[^/]+)(?:\/observe|\/import)?$/.exec(path);
-  const body = jsonOf(req.body) as { metadata?: { name?: string; space?: string }; form?: { formRef?: { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } } } | undefined;
+  const body = jsonOf(req.body) as
+    | {
+        metadata?: { name?: string; space?: string };
+        form?: { formRef?: { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } };
+      }
+    | undefined;
   if (named && params.has("space")) return `${named[1]}?${params.toString()}`;
   const ref = body?.form?.formRef;
   if (!ref || !body?.metadata?.name || !body.metadata.space) return undefined;
@@ -93,7 +98,10 @@ export const MUTANTS: Mutant[] = [
         const doc = jsonOf(res.body) as { form?: { formRef?: { apiVersion: string; kind: string; definitionVersion: string } } } | undefined;
         const ref = doc?.form?.formRef;
         if (!ref) return res;
-        const versions = catalog.formsOf(ref.apiVersion, ref.kind).map((f) => f.ref).sort((a, b) => (a.definitionVersion < b.definitionVersion ? 1 : -1));
+        const versions = catalog
+          .formsOf(ref.apiVersion, ref.kind)
+          .map((f) => f.ref)
+          .sort((a, b) => (a.definitionVersion < b.definitionVersion ? 1 : -1));
         const newest = versions[0];
         if (!newest || newest.definitionVersion === ref.definitionVersion) return res;
         return withJson(res, { ...doc, form: { ...doc.form, formRef: newest } });
@@ -115,7 +123,9 @@ export const MUTANTS: Mutant[] = [
     make: ({ tokens }) => ({
       request: (req) => {
         const t = bearer(req);
-        return [tokens.primary, tokens.peer, tokens.stranger].includes(t) ? req : { ...req, headers: { ...req.headers, authorization: `Bearer ${tokens.primary}` } };
+        return [tokens.primary, tokens.peer, tokens.stranger].includes(t)
+          ? req
+          : { ...req, headers: { ...req.headers, authorization: `Bearer ${tokens.primary}` } };
       },
     }),
   },
@@ -158,7 +168,10 @@ export const MUTANTS: Mutant[] = [
     breaks: "a delete carrying only the generation fence is refused for lack of If-Match",
     caughtBy: ["delete-generation-fence"],
     make: () => ({
-      request: (req) => (req.method === "DELETE" && !req.headers["if-match"] && req.url.includes("/resources/") ? errorAnswer(412, "revision_conflict", "If-Match is required") : req),
+      request: (req) =>
+        req.method === "DELETE" && !req.headers["if-match"] && req.url.includes("/resources/")
+          ? errorAnswer(412, "revision_conflict", "If-Match is required")
+          : req,
     }),
   },
   {
@@ -214,7 +227,10 @@ export const MUTANTS: Mutant[] = [
     breaks: "a read resolves the name in the tenant's first space whatever space it names",
     caughtBy: ["cross-space-isolation"],
     make: () => ({
-      request: (req) => (req.method === "GET" && req.url.includes("space=conformance-alt-") ? { ...req, url: req.url.replace("space=conformance-alt-", "space=conformance-") } : req),
+      request: (req) =>
+        req.method === "GET" && req.url.includes("space=conformance-alt-")
+          ? { ...req, url: req.url.replace("space=conformance-alt-", "space=conformance-") }
+          : req,
     }),
   },
   {

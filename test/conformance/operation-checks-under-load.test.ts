@@ -26,7 +26,10 @@ describe.each(STORES)("the operation checks while both cores are busy (%s store)
     for (let i = 0; i < BURNERS; i++) burners.push(spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
     try {
       const run = await runRunner(host.url, host.credentials.file, ["--only", ...OPERATION_CHECKS]);
-      expect(burners.every((b) => b.exitCode === null), "a burner stopped before the pass ended").toBe(true);
+      expect(
+        burners.every((b) => b.exitCode === null),
+        "a burner stopped before the pass ended",
+      ).toBe(true);
       const failed = failures(run.checks);
       expect(failed, `failing operation checks under load:\n${failed}`).toBe("");
       expect(run.checks.map((c) => c.name).sort()).toEqual([...OPERATION_CHECKS].sort());

@@ -4,8 +4,6 @@
 import { errorAnswer, jsonOf, withJson, type Answer, type Exchange } from "./mutant-proxy.js";
 import type { Mutant } from "./mutants.js";
 
-
-
 const API = "/apis/forms.takoform.com/v1beta1";
 const OPERATION = new RegExp(`^${API.replace(/\./g, "\\.")}/operations/([^/?]+)(/cancel)?$`);
 const MANIFEST = new RegExp(`^${API.replace(/\./g, "\\.")}/artifacts/(sha256:[0-9a-f]{64})$`);
@@ -84,7 +82,12 @@ export const OPERATION_MUTANTS: Mutant[] = [
       request: async (req, tools) => {
         const m = OPERATION.exec(pathOf(req));
         if (req.method !== "POST" || !m || !m[2]) return req;
-        const current = await tools.forward({ method: "GET", url: `${API}/operations/${m[1]}`, headers: { authorization: req.headers["authorization"] ?? "" }, body: Buffer.alloc(0) });
+        const current = await tools.forward({
+          method: "GET",
+          url: `${API}/operations/${m[1]}`,
+          headers: { authorization: req.headers["authorization"] ?? "" },
+          body: Buffer.alloc(0),
+        });
         const doc = jsonOf(current.body) as OperationDoc | undefined;
         if (current.status !== 200 || !doc || doc.done) return req;
         return withJson(current, { ...doc, done: true, error: { code: "operation_cancelled", message: "cancelled", retryable: false } });
@@ -113,7 +116,12 @@ export const OPERATION_MUTANTS: Mutant[] = [
         if (req.method !== "POST" || pathOf(req) !== `${API}/artifacts/uploads` || bearer(req) === tokens.primary || !doc?.missingBlobs) return res;
         const kept: string[] = [];
         for (const digest of doc.missingBlobs) {
-          const probe = await tools.forward({ method: "HEAD", url: `${API}/artifacts/blobs/${digest}`, headers: { authorization: `Bearer ${tokens.primary}` }, body: Buffer.alloc(0) });
+          const probe = await tools.forward({
+            method: "HEAD",
+            url: `${API}/artifacts/blobs/${digest}`,
+            headers: { authorization: `Bearer ${tokens.primary}` },
+            body: Buffer.alloc(0),
+          });
           if (probe.status !== 200) kept.push(digest);
         }
         return withJson(res, { ...doc, missingBlobs: kept });
@@ -131,14 +139,25 @@ export const OPERATION_MUTANTS: Mutant[] = [
   {
     name: "probe-hold-ignored",
     breaks: "an operation that carried the async probe commits at once instead of waiting for its owner's polls",
-    caughtBy: ["async-operation-flow", "operation-replay-terminal", "operation-bound-to-its-creating-principal", "async-commit-binds-the-accepted-identity", "operation-cancel"],
+    caughtBy: [
+      "async-operation-flow",
+      "operation-replay-terminal",
+      "operation-bound-to-its-creating-principal",
+      "async-commit-binds-the-accepted-identity",
+      "operation-cancel",
+    ],
     make: () => ({
       // The 202 goes back unchanged, but only after the proxy has polled the operation to its end.
       response: async (req, res, tools) => {
         const op = (jsonOf(res.body) as { operation?: OperationDoc } | undefined)?.operation;
         if (res.status !== 202 || !op || op.done) return res;
         for (let i = 0; i < 20; i++) {
-          const polled = await tools.forward({ method: "GET", url: `${API}/operations/${op.id}`, headers: { authorization: req.headers["authorization"] ?? "" }, body: Buffer.alloc(0) });
+          const polled = await tools.forward({
+            method: "GET",
+            url: `${API}/operations/${op.id}`,
+            headers: { authorization: req.headers["authorization"] ?? "" },
+            body: Buffer.alloc(0),
+          });
           if ((jsonOf(polled.body) as OperationDoc | undefined)?.done) break;
         }
         return res;

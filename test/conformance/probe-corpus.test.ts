@@ -29,7 +29,9 @@ describe("binding-probe Form Packages", () => {
       const [form] = catalog.formsOf(BINDING_PROBE_GROUP, probe.kind);
       expect(form, probe.kind).toBeDefined();
       const def = form!.definition;
-      expect(form!.relations.map((r) => [r.pointer, r.binding, r.targetKind])).toEqual([["/kvBindings/*/resource", "module-worker.edge-kv", probeTargetKind(probe)]]);
+      expect(form!.relations.map((r) => [r.pointer, r.binding, r.targetKind])).toEqual([
+        ["/kvBindings/*/resource", "module-worker.edge-kv", probeTargetKind(probe)],
+      ]);
       const accepted = def.acceptedBindings ?? [];
       expect(accepted.some((a) => a.name === contract.ref.name && a.schemaDigest === contract.ref.schemaDigest)).toBe(probe.step !== 1 && probe.step !== 2);
       expect(accepted.some((a) => a.name === contract.ref.name)).toBe(probe.step !== 1);

@@ -47,7 +47,11 @@ describe("the README's try-it commands", () => {
     const commands = tryIt();
     writeFileSync(path.join(cwd, "creds.json"), commands.credentials);
     const port = String(await freePort());
-    const local = (cmd: string) => cmd.replace(/bin\/takoform\.mjs/, path.join(repo, "bin", "takoform.mjs")).replace(/8080/g, port).replace("/tmp/tk", path.join(cwd, "tk"));
+    const local = (cmd: string) =>
+      cmd
+        .replace(/bin\/takoform\.mjs/, path.join(repo, "bin", "takoform.mjs"))
+        .replace(/8080/g, port)
+        .replace("/tmp/tk", path.join(cwd, "tk"));
     const [node, ...hostArgs] = local(commands.host).split(/\s+/);
     expect(node).toBe("node");
     const child = spawn(process.execPath, hostArgs, { cwd, stdio: ["ignore", "pipe", "pipe"] });
@@ -72,7 +76,10 @@ describe("the README's try-it commands", () => {
     const [, ...runnerArgs] = local(commands.runner).split(/\s+/);
     const run = await execa(process.execPath, runnerArgs, { cwd, reject: false, timeout: 600_000 });
     const lines = run.stdout.trim().split("\n");
-    expect(lines.filter((l) => l.startsWith("FAIL ")), run.stderr).toEqual([]);
+    expect(
+      lines.filter((l) => l.startsWith("FAIL ")),
+      run.stderr,
+    ).toEqual([]);
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
     expect(run.exitCode).toBe(0);
   }, 900_000);

@@ -32,32 +32,36 @@ function packageSyntheticDefinition(root: string): string {
   return root;
 }
 
-describeWithReference("takoform conformance pinned to the reference candidate packages", () => {
-  let host: RunningHost;
-  let dirs: string[];
-  let extra: string;
-  let probes: string;
-  beforeAll(async () => {
-    extra = packageSyntheticDefinition(mkdtempSync(path.join(tmpdir(), "takoform-reference-forms-")));
-    dirs = [path.join(reference, "forms"), path.join(reference, "interfaces"), path.join(reference, "bindings"), extra];
-    // The probe corpus (docs/decisions/0083, 0211), bound to the reference's own contract digests:
-    // installed by the host (--no-builtin-forms leaves the shipped one out) and given to the runner.
-    probes = mkdtempSync(path.join(tmpdir(), "takoform-reference-probes-"));
-    writeProbeCorpus(probes, loadCatalog(dirs));
-    host = await startHost(["--no-builtin-forms", ...[...dirs, probes].flatMap((d) => ["--forms", d])]);
-  });
-  afterAll(async () => {
-    await host?.stop();
-    if (extra) rmSync(extra, { recursive: true, force: true });
-    if (probes) rmSync(probes, { recursive: true, force: true });
-  });
+describeWithReference(
+  "takoform conformance pinned to the reference candidate packages",
+  () => {
+    let host: RunningHost;
+    let dirs: string[];
+    let extra: string;
+    let probes: string;
+    beforeAll(async () => {
+      extra = packageSyntheticDefinition(mkdtempSync(path.join(tmpdir(), "takoform-reference-forms-")));
+      dirs = [path.join(reference, "forms"), path.join(reference, "interfaces"), path.join(reference, "bindings"), extra];
+      // The probe corpus (docs/decisions/0083, 0211), bound to the reference's own contract digests:
+      // installed by the host (--no-builtin-forms leaves the shipped one out) and given to the runner.
+      probes = mkdtempSync(path.join(tmpdir(), "takoform-reference-probes-"));
+      writeProbeCorpus(probes, loadCatalog(dirs));
+      host = await startHost(["--no-builtin-forms", ...[...dirs, probes].flatMap((d) => ["--forms", d])]);
+    });
+    afterAll(async () => {
+      await host?.stop();
+      if (extra) rmSync(extra, { recursive: true, force: true });
+      if (probes) rmSync(probes, { recursive: true, force: true });
+    });
 
-  it("passes every implemented check with --corpus over the same packages", async () => {
-    const { implemented } = await listChecks();
-    const run = await runRunner(host.url, host.credentials.file, [...dirs.flatMap((d) => ["--corpus", d]), "--probe-corpus", probes]);
-    const failed = failures(run.checks);
-    expect(failed, `failing checks:\n${failed}`).toBe("");
-    expect(run.exitCode).toBe(0);
-    expect(run.checks.map((c) => c.name).sort()).toEqual([...implemented].sort());
-  }, 600_000);
-}, "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json");
+    it("passes every implemented check with --corpus over the same packages", async () => {
+      const { implemented } = await listChecks();
+      const run = await runRunner(host.url, host.credentials.file, [...dirs.flatMap((d) => ["--corpus", d]), "--probe-corpus", probes]);
+      const failed = failures(run.checks);
+      expect(failed, `failing checks:\n${failed}`).toBe("");
+      expect(run.exitCode).toBe(0);
+      expect(run.checks.map((c) => c.name).sort()).toEqual([...implemented].sort());
+    }, 600_000);
+  },
+  "conformance/portable-host-v1beta1/fixtures/synthetic-module-worker-second-definition.json",
+);

@@ -16,12 +16,16 @@ const checksDir = path.join(repo, "conformance", "checks");
 
 describe("conformance registry", () => {
   it("registers every check file under its file name, and nothing implemented without a file", async () => {
-    const files = readdirSync(checksDir).filter((f) => f.endsWith(".ts")).map((f) => f.slice(0, -3));
+    const files = readdirSync(checksDir)
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => f.slice(0, -3));
     for (const name of files) {
       const mod = (await import(path.join(checksDir, `${name}.ts`))) as { default: unknown };
       expect(REGISTRY[name as keyof typeof REGISTRY], `${name} is not registered under its file name`).toBe(mod.default);
     }
-    const implemented = Object.entries(REGISTRY).filter(([, c]) => c.kind === "implemented").map(([n]) => n);
+    const implemented = Object.entries(REGISTRY)
+      .filter(([, c]) => c.kind === "implemented")
+      .map(([n]) => n);
     expect(implemented.sort()).toEqual(files.sort());
   });
 
@@ -35,10 +39,14 @@ describe("conformance registry", () => {
     }
   });
 
-  itWithReference("required-checks.ts is current with the digest-verified contract", async () => {
-    const r = await execa("npx", ["tsx", "conformance/tools/generate-required-checks.ts", "--check"], { cwd: repo, reject: false });
-    expect(r.exitCode, r.stderr).toBe(0);
-  }, "conformance/portable-host-v1beta1/contract.json");
+  itWithReference(
+    "required-checks.ts is current with the digest-verified contract",
+    async () => {
+      const r = await execa("npx", ["tsx", "conformance/tools/generate-required-checks.ts", "--check"], { cwd: repo, reject: false });
+      expect(r.exitCode, r.stderr).toBe(0);
+    },
+    "conformance/portable-host-v1beta1/contract.json",
+  );
 
   it("allocates names of the portable grammar, unique per check and run", () => {
     const a = new NameAllocator("rabcde", "discovery-exact");

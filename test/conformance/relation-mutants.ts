@@ -187,7 +187,13 @@ export const RELATION_MUTANTS: Mutant[] = [
         },
         response: (req, res) => {
           const doc = jsonOf(res.body) as ResourceLike | undefined;
-          if (req.method === "PUT" && res.status === 201 && doc?.kind === "WorkerCustomDomain" && typeof doc.spec?.["hostname"] === "string" && doc.metadata?.name) {
+          if (
+            req.method === "PUT" &&
+            res.status === 201 &&
+            doc?.kind === "WorkerCustomDomain" &&
+            typeof doc.spec?.["hostname"] === "string" &&
+            doc.metadata?.name
+          ) {
             holders.set(canonical(doc.spec["hostname"]), { token: bearer(req), name: doc.metadata.name });
           }
           return res;

@@ -45,7 +45,15 @@ describe.each(STORES)("takoform conformance against a fresh host on the %s store
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toMatch(/unknown check name/);
     const two = path.join(host.dir, "two-credentials.json");
-    writeFileSync(two, JSON.stringify({ credentials: [{ token: "a".repeat(20), tenant: "t", principal: "p" }, { token: "b".repeat(20), tenant: "t", principal: "q" }] }));
+    writeFileSync(
+      two,
+      JSON.stringify({
+        credentials: [
+          { token: "a".repeat(20), tenant: "t", principal: "p" },
+          { token: "b".repeat(20), tenant: "t", principal: "q" },
+        ],
+      }),
+    );
     const short = await runRunner(host.url, two, ["--only", "discovery-exact"]);
     expect(short.exitCode).toBe(2);
     expect(short.stderr).toMatch(/at least three/);

@@ -72,7 +72,21 @@ export async function startHost(extraArgs: string[] = []): Promise<RunningHost> 
   const credentials = writeCredentials(dir);
   const child = spawn(
     process.execPath,
-    [cli, "host", "--port", "0", "--data", path.join(dir, "data"), "--credentials", credentials.file, "--conformance-probes", "--runtime", "off", "--quiet", ...extraArgs],
+    [
+      cli,
+      "host",
+      "--port",
+      "0",
+      "--data",
+      path.join(dir, "data"),
+      "--credentials",
+      credentials.file,
+      "--conformance-probes",
+      "--runtime",
+      "off",
+      "--quiet",
+      ...extraArgs,
+    ],
     { cwd: repo, stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";

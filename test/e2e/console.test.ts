@@ -27,7 +27,8 @@ let token = "";
 let consoleUrl = "";
 let deployed: DeployedResource[] = [];
 
-const demo = (...args: string[]) => run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...args], { cwd: repoRoot, env: { ...process.env, CI: "1" }, maxBuffer: 16 << 20 });
+const demo = (...args: string[]) =>
+  run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...args], { cwd: repoRoot, env: { ...process.env, CI: "1" }, maxBuffer: 16 << 20 });
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const environment = { ...process.env, TAKOFORM_ENDPOINT: url, TAKOFORM_TOKEN: token, ...env };
@@ -64,7 +65,10 @@ describe("takoform resources and takoform resource on the demo's deployment", ()
     expect(code).toBe(0);
     expect(stdout).toMatch(/^KIND +NAME +GEN +READY +REASON +FORM +RELATIONS$/m);
     for (const r of deployed) {
-      const row = new RegExp(`^${r.kind} +${r.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} +\\d+ +True +Available +${r.apiVersion} ${r.kind}@${r.definitionVersion} ${r.schemaDigest.slice(0, 19)}`, "m");
+      const row = new RegExp(
+        `^${r.kind} +${r.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} +\\d+ +True +Available +${r.apiVersion} ${r.kind}@${r.definitionVersion} ${r.schemaDigest.slice(0, 19)}`,
+        "m",
+      );
       expect(stdout).toMatch(row);
     }
     expect(stdout).toMatch(/^WorkerDeployment +shop .* worker=ModuleWorker\/shop, versions\/0\/workerVersion=WorkerVersion\/shop-/m);
@@ -73,7 +77,12 @@ describe("takoform resources and takoform resource on the demo's deployment", ()
     expect(all.stdout).toMatch(/^SPACE +KIND +NAME/m);
     const versions = await cli(["resources", "--kind", "WorkerVersion", "--json"]);
     const listed = (JSON.parse(versions.stdout) as { resources: { kind: string; name: string }[] }).resources;
-    expect(listed.map((r) => r.name).sort()).toEqual(deployed.filter((r) => r.kind === "WorkerVersion").map((r) => r.name).sort());
+    expect(listed.map((r) => r.name).sort()).toEqual(
+      deployed
+        .filter((r) => r.kind === "WorkerVersion")
+        .map((r) => r.name)
+        .sort(),
+    );
   });
 
   it("draws the shop worker's aggregate as a tree: deployment -> versions -> bundles and bindings, then endpoint and domain", async () => {
@@ -90,7 +99,10 @@ describe("takoform resources and takoform resource on the demo's deployment", ()
     const queue = at(/(├|└)─ \/queueProducerBindings\/0\/resource \(name ORDERS\): AtLeastOnceQueue orders /);
     const endpoint = at(/^(├|└)─ WorkerEndpoint shop .* url=https:\/\//);
     const domain = at(/^(├|└)─ WorkerCustomDomain shop-domain /);
-    expect([deployment, version, bundle, kv, sql, queue, endpoint, domain].every((i) => i > 0), stdout).toBe(true);
+    expect(
+      [deployment, version, bundle, kv, sql, queue, endpoint, domain].every((i) => i > 0),
+      stdout,
+    ).toBe(true);
     expect(deployment < version && version < bundle && bundle < kv && kv < endpoint && endpoint < domain, stdout).toBe(true);
     expect(stdout).toMatch(/(├|└)─ WorkerCronTrigger shop-nightly /);
     expect(stdout).toMatch(/(├|└)─ QueueConsumer orders-consumer /);

@@ -15,7 +15,12 @@ const dir = mkdtempSync(path.join(tmpdir(), "takoform-demo-"));
 const paths = demoPaths(dir);
 
 // stdin is not a TTY here (execFile gives a pipe), as in CI.
-const demo = (...args: string[]) => run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...(args.includes("--destroy") ? [] : ["--gateway-port", "0"]), ...args], { cwd: repoRoot, env: { ...process.env, CI: "1" }, maxBuffer: 16 << 20 });
+const demo = (...args: string[]) =>
+  run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...(args.includes("--destroy") ? [] : ["--gateway-port", "0"]), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, CI: "1" },
+    maxBuffer: 16 << 20,
+  });
 
 afterAll(async () => {
   await stopHost(paths);

@@ -20,7 +20,10 @@ let target: CdktfTarget;
 beforeAll(async () => {
   host = await ensureHost(paths, { gatewayPort: 0 });
   const out = execFileSync(process.execPath, [path.join(repoRoot, "bin/takoform.mjs"), "provider", "install", "--dir", paths.terraform], { encoding: "utf8" });
-  const cliConfigFile = /^export TF_CLI_CONFIG_FILE=(.+)$/m.exec(out)![1]!.trim().replace(/^'(.*)'$/, "$1");
+  const cliConfigFile = /^export TF_CLI_CONFIG_FILE=(.+)$/m
+    .exec(out)![1]!
+    .trim()
+    .replace(/^'(.*)'$/, "$1");
   target = { endpoint: host.url, token: host.token, cliConfigFile, synthOut: paths.synthOut, statePath: paths.tfState, cli: "cdktf" };
   await uploadAll(allArtifacts, { endpoint: host.url, token: host.token });
 });
@@ -31,16 +34,20 @@ afterAll(async () => {
 });
 
 describe("examples/edge-app with the cdktf CLI", () => {
-  it("deploys every resource Ready and destroys them", async () => {
-    const deploy = await runCdktf(["deploy", ...APPLY_FLAGS], target, { log: paths.cdktfLog });
-    expect(deploy.code, deploy.output.slice(-3000)).toBe(0);
-    const deployed = resourcesInState(paths.tfState);
-    expect(deployed.length).toBeGreaterThan(15);
-    const views = await Promise.all(deployed.map((r) => readFromHost(host.url, host.token, r)));
-    expect(views.filter((v) => !v.found || v.ready !== "True").map((v) => `${v.kind}/${v.name}: ${v.reason}`)).toEqual([]);
-    const destroy = await runCdktf(["destroy", "--skip-synth", ...APPLY_FLAGS], target, { log: paths.cdktfLog });
-    expect(destroy.code, destroy.output.slice(-3000)).toBe(0);
-    const after = await Promise.all(deployed.map((r) => readFromHost(host.url, host.token, r)));
-    expect(after.filter((v) => v.found)).toEqual([]);
-  }, STEP);
+  it(
+    "deploys every resource Ready and destroys them",
+    async () => {
+      const deploy = await runCdktf(["deploy", ...APPLY_FLAGS], target, { log: paths.cdktfLog });
+      expect(deploy.code, deploy.output.slice(-3000)).toBe(0);
+      const deployed = resourcesInState(paths.tfState);
+      expect(deployed.length).toBeGreaterThan(15);
+      const views = await Promise.all(deployed.map((r) => readFromHost(host.url, host.token, r)));
+      expect(views.filter((v) => !v.found || v.ready !== "True").map((v) => `${v.kind}/${v.name}: ${v.reason}`)).toEqual([]);
+      const destroy = await runCdktf(["destroy", "--skip-synth", ...APPLY_FLAGS], target, { log: paths.cdktfLog });
+      expect(destroy.code, destroy.output.slice(-3000)).toBe(0);
+      const after = await Promise.all(deployed.map((r) => readFromHost(host.url, host.token, r)));
+      expect(after.filter((v) => v.found)).toEqual([]);
+    },
+    STEP,
+  );
 });

@@ -30,7 +30,10 @@ async function sh(cwd: string, file: string, args: string[], extraEnv: NodeJS.Pr
 const bin = (name: string) => path.join(project, "node_modules", ".bin", name);
 
 beforeAll(async () => {
-  const packed = (await run("npm", ["pack", "--pack-destination", project, "--silent"], { cwd: repoRoot, maxBuffer: 16 << 20 })).stdout.trim().split("\n").pop()!;
+  const packed = (await run("npm", ["pack", "--pack-destination", project, "--silent"], { cwd: repoRoot, maxBuffer: 16 << 20 })).stdout
+    .trim()
+    .split("\n")
+    .pop()!;
   writeFileSync(
     path.join(project, "package.json"),
     JSON.stringify(
@@ -50,7 +53,11 @@ beforeAll(async () => {
   await sh(project, "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"]);
 
   writeFileSync(path.join(project, "credentials.json"), JSON.stringify({ credentials: [{ token, tenant: "user", principal: "user" }] }), { mode: 0o600 });
-  host = spawn(bin("takoform"), ["host", "--port", "0", "--data", path.join(project, "host-data"), "--credentials", path.join(project, "credentials.json"), "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
+  host = spawn(
+    bin("takoform"),
+    ["host", "--port", "0", "--data", path.join(project, "host-data"), "--credentials", path.join(project, "credentials.json"), "--quiet"],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   hostUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
     host!.once("exit", (code) => reject(new Error(`installed host exited (${code})`)));
@@ -61,7 +68,10 @@ beforeAll(async () => {
     });
   });
   const install = await sh(project, bin("takoform"), ["provider", "install", "--dir", path.join(project, "tf")]);
-  const cliConfig = /^export TF_CLI_CONFIG_FILE=(.+)$/m.exec(install)![1]!.trim().replace(/^'(.*)'$/, "$1");
+  const cliConfig = /^export TF_CLI_CONFIG_FILE=(.+)$/m
+    .exec(install)![1]!
+    .trim()
+    .replace(/^'(.*)'$/, "$1");
   env = { ...env, TF_CLI_CONFIG_FILE: cliConfig, TAKOFORM_ENDPOINT: hostUrl, TAKOFORM_TOKEN: token };
 }, INSTALL);
 
@@ -113,52 +123,67 @@ app.synth();
   );
   writeFileSync(
     path.join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: ["node"] }, include: ["main.ts"] }),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: ["node"] },
+      include: ["main.ts"],
+    }),
   );
   return dir;
 }
 
 describe("takoform installed from its packed tarball into a separate project", () => {
-  it("the installed CLI serves a host and an HCL configuration deploys against it", async () => {
-    const dir = path.join(project, "hcl");
-    mkdirSync(dir);
-    writeFileSync(
-      path.join(dir, "main.tf"),
-      `terraform {\n  required_providers {\n    takoform = { source = "takoform/takoform" }\n  }\n}\nprovider "takoform" {}\nresource "takoform_edge_kv_namespace" "cache" {\n  name = "hcl-cache"\n}\noutput "ready" {\n  value = takoform_edge_kv_namespace.cache.ready\n}\n`,
-    );
-    await terraformApply(dir);
-    expect(JSON.parse(await sh(dir, "terraform", ["output", "-json"])).ready.value).toBe(true);
-    expect(await deployedOnHost(dir)).toEqual(["EdgeKVNamespace/hcl-cache True"]);
-  }, STEP);
+  it(
+    "the installed CLI serves a host and an HCL configuration deploys against it",
+    async () => {
+      const dir = path.join(project, "hcl");
+      mkdirSync(dir);
+      writeFileSync(
+        path.join(dir, "main.tf"),
+        `terraform {\n  required_providers {\n    takoform = { source = "takoform/takoform" }\n  }\n}\nprovider "takoform" {}\nresource "takoform_edge_kv_namespace" "cache" {\n  name = "hcl-cache"\n}\noutput "ready" {\n  value = takoform_edge_kv_namespace.cache.ready\n}\n`,
+      );
+      await terraformApply(dir);
+      expect(JSON.parse(await sh(dir, "terraform", ["output", "-json"])).ready.value).toBe(true);
+      expect(await deployedOnHost(dir)).toEqual(["EdgeKVNamespace/hcl-cache True"]);
+    },
+    STEP,
+  );
 
   for (const library of ["cdktn", "cdktf"] as const) {
-    it(`a ${library} app imports from takoform/${library}, type-checks, synthesizes and deploys`, async () => {
-      const name = `${library}-app`;
-      const dir = cdkApp(library, name);
-      await sh(dir, bin("tsc"), ["-p", "tsconfig.json"]);
-      await sh(dir, bin("tsx"), ["main.ts"]);
-      const stackDir = path.join(dir, "out", "stacks", "infra");
-      expect(readdirSync(stackDir)).toContain("cdk.tf.json");
-      const synthesized = readFileSync(path.join(stackDir, "cdk.tf.json"), "utf8");
-      expect(synthesized).toContain('"takoform_module_worker"');
-      await terraformApply(stackDir);
-      // A worker is Ready only once a deployment serves it; this app deploys none.
-      expect(await deployedOnHost(dir)).toEqual([`EdgeKVNamespace/${name}-kv True`, `ModuleWorker/${name} False`]);
-    }, STEP);
+    it(
+      `a ${library} app imports from takoform/${library}, type-checks, synthesizes and deploys`,
+      async () => {
+        const name = `${library}-app`;
+        const dir = cdkApp(library, name);
+        await sh(dir, bin("tsc"), ["-p", "tsconfig.json"]);
+        await sh(dir, bin("tsx"), ["main.ts"]);
+        const stackDir = path.join(dir, "out", "stacks", "infra");
+        expect(readdirSync(stackDir)).toContain("cdk.tf.json");
+        const synthesized = readFileSync(path.join(stackDir, "cdk.tf.json"), "utf8");
+        expect(synthesized).toContain('"takoform_module_worker"');
+        await terraformApply(stackDir);
+        // A worker is Ready only once a deployment serves it; this app deploys none.
+        expect(await deployedOnHost(dir)).toEqual([`EdgeKVNamespace/${name}-kv True`, `ModuleWorker/${name} False`]);
+      },
+      STEP,
+    );
 
-    it(`a typo in an optional setting fails the ${library} app's type check`, async () => {
-      const dir = path.join(project, `${library}-typo`);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(
-        path.join(dir, "main.ts"),
-        `import { App, TerraformStack } from "${library}";\nimport { AtLeastOnceQueue } from "takoform/${library}";\nconst app = new App();\nconst stack = new TerraformStack(app, "s");\nnew AtLeastOnceQueue(stack, "q", { name: "q", messageRetentionSecond: 60 });\n`,
-      );
-      writeFileSync(path.join(dir, "tsconfig.json"), readFileSync(path.join(project, `${library}-app`, "tsconfig.json")));
-      const failure = await sh(dir, bin("tsc"), ["-p", "tsconfig.json"]).then(
-        () => "",
-        (err: { stdout?: string }) => err.stdout ?? "failed",
-      );
-      expect(failure).toContain("messageRetentionSecond");
-    }, STEP);
+    it(
+      `a typo in an optional setting fails the ${library} app's type check`,
+      async () => {
+        const dir = path.join(project, `${library}-typo`);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(
+          path.join(dir, "main.ts"),
+          `import { App, TerraformStack } from "${library}";\nimport { AtLeastOnceQueue } from "takoform/${library}";\nconst app = new App();\nconst stack = new TerraformStack(app, "s");\nnew AtLeastOnceQueue(stack, "q", { name: "q", messageRetentionSecond: 60 });\n`,
+        );
+        writeFileSync(path.join(dir, "tsconfig.json"), readFileSync(path.join(project, `${library}-app`, "tsconfig.json")));
+        const failure = await sh(dir, bin("tsc"), ["-p", "tsconfig.json"]).then(
+          () => "",
+          (err: { stdout?: string }) => err.stdout ?? "failed",
+        );
+        expect(failure).toContain("messageRetentionSecond");
+      },
+      STEP,
+    );
   }
 });

@@ -13,11 +13,22 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installTakoformProvider, repoRoot, TerraformWorkdir, type TerraformResult } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
-import { BLOCKS, copyArtifacts, importBlocks, kindsWithoutBlock, providerHeader, resourceBlocks, servedResourceTypes } from "./reliability-helpers/every-kind.js";
+import {
+  BLOCKS,
+  copyArtifacts,
+  importBlocks,
+  kindsWithoutBlock,
+  providerHeader,
+  resourceBlocks,
+  servedResourceTypes,
+} from "./reliability-helpers/every-kind.js";
 
 const SPACE = "stable";
 const SCHEMA = JSON.parse(readFileSync(join(repoRoot, "generated", "provider", "schema.json"), "utf8")) as {
-  provider_schemas: Record<string, { resource_schemas: Record<string, { block: { attributes: Record<string, { computed?: boolean; optional?: boolean; required?: boolean }> } }> }>;
+  provider_schemas: Record<
+    string,
+    { resource_schemas: Record<string, { block: { attributes: Record<string, { computed?: boolean; optional?: boolean; required?: boolean }> } }> }
+  >;
 };
 /** The attributes an author writes (required or optional) of a resource type. */
 const DESIRED = (type: string): string[] =>
@@ -111,7 +122,9 @@ describe("plan stability of every resource kind", () => {
     }
 
     // A second configuration adopts what the first created, by import blocks (SPACE/NAME).
-    const manifestDigests = Object.fromEntries(created.filter((r) => typeof r.values["manifest_digest"] === "string").map((r) => [r.address, r.values["manifest_digest"] as string]));
+    const manifestDigests = Object.fromEntries(
+      created.filter((r) => typeof r.values["manifest_digest"] === "string").map((r) => [r.address, r.values["manifest_digest"] as string]),
+    );
     expect(Object.keys(manifestDigests).length).toBe(BLOCKS.filter((b) => /source_dir/.test(b.body)).length);
     const i = workdir(header + resourceBlocks({ importing: true, manifestDigests }) + "\n" + importBlocks(SPACE));
     expect((await run(i, ["init"])).exitCode).toBe(0);

@@ -142,7 +142,9 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect(apply.exitCode).toBe(0);
     const bundleDigest = canonicalDigest(JSON.parse(readFileSync(join(bundleDir, "manifest.json"), "utf8")));
     expect((await stateValues(w, "takoform_worker_bundle.api"))["manifest_digest"]).toBe(bundleDigest);
-    expect((await stateValues(w, "takoform_sqlite_migration_set.schema"))["manifest_digest"]).toBe(canonicalDigest(JSON.parse(readFileSync(join(migrationsDir, "manifest.json"), "utf8"))));
+    expect((await stateValues(w, "takoform_sqlite_migration_set.schema"))["manifest_digest"]).toBe(
+      canonicalDigest(JSON.parse(readFileSync(join(migrationsDir, "manifest.json"), "utf8"))),
+    );
     expect((await host.call("GET", `artifacts/${bundleDigest}`)).status).toBe(200);
     // No file bytes in state: only digests and the directory name.
     expect(w.read("terraform.tfstate")).not.toContain(readFileSync(join(bundleDir, "index.js"), "utf8").split("\n")[0]);
@@ -201,13 +203,16 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect(settled.exitCode).toBe(0);
 
     // Refused at plan by the host's validate, at the cron attribute; nothing stored.
-    w.write("bad.tf", `
+    w.write(
+      "bad.tf",
+      `
 resource "takoform_worker_cron_trigger" "bad" {
   name   = "bad-tick"
   worker = takoform_module_worker.api.name
   cron   = "99 * * * *"
 }
-`);
+`,
+    );
     const refused = await w.run(["apply", "-auto-approve"]);
     expect(refused.exitCode).not.toBe(0);
     expect(refused.all).toMatch(/on bad\.tf line \d+, in resource "takoform_worker_cron_trigger" "bad":\s*\n\s*\d+:\s+cron\s+=/);
@@ -225,7 +230,9 @@ resource "takoform_worker_cron_trigger" "bad" {
     await host.create("EdgeKVNamespace", SPACE, "adopted", refOf("EdgeKVNamespace"), {});
     await host.create("AtLeastOnceQueue", SPACE, "adopted-queue", refOf("AtLeastOnceQueue"), { messageRetentionSeconds: 600 });
     const w = workdir({
-      "main.tf": header(host) + `
+      "main.tf":
+        header(host) +
+        `
 resource "takoform_edge_kv_namespace" "adopted" { name = "adopted" }
 resource "takoform_at_least_once_queue" "adopted" {
   name                      = "adopted-queue"

@@ -47,22 +47,28 @@ describe("messages an author reads", () => {
   }, 120_000);
 
   it("a cron of the wrong shape: the host's message, not the schema's expression", async () => {
-    const r = await plan(TOKEN, `resource "takoform_worker_cron_trigger" "c" {
+    const r = await plan(
+      TOKEN,
+      `resource "takoform_worker_cron_trigger" "c" {
   name   = "c"
   worker = "w"
   cron   = "* * * *"
-}`);
+}`,
+    );
     expect(r.exitCode).not.toBe(0);
     expect(r.all.replace(/\s+/g, " ")).toContain('/cron: "* * * *" must be five fields separated by single spaces');
     expect(r.all).not.toContain("must match pattern");
   }, 120_000);
 
   it("a cron value out of range: which field and what range", async () => {
-    const r = await plan(TOKEN, `resource "takoform_worker_cron_trigger" "c" {
+    const r = await plan(
+      TOKEN,
+      `resource "takoform_worker_cron_trigger" "c" {
   name   = "c"
   worker = "w"
   cron   = "61 * * * *"
-}`);
+}`,
+    );
     expect(r.exitCode).not.toBe(0);
     expect(r.all.replace(/\s+/g, " ")).toContain("minute value 61 is outside 0-59");
   }, 120_000);

@@ -72,7 +72,15 @@ describe("takoform provider and asynchronous host operations", () => {
 
     const before = log.applies().length;
     const running = w.start(["apply", "-auto-approve"]);
-    const accepted = await waitFor(() => log.applies().slice(before).find((a) => a.status === 202), 60_000, 50);
+    const accepted = await waitFor(
+      () =>
+        log
+          .applies()
+          .slice(before)
+          .find((a) => a.status === 202),
+      60_000,
+      50,
+    );
     expect(accepted).toBeDefined();
     expect(accepted!.prefer).toBe("respond-async");
     running.kill("SIGINT");
@@ -102,7 +110,15 @@ describe("takoform provider and asynchronous host operations", () => {
 
     const before = log.applies().length;
     const running = w.start(["apply", "-auto-approve"]);
-    const accepted = await waitFor(() => log.applies().slice(before).find((a) => a.status === 202), 60_000, 50);
+    const accepted = await waitFor(
+      () =>
+        log
+          .applies()
+          .slice(before)
+          .find((a) => a.status === 202),
+      60_000,
+      50,
+    );
     expect(accepted).toBeDefined();
     running.kill("SIGKILL");
     await running.catch(() => undefined);
@@ -122,7 +138,13 @@ describe("takoform provider and asynchronous host operations", () => {
     expect(state?.["pending_operation_id"]).toBeNull();
     const replan = await w.run(["plan", "-detailed-exitcode"]);
     expect(replan.exitCode, replan.all).toBe(0);
-    console.log(`[figures] async SIGKILL: applies sent after the kill=${log.applies().length - before - 1} statuses=${log.applies().slice(before).map((a) => a.status).join(",")} adopted=${/adopt/i.test(second.all)}`);
+    console.log(
+      `[figures] async SIGKILL: applies sent after the kill=${log.applies().length - before - 1} statuses=${log
+        .applies()
+        .slice(before)
+        .map((a) => a.status)
+        .join(",")} adopted=${/adopt/i.test(second.all)}`,
+    );
   }, 300_000);
 
   it("follows an artifact commit and the resource mutations the host accepts with 202", async () => {
@@ -141,7 +163,12 @@ resource "takoform_worker_bundle" "api" {
     const digest = canonicalDigest(JSON.parse(readFileSync(join(bundleDir, "manifest.json"), "utf8")));
     const commits = log.commits().filter((c) => log.requests.indexOf(c) >= before);
     expect(commits.map((c) => [c.status, c.prefer])).toEqual([[202, "respond-async"]]);
-    expect(log.applies().filter((a) => log.requests.indexOf(a) >= before).map((a) => a.status)).toEqual([202]);
+    expect(
+      log
+        .applies()
+        .filter((a) => log.requests.indexOf(a) >= before)
+        .map((a) => a.status),
+    ).toEqual([202]);
     const state = await stateValues(w, "takoform_worker_bundle.api");
     expect(state?.["manifest_digest"]).toBe(digest);
     expect(state?.["pending_operation_id"]).toBeNull();

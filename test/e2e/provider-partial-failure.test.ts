@@ -33,7 +33,11 @@ function refOf(kind: string): { definitionVersion: string; schemaDigest: string 
 }
 
 function figures(label: string, values: Record<string, unknown>): void {
-  console.log(`[reliability:provider-partial-failure] ${label}: ${Object.entries(values).map(([k, v]) => `${k}=${String(v)}`).join(" ")}`);
+  console.log(
+    `[reliability:provider-partial-failure] ${label}: ${Object.entries(values)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(" ")}`,
+  );
 }
 
 /** Resources terraform recorded (an absent or empty state file, as a killed run leaves it, records none). */

@@ -35,7 +35,8 @@ afterEach(async () => {
 
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("TF_") && !k.startsWith("PLUGIN_") && !k.startsWith("TAKOFORM_")) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith("TF_") && !k.startsWith("PLUGIN_") && !k.startsWith("TAKOFORM_")) env[k] = v;
   return { ...env, ...extra };
 }
 
@@ -60,12 +61,18 @@ async function startPlugin(env: Record<string, string>, how: "direct" | "shell" 
     how === "shell"
       ? spawn("/bin/sh", ["-c", wrapper], { env: cleanEnv(env), stdio })
       : how === "parent"
-        ? spawn(process.execPath, ["-e", `require("child_process").spawn("/bin/sh", ["-c", ${JSON.stringify(wrapper)}], { stdio: "inherit" }); setInterval(() => {}, 1000);`], { env: cleanEnv(env), stdio })
+        ? spawn(
+            process.execPath,
+            ["-e", `require("child_process").spawn("/bin/sh", ["-c", ${JSON.stringify(wrapper)}], { stdio: "inherit" }); setInterval(() => {}, 1000);`],
+            { env: cleanEnv(env), stdio },
+          )
         : spawn(process.execPath, [cli, "provider"], { env: cleanEnv(env), stdio });
   started.push(child);
   let err = "";
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   let out = "";
   const line = await new Promise<string>((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => {
@@ -198,7 +205,10 @@ describe("takoform provider as a go-plugin server", () => {
     const node = childOf(shell);
     p.child.kill("SIGKILL"); // the stand-in for Terraform; the shell is merely orphaned
     await expectGone(node, c);
-    const shellGone = await waitFor(() => (existsSync(`/proc/${shell}`) && !/\) Z /.test(readFileSync(`/proc/${shell}/stat`, "latin1")) ? undefined : true), 3_000);
+    const shellGone = await waitFor(
+      () => (existsSync(`/proc/${shell}`) && !/\) Z /.test(readFileSync(`/proc/${shell}/stat`, "latin1")) ? undefined : true),
+      3_000,
+    );
     expect(shellGone).toBe(true);
   });
 });

@@ -105,7 +105,14 @@ describe("terraform with the installed takoform provider", () => {
     const served = JSON.parse(schema.stdout).provider_schemas[SOURCE];
     const fixture = JSON.parse(readFileSync(join(fixtureDir, "schema.json"), "utf8")).provider_schemas[SOURCE];
     expect(served.resource_schemas).toEqual(fixture.resource_schemas);
-    expect(Object.keys(served.provider.block.attributes).sort()).toEqual(["endpoint", "operation_timeout", "request_timeout", "respond_async", "space", "token"]);
+    expect(Object.keys(served.provider.block.attributes).sort()).toEqual([
+      "endpoint",
+      "operation_timeout",
+      "request_timeout",
+      "respond_async",
+      "space",
+      "token",
+    ]);
     expect(served.provider.block.attributes.token.sensitive).toBe(true);
 
     const validate = await w.run(["validate"]);
@@ -136,7 +143,10 @@ describe("terraform with the installed takoform provider", () => {
       definition_version: "1.1.0",
       schema_digest: `sha256:${"2".repeat(64)}`,
     });
-    expect(change.after.rules).toEqual([{ pattern: "/api/*", weight: 0.1 }, { pattern: "/static/*", weight: null }]);
+    expect(change.after.rules).toEqual([
+      { pattern: "/api/*", weight: 0.1 },
+      { pattern: "/static/*", weight: null },
+    ]);
     expect(change.after_unknown.rules).toEqual([{ id: true }, { id: true }]);
     for (const computed of ["uid", "generation", "revision", "conditions", "ready", "url", "space", "outputs_json"]) {
       expect(change.after_unknown[computed], computed).toBe(true);
@@ -194,7 +204,12 @@ resource "takoform_worker_version" "v1" {
     const byType = Object.fromEntries(show.resource_changes.map((c: { type: string; change: unknown }) => [c.type, c.change]));
     for (const type of ["takoform_edge_kv_namespace", "takoform_worker_version"]) {
       const ref = providerModel.resources.find((r) => r.typeName === type)!.defaultRef;
-      expect(byType[type].after.form_ref).toEqual({ api_version: ref.apiVersion, kind: ref.kind, definition_version: ref.definitionVersion, schema_digest: ref.schemaDigest });
+      expect(byType[type].after.form_ref).toEqual({
+        api_version: ref.apiVersion,
+        kind: ref.kind,
+        definition_version: ref.definitionVersion,
+        schema_digest: ref.schemaDigest,
+      });
     }
     expect(byType["takoform_worker_version"].after.vars).toEqual({ LOG_LEVEL: "info", flags: { beta: true } });
     expect(byType["takoform_worker_version"].after.kv_bindings).toEqual([{ name: "CACHE", resource: "cache" }]);
@@ -218,10 +233,14 @@ resource "takoform_worker_version" "v1" {
     const w = workdir({ "main.tf": validConfig }, config);
     expect((await w.run(["init"])).exitCode).toBe(0);
     const tf = w.start(["plan"]);
-    const seen = await waitFor(() => {
-      const serving = w.survivors(tf.pid).filter((p) => p.comm === "node" && listensOnUnixSocket(p.pid));
-      return serving.length > 0 ? serving : undefined;
-    }, 30_000, 2);
+    const seen = await waitFor(
+      () => {
+        const serving = w.survivors(tf.pid).filter((p) => p.comm === "node" && listensOnUnixSocket(p.pid));
+        return serving.length > 0 ? serving : undefined;
+      },
+      30_000,
+      2,
+    );
     tf.kill("SIGKILL");
     await tf;
     expect(seen, "a provider process was serving when terraform was killed").toBeDefined();

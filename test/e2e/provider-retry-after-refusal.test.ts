@@ -69,10 +69,15 @@ describe("a later run after a terminal refusal reaches the host afresh", () => {
     expect(refused.exitCode).not.toBe(0);
     expect(refused.all).toContain("dependency_in_use");
 
-    const removed = await host.call("DELETE", `resources/${GROUP}/WorkerVersion/held-v1?${new URLSearchParams({ space: SPACE, definitionVersion: refOf("WorkerVersion").definitionVersion, schemaDigest: refOf("WorkerVersion").schemaDigest }).toString()}`, undefined, {
-      "takoform-expected-generation": "1",
-      "idempotency-key": "direct-delete-held-v1",
-    });
+    const removed = await host.call(
+      "DELETE",
+      `resources/${GROUP}/WorkerVersion/held-v1?${new URLSearchParams({ space: SPACE, definitionVersion: refOf("WorkerVersion").definitionVersion, schemaDigest: refOf("WorkerVersion").schemaDigest }).toString()}`,
+      undefined,
+      {
+        "takoform-expected-generation": "1",
+        "idempotency-key": "direct-delete-held-v1",
+      },
+    );
     expect(removed.status, JSON.stringify(removed.body)).toBeLessThan(300);
 
     const again = await w.run(["destroy", "-auto-approve"]);

@@ -85,33 +85,45 @@ async function expectCleanedUp(run: Run, dir: string, before: string[]): Promise
 }
 
 describe("takoform test", () => {
-  it("runs examples/hcl's tests against a throwaway host and cleans up after itself", async () => {
-    const dir = copyExample("pass");
-    const before = readdirSync(dir).sort();
-    const run = await takoformTest(dir);
-    expect(run.stdout).toContain("Success! 5 passed, 0 failed.");
-    expect(run.code).toBe(0);
-    await expectCleanedUp(run, dir, before);
-  }, STEP);
+  it(
+    "runs examples/hcl's tests against a throwaway host and cleans up after itself",
+    async () => {
+      const dir = copyExample("pass");
+      const before = readdirSync(dir).sort();
+      const run = await takoformTest(dir);
+      expect(run.stdout).toContain("Success! 5 passed, 0 failed.");
+      expect(run.code).toBe(0);
+      await expectCleanedUp(run, dir, before);
+    },
+    STEP,
+  );
 
-  it("exits with terraform test's code when a test fails, and still cleans up", async () => {
-    const dir = copyExample("fail");
-    writeFileSync(
-      path.join(dir, "tests", "wrong.tftest.hcl"),
-      'run "wrong_expectation" {\n  command = plan\n  assert {\n    condition     = takoform_module_worker.app.name == "not-hello"\n    error_message = "deliberately wrong"\n  }\n}\n',
-    );
-    const before = readdirSync(dir).sort();
-    const run = await takoformTest(dir);
-    expect(run.stdout + run.stderr).toContain("deliberately wrong");
-    expect(run.code).toBe(1);
-    await expectCleanedUp(run, dir, before);
-  }, STEP);
+  it(
+    "exits with terraform test's code when a test fails, and still cleans up",
+    async () => {
+      const dir = copyExample("fail");
+      writeFileSync(
+        path.join(dir, "tests", "wrong.tftest.hcl"),
+        'run "wrong_expectation" {\n  command = plan\n  assert {\n    condition     = takoform_module_worker.app.name == "not-hello"\n    error_message = "deliberately wrong"\n  }\n}\n',
+      );
+      const before = readdirSync(dir).sort();
+      const run = await takoformTest(dir);
+      expect(run.stdout + run.stderr).toContain("deliberately wrong");
+      expect(run.code).toBe(1);
+      await expectCleanedUp(run, dir, before);
+    },
+    STEP,
+  );
 
-  it("stops the host and removes its files on Ctrl-C", async () => {
-    const dir = copyExample("interrupt");
-    const before = readdirSync(dir).sort();
-    const run = await takoformTest(dir, (kill) => setTimeout(() => kill("SIGINT"), 1500));
-    expect(run.code).toBe(130);
-    await expectCleanedUp(run, dir, before);
-  }, STEP);
+  it(
+    "stops the host and removes its files on Ctrl-C",
+    async () => {
+      const dir = copyExample("interrupt");
+      const before = readdirSync(dir).sort();
+      const run = await takoformTest(dir, (kill) => setTimeout(() => kill("SIGINT"), 1500));
+      expect(run.code).toBe(130);
+      await expectCleanedUp(run, dir, before);
+    },
+    STEP,
+  );
 });

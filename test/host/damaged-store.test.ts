@@ -74,16 +74,19 @@ for (const engine of ["sqlite", "lowdb"] as const) {
       for (const m of all) expect(m, m.path).toEqual({ path: m.path, mode: statSync(m.path).isDirectory() ? "700" : "600" });
     });
 
-    it(engine === "sqlite" ? "truncated to 0 bytes is refused, and --repair moves it aside" : "holding null is refused, and --repair moves it aside", async () => {
-      const { dir, args, file } = await usedDataDir(engine);
-      if (engine === "sqlite") truncateSync(file, 0);
-      else writeFileSync(file, "null");
-      await expectRefusedStart(args, file);
-      const host = await startHostProcess([...args, "--repair"]);
-      expect((await read(host.url, queue(), "kept", "space")).status).toBe(404);
-      expect(await host.stop()).toBe(0);
-      expect(readdirSync(dir).some((name) => name.startsWith(`${path.basename(file)}.damaged-`))).toBe(true);
-    });
+    it(
+      engine === "sqlite" ? "truncated to 0 bytes is refused, and --repair moves it aside" : "holding null is refused, and --repair moves it aside",
+      async () => {
+        const { dir, args, file } = await usedDataDir(engine);
+        if (engine === "sqlite") truncateSync(file, 0);
+        else writeFileSync(file, "null");
+        await expectRefusedStart(args, file);
+        const host = await startHostProcess([...args, "--repair"]);
+        expect((await read(host.url, queue(), "kept", "space")).status).toBe(404);
+        expect(await host.stop()).toBe(0);
+        expect(readdirSync(dir).some((name) => name.startsWith(`${path.basename(file)}.damaged-`))).toBe(true);
+      },
+    );
 
     it("with 200 flipped bytes is refused", async () => {
       const { args, file } = await usedDataDir(engine);
@@ -94,7 +97,10 @@ for (const engine of ["sqlite", "lowdb"] as const) {
     it("deleted while the data dir has history is refused", async () => {
       const { args, file } = await usedDataDir(engine);
       rmSync(file);
-      const failure = await startHostProcess(args).then(() => "started", (error: Error) => error.message);
+      const failure = await startHostProcess(args).then(
+        () => "started",
+        (error: Error) => error.message,
+      );
       expect(failure).toMatch(/is missing, but this data directory has held/);
       expect(existsSync(file)).toBe(false);
     });
@@ -102,4 +108,3 @@ for (const engine of ["sqlite", "lowdb"] as const) {
 }
 
 const HISTORY = "history.json";
-

@@ -49,7 +49,10 @@ describe("resource listing", () => {
     expect(worker.ready).toMatchObject({ status: "True", reason: "Available" });
     const version = byName.get(aggregate.version);
     const pins = Object.fromEntries(version.relations.map((rel: any) => [rel.pointer, rel]));
-    expect(pins["/worker"]).toMatchObject({ target: { kind: "ModuleWorker", name: aggregate.worker }, pinned: { uid: worker.uid, formRef: form("ModuleWorker") } });
+    expect(pins["/worker"]).toMatchObject({
+      target: { kind: "ModuleWorker", name: aggregate.worker },
+      pinned: { uid: worker.uid, formRef: form("ModuleWorker") },
+    });
     expect(pins["/bundle"].pinned.uid).toBe(byName.get(aggregate.bundle).uid);
     expect(pins["/worker"].drift).toBeUndefined();
     const deployment = byName.get(aggregate.deployment);
@@ -123,7 +126,27 @@ describe("resource listing", () => {
 
   it("answers any query with a page or a 400 naming a parameter, never a 5xx", async () => {
     const piece = fc.oneof(
-      fc.constantFrom("space", "kind", "cursor", "limit", "Space", "", "%", "%ZZ", "%C0%AF", "%2F", "+", "=", "&", "shop", "ModuleWorker", "0", "500", "501", "9999999999999"),
+      fc.constantFrom(
+        "space",
+        "kind",
+        "cursor",
+        "limit",
+        "Space",
+        "",
+        "%",
+        "%ZZ",
+        "%C0%AF",
+        "%2F",
+        "+",
+        "=",
+        "&",
+        "shop",
+        "ModuleWorker",
+        "0",
+        "500",
+        "501",
+        "9999999999999",
+      ),
       fc.string({ maxLength: 12 }).map(encodeURIComponent),
       fc.base64String({ maxLength: 40 }).map((b) => b.replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "")),
     );

@@ -41,7 +41,7 @@ describe.skipIf(server === undefined)("operating two postgres replicas", () => {
       expect(health.status).toBe(200);
       expect(await health.text()).toBe("ok\n");
       // ready once its routes are loaded (polled, as a load balancer does); until then "starting"
-      for (const until = Date.now() + 30_000; ; ) {
+      for (const until = Date.now() + 30_000; ;) {
         const ready = await fetch(`${replica.process.url}/readyz`, { headers: { host: "anything.example" } });
         const text = await ready.text();
         if (ready.status === 200) {
@@ -65,10 +65,16 @@ describe.skipIf(server === undefined)("operating two postgres replicas", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     const after = await response.text();
     expect(sample(after, "takoform_http_requests_total", { status: "201" }) - sample(before, "takoform_http_requests_total", { status: "201" })).toBe(5);
-    expect(sample(after, "takoform_http_request_duration_seconds_count") - sample(before, "takoform_http_request_duration_seconds_count")).toBeGreaterThanOrEqual(10);
-    expect(sample(after, "takoform_store_transaction_duration_seconds_count", { outcome: "committed" }) - sample(before, "takoform_store_transaction_duration_seconds_count", { outcome: "committed" })).toBeGreaterThanOrEqual(5);
+    expect(
+      sample(after, "takoform_http_request_duration_seconds_count") - sample(before, "takoform_http_request_duration_seconds_count"),
+    ).toBeGreaterThanOrEqual(10);
+    expect(
+      sample(after, "takoform_store_transaction_duration_seconds_count", { outcome: "committed" }) -
+        sample(before, "takoform_store_transaction_duration_seconds_count", { outcome: "committed" }),
+    ).toBeGreaterThanOrEqual(5);
     expect(sample(after, "takoform_store_lock_wait_seconds_count") - sample(before, "takoform_store_lock_wait_seconds_count")).toBeGreaterThanOrEqual(5);
-    for (const name of ["takoform_operations_pending", "takoform_garbage_collected_total", "takoform_store_transaction_retries_total"]) expect(after).toContain(`# TYPE ${name} `);
+    for (const name of ["takoform_operations_pending", "takoform_garbage_collected_total", "takoform_store_transaction_retries_total"])
+      expect(after).toContain(`# TYPE ${name} `);
     // labels name routes by their pattern: no tenant, space or resource name
     for (const credential of CREDENTIALS) expect(after).not.toContain(credential.tenant);
     expect(after).not.toContain("metric-0");

@@ -96,7 +96,9 @@ describe.skipIf(server === undefined)("races across two replicas on one PostgreS
       );
       const replies = await Promise.all(
         reviews.map((body, i) =>
-          i === RACERS - 1 ? importResource(set.url, queue(), name, "names", { messageRetentionSeconds: 200 + i }, `native-${round}-${randomUUID()}`) : put(set.url, body),
+          i === RACERS - 1
+            ? importResource(set.url, queue(), name, "names", { messageRetentionSeconds: 200 + i }, `native-${round}-${randomUUID()}`)
+            : put(set.url, body),
         ),
       );
       expect(tally(replies)).toEqual({ "201": 1, "412 generation_conflict": RACERS - 1 });
@@ -126,19 +128,30 @@ describe.skipIf(server === undefined)("races across two replicas on one PostgreS
       const queueName = `contended-queue-${round}`;
       expect(ok(await create(set.url, PRIMARY, "AtLeastOnceQueue", queueName, "consumers", { messageRetentionSeconds: 60 }))).toBe(true);
       const consumers = await Promise.all(
-        Array.from({ length: RACERS }, (_, i) => create(set.url, PRIMARY, "QueueConsumer", `consumer-${round}-${i}`, "consumers", consumerSpec(queueName, worker))),
+        Array.from({ length: RACERS }, (_, i) =>
+          create(set.url, PRIMARY, "QueueConsumer", `consumer-${round}-${i}`, "consumers", consumerSpec(queueName, worker)),
+        ),
       );
       expect(consumers.filter(ok).length, JSON.stringify(tally(consumers))).toBe(1);
       const hostname = `race-${round}.replicas.example`;
       const domains = await Promise.all(
         Array.from({ length: RACERS }, (_, i) =>
-          create(set.url, PRIMARY, "WorkerCustomDomain", `domain-${round}-${i}`, spaces[i % 2]!, { worker: reference("ModuleWorker", workers[i % 2]!), hostname }),
+          create(set.url, PRIMARY, "WorkerCustomDomain", `domain-${round}-${i}`, spaces[i % 2]!, {
+            worker: reference("ModuleWorker", workers[i % 2]!),
+            hostname,
+          }),
         ),
       );
       expect(domains.filter(ok).length, JSON.stringify(tally(domains))).toBe(1);
-      const live = await Promise.all(Array.from({ length: RACERS }, (_, i) => read(set.url, PRIMARY, "WorkerCustomDomain", `domain-${round}-${i}`, spaces[i % 2]!)));
+      const live = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) => read(set.url, PRIMARY, "WorkerCustomDomain", `domain-${round}-${i}`, spaces[i % 2]!)),
+      );
       expect(live.filter((reply) => reply.status === 200).length).toBe(1);
     }
-    printFigures("replicas", "one consumer per queue, one domain per hostname, across two replicas", { races: RELATION_ROUNDS * 2, racersPerRace: RACERS, winnersPerRace: 1 });
+    printFigures("replicas", "one consumer per queue, one domain per hostname, across two replicas", {
+      races: RELATION_ROUNDS * 2,
+      racersPerRace: RACERS,
+      winnersPerRace: 1,
+    });
   });
 });

@@ -94,7 +94,11 @@ export async function startReplicas(count: number, databaseUrl: string, extraArg
     // migration lock makes concurrent starts safe too; sequential keeps start-up errors readable).
     const first = await startHostProcess(["--data", dir, "--credentials", credentials, "--store", "postgres", "--database-url", databaseUrl, ...extraArgs]);
     // Later restarts reuse the port, so the front needs no reconfiguration.
-    replicas.push({ dir, args: ["--data", dir, "--credentials", credentials, "--store", "postgres", "--database-url", databaseUrl, ...extraArgs], process: first });
+    replicas.push({
+      dir,
+      args: ["--data", dir, "--credentials", credentials, "--store", "postgres", "--database-url", databaseUrl, ...extraArgs],
+      process: first,
+    });
   }
   const front = await startFront(() => replicas.map((replica) => replica.process.url));
   return {
@@ -106,7 +110,9 @@ export async function startReplicas(count: number, databaseUrl: string, extraArg
     },
     async close() {
       await front.close();
-      await Promise.all(replicas.map((replica) => (replica.process.child.exitCode === null && replica.process.child.signalCode === null ? replica.process.stop() : undefined)));
+      await Promise.all(
+        replicas.map((replica) => (replica.process.child.exitCode === null && replica.process.child.signalCode === null ? replica.process.stop() : undefined)),
+      );
       for (const replica of replicas) rmSync(replica.dir, { recursive: true, force: true });
       rmSync(shared, { recursive: true, force: true });
     },

@@ -48,7 +48,9 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
     const url = await freshDatabase(server!);
     await (await openPostgresStore(url)).close();
     await query(url, `INSERT INTO takoform_schema_migrations (version, name) VALUES (${SCHEMA_VERSION + 1}, 'from the future')`);
-    await expect(openPostgresStore(url)).rejects.toThrow(new RegExp(`store schema ${SCHEMA_VERSION + 1}, written by a newer takoform; this host knows schema ${SCHEMA_VERSION}`));
+    await expect(openPostgresStore(url)).rejects.toThrow(
+      new RegExp(`store schema ${SCHEMA_VERSION + 1}, written by a newer takoform; this host knows schema ${SCHEMA_VERSION}`),
+    );
   });
 
   it("a second store on the database sees commits and deletions after refresh", async () => {
@@ -88,7 +90,9 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
       await one.refresh!("tenant-a");
       expect(one.get<number>(contended)!.version).toBe(2);
       // and a create that did not see it is refused, not applied
-      await expect(two.exclusive!("tenant-a", () => two.transaction([{ op: "put", key: contended, value: 3, expectedVersion: null }]))).rejects.toBeInstanceOf(StoreConflictError);
+      await expect(two.exclusive!("tenant-a", () => two.transaction([{ op: "put", key: contended, value: 3, expectedVersion: null }]))).rejects.toBeInstanceOf(
+        StoreConflictError,
+      );
     }
   });
 

@@ -171,89 +171,93 @@ async function verifyAfterRestart(host: HostProcess, slots: Slot[], figures: Rou
 
 for (const engine of ["sqlite", "lowdb"] as const) {
   describe(`crash safety under SIGKILL (${engine})`, () => {
-    it(`keeps every acknowledged mutation through ${ROUNDS} kills, and in-flight retries converge`, async () => {
-      const dir = tempDir(`takoform-crash-${engine}-`);
-      dirs.push(dir);
-      const args = ["--data", dir, "--credentials", writeCredentials(dir, TENANTS), "--store", engine, "--conformance-probes"];
-      const rng = seededRng();
-      const slots = slotsFor();
-      const total: RoundFigures = { sent: 0, acknowledged: 0, inFlight: 0, convergedByReplay: 0, convergedByExecution: 0, replaysVerified: 0, lost: 0 };
-      const byOp: Record<string, number> = {};
-      const unexpected: string[] = [];
-      let kills = 0;
-      let host = await startHostProcess(args);
-      try {
-        for (let round = 0; round < ROUNDS; round++) {
-          // the kill point: after a random number of acknowledged mutations, plus a random delay,
-          // so it lands at an arbitrary point of whatever requests are in flight then (and does
-          // not depend on how fast a busy machine runs the host)
-          const killAfterAcks = rng.int(MIN_ACKS_PER_ROUND, MIN_ACKS_PER_ROUND + 30);
-          const jitterMs = rng.int(0, 40);
-          let killed: Promise<void> = Promise.resolve();
-          let signal!: () => void;
-          const stop = new Promise<void>((resolve) => (signal = resolve));
-          let armed = false;
-          const kill = () => {
-            killed = host.kill(); // SIGKILL now; clients stop sending new mutations
-            signal();
-          };
-          const deadline = setTimeout(kill, ROUND_DEADLINE_MS);
-          const driven = await drive(host.url, slots, rng, WORKERS, stop, (acknowledged) => {
-            if (armed || acknowledged < killAfterAcks) return;
-            armed = true;
-            setTimeout(kill, jitterMs);
-          });
-          clearTimeout(deadline);
-          await stop;
-          await killed;
-          const killAfterMs = `${killAfterAcks} acks + ${jitterMs}`;
-          kills++;
-          expect(host.alive()).toBe(false);
-          unexpected.push(...driven.unexpected);
-          for (const [op, count] of Object.entries(driven.byOp)) byOp[op] = (byOp[op] ?? 0) + count;
-          const round_: RoundFigures = {
-            sent: driven.sent,
-            acknowledged: driven.acknowledged,
-            inFlight: slots.filter((slot) => slot.pending !== undefined).length,
-            convergedByReplay: 0,
-            convergedByExecution: 0,
-            replaysVerified: 0,
-            lost: 0,
-          };
-          host = await startHostProcess(args); // the store opens on the same data dir
-          await verifyAfterRestart(host, slots, round_, 25);
-          printFigures("crash", `${engine} round ${round + 1} (kill after ${killAfterMs} ms)`, { ...round_ });
-          for (const key of Object.keys(total) as (keyof RoundFigures)[]) total[key] += round_[key];
+    it(
+      `keeps every acknowledged mutation through ${ROUNDS} kills, and in-flight retries converge`,
+      async () => {
+        const dir = tempDir(`takoform-crash-${engine}-`);
+        dirs.push(dir);
+        const args = ["--data", dir, "--credentials", writeCredentials(dir, TENANTS), "--store", engine, "--conformance-probes"];
+        const rng = seededRng();
+        const slots = slotsFor();
+        const total: RoundFigures = { sent: 0, acknowledged: 0, inFlight: 0, convergedByReplay: 0, convergedByExecution: 0, replaysVerified: 0, lost: 0 };
+        const byOp: Record<string, number> = {};
+        const unexpected: string[] = [];
+        let kills = 0;
+        let host = await startHostProcess(args);
+        try {
+          for (let round = 0; round < ROUNDS; round++) {
+            // the kill point: after a random number of acknowledged mutations, plus a random delay,
+            // so it lands at an arbitrary point of whatever requests are in flight then (and does
+            // not depend on how fast a busy machine runs the host)
+            const killAfterAcks = rng.int(MIN_ACKS_PER_ROUND, MIN_ACKS_PER_ROUND + 30);
+            const jitterMs = rng.int(0, 40);
+            let killed: Promise<void> = Promise.resolve();
+            let signal!: () => void;
+            const stop = new Promise<void>((resolve) => (signal = resolve));
+            let armed = false;
+            const kill = () => {
+              killed = host.kill(); // SIGKILL now; clients stop sending new mutations
+              signal();
+            };
+            const deadline = setTimeout(kill, ROUND_DEADLINE_MS);
+            const driven = await drive(host.url, slots, rng, WORKERS, stop, (acknowledged) => {
+              if (armed || acknowledged < killAfterAcks) return;
+              armed = true;
+              setTimeout(kill, jitterMs);
+            });
+            clearTimeout(deadline);
+            await stop;
+            await killed;
+            const killAfterMs = `${killAfterAcks} acks + ${jitterMs}`;
+            kills++;
+            expect(host.alive()).toBe(false);
+            unexpected.push(...driven.unexpected);
+            for (const [op, count] of Object.entries(driven.byOp)) byOp[op] = (byOp[op] ?? 0) + count;
+            const round_: RoundFigures = {
+              sent: driven.sent,
+              acknowledged: driven.acknowledged,
+              inFlight: slots.filter((slot) => slot.pending !== undefined).length,
+              convergedByReplay: 0,
+              convergedByExecution: 0,
+              replaysVerified: 0,
+              lost: 0,
+            };
+            host = await startHostProcess(args); // the store opens on the same data dir
+            await verifyAfterRestart(host, slots, round_, 25);
+            printFigures("crash", `${engine} round ${round + 1} (kill after ${killAfterMs} ms)`, { ...round_ });
+            for (const key of Object.keys(total) as (keyof RoundFigures)[]) total[key] += round_[key];
+          }
+        } finally {
+          expect(await host.stop()).toBe(0);
         }
-      } finally {
-        expect(await host.stop()).toBe(0);
-      }
-      expect(unexpected).toEqual([]);
-      // the store file, entry by entry, equals the client-side truth
-      const audit = auditStore(dir);
-      expect(audit.problems).toEqual([]);
-      const expected = new Map<string, Incarnation>();
-      for (const slot of slots) {
-        if (slot.current === null) continue;
-        const { ref, space, name } = slot.target;
-        expected.set(addressKey(tenantOf(slot), space, ref.apiVersion, ref.kind, name), slot.current);
-      }
-      expect([...audit.resources.keys()].sort()).toEqual([...expected.keys()].sort());
-      for (const [address, stored] of audit.resources) {
-        const truth = expected.get(address)!;
-        expect(`${stored.uid} g${stored.generation} r${stored.revision}`, address).toBe(describeIncarnation(truth));
-      }
-      printFigures("crash", `${engine} total`, {
-        seed: rng.seed,
-        kills,
-        ...total,
-        ...Object.fromEntries(Object.entries(byOp).map(([op, count]) => [`ack.${op}`, count])),
-        storeEntriesAudited: audit.entries,
-        resourcesAtEnd: audit.resources.size,
-        replayRecords: audit.replayRecords,
-      });
-      expect(total.lost).toBe(0);
-      expect(total.acknowledged).toBeGreaterThanOrEqual(200);
-    }, TEST_TIMEOUT_MS);
+        expect(unexpected).toEqual([]);
+        // the store file, entry by entry, equals the client-side truth
+        const audit = auditStore(dir);
+        expect(audit.problems).toEqual([]);
+        const expected = new Map<string, Incarnation>();
+        for (const slot of slots) {
+          if (slot.current === null) continue;
+          const { ref, space, name } = slot.target;
+          expected.set(addressKey(tenantOf(slot), space, ref.apiVersion, ref.kind, name), slot.current);
+        }
+        expect([...audit.resources.keys()].sort()).toEqual([...expected.keys()].sort());
+        for (const [address, stored] of audit.resources) {
+          const truth = expected.get(address)!;
+          expect(`${stored.uid} g${stored.generation} r${stored.revision}`, address).toBe(describeIncarnation(truth));
+        }
+        printFigures("crash", `${engine} total`, {
+          seed: rng.seed,
+          kills,
+          ...total,
+          ...Object.fromEntries(Object.entries(byOp).map(([op, count]) => [`ack.${op}`, count])),
+          storeEntriesAudited: audit.entries,
+          resourcesAtEnd: audit.resources.size,
+          replayRecords: audit.replayRecords,
+        });
+        expect(total.lost).toBe(0);
+        expect(total.acknowledged).toBeGreaterThanOrEqual(200);
+      },
+      TEST_TIMEOUT_MS,
+    );
   });
 }

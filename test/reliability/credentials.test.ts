@@ -35,11 +35,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 describe("credentials file: the hashed form", () => {
   it("accepts tokenSha256 beside the plain form and refuses what is ambiguous or malformed", () => {
     const parsed = parseCredentials(JSON.stringify({ credentials: CREDENTIALS }), "f");
-    expect(parsed).toEqual([
-      CREDENTIALS[0],
-      CREDENTIALS[1],
-      { tokenSha256: sha256(OTHER_TOKEN), tenant: "tenant-b", principal: "carol" },
-    ]);
+    expect(parsed).toEqual([CREDENTIALS[0], CREDENTIALS[1], { tokenSha256: sha256(OTHER_TOKEN), tenant: "tenant-b", principal: "carol" }]);
     const refused = [
       { tenant: "t", principal: "p" },
       { token: PLAIN_TOKEN, tokenSha256: sha256(PLAIN_TOKEN), tenant: "t", principal: "p" },
@@ -52,7 +48,12 @@ describe("credentials file: the hashed form", () => {
       expect(() => parseCredentials(JSON.stringify({ credentials: [entry] }), "f"), JSON.stringify(entry)).toThrow(CredentialsError);
     }
     // one token written once in each form is one credential twice
-    const twice = { credentials: [{ token: PLAIN_TOKEN, tenant: "t", principal: "p" }, { tokenSha256: sha256(PLAIN_TOKEN), tenant: "u", principal: "q" }] };
+    const twice = {
+      credentials: [
+        { token: PLAIN_TOKEN, tenant: "t", principal: "p" },
+        { tokenSha256: sha256(PLAIN_TOKEN), tenant: "u", principal: "q" },
+      ],
+    };
     expect(() => parseCredentials(JSON.stringify(twice), "f")).toThrow(/same token/);
     // no refusal message ever quotes a token
     for (const entry of [{ token: PLAIN_TOKEN + "!", tenant: "t", principal: "p" }, ...twice.credentials.map((c) => ({ ...c }))]) {
@@ -117,7 +118,10 @@ describe("a host process with hashed credentials", () => {
       expect(await host.stop()).toBe(0);
     }
     const output = host.stdout() + host.stderr();
-    const logLines = host.stderr().split("\n").filter((line) => line.startsWith("{"));
+    const logLines = host
+      .stderr()
+      .split("\n")
+      .filter((line) => line.startsWith("{"));
     expect(logLines.length).toBe(requests); // the request log was on and wrote one line per request
     for (const secret of secrets) {
       expect(output.includes(secret), `stdout/stderr carries ${secret}`).toBe(false);

@@ -25,7 +25,10 @@ const SEED = Number(process.env.RELIABILITY_SEED ?? 20261010);
 const RUNS = 360;
 const BATCH = 40;
 const TOKEN = "primary-token-0123456789";
-const AUTH: [string, string][] = [["Host", "127.0.0.1"], ["Authorization", `Bearer ${TOKEN}`]];
+const AUTH: [string, string][] = [
+  ["Host", "127.0.0.1"],
+  ["Authorization", `Bearer ${TOKEN}`],
+];
 
 let host: HostProcess;
 let port: number;
@@ -48,8 +51,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   expect(await host.stop()).toBe(0);
-  if (process.env.RELIABILITY_VERBOSE) console.log([...messages].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${n} ${m}`).join("\n"));
-  printFigures("hostile-input", "total", { seed: SEED, ...figures, routesCovered: routesSeen.size, distinctRefusals: messages.size, ...Object.fromEntries(Object.entries(byCode).map(([code, n]) => [`refused.${code}`, n])) });
+  if (process.env.RELIABILITY_VERBOSE)
+    console.log(
+      [...messages]
+        .sort((a, b) => b[1] - a[1])
+        .map(([m, n]) => `${n} ${m}`)
+        .join("\n"),
+    );
+  printFigures("hostile-input", "total", {
+    seed: SEED,
+    ...figures,
+    routesCovered: routesSeen.size,
+    distinctRefusals: messages.size,
+    ...Object.fromEntries(Object.entries(byCode).map(([code, n]) => [`refused.${code}`, n])),
+  });
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -65,7 +80,10 @@ async function send(request: RawHttpRequest): Promise<RawHttpAnswer | RawHttpFai
       try {
         const error = JSON.parse(answer.text).error;
         code = error.code ?? code;
-        const shape = `${error.code}: ${String(error.message).replace(/"[^"]*"/g, '"…"').replace(/[0-9]+/g, "N").slice(0, 90)}`;
+        const shape = `${error.code}: ${String(error.message)
+          .replace(/"[^"]*"/g, '"…"')
+          .replace(/[0-9]+/g, "N")
+          .slice(0, 90)}`;
         messages.set(shape, (messages.get(shape) ?? 0) + 1);
       } catch {
         /* HEAD or a body-less refusal */
@@ -85,7 +103,10 @@ async function snapshot(): Promise<Map<string, string>> {
       for (const space of WATCHED_SPACES) {
         const got = await read(host.url, ref, name, space);
         expect([200, 404]).toContain(got.status);
-        out.set(`${kind} ${name} ${space}`, got.status === 404 ? "absent" : `${got.json.metadata.uid} g${got.json.metadata.generation} r${got.json.metadata.revision}`);
+        out.set(
+          `${kind} ${name} ${space}`,
+          got.status === 404 ? "absent" : `${got.json.metadata.uid} g${got.json.metadata.generation} r${got.json.metadata.revision}`,
+        );
       }
     }
   }
@@ -121,7 +142,8 @@ describe("hostile input over every route", () => {
         const answer = await send(hostile.request);
         if (answer.ok && answer.status < 300 && hostile.mutates) {
           // an accepted mutation may legitimately change what it addressed (and, via the body, its namesakes)
-          for (const kind of WATCHED_KINDS) for (const name of WATCHED_NAMES) if (String(hostile.request.target).includes(`/${name}`)) excused.add(`${kind} ${name}`);
+          for (const kind of WATCHED_KINDS)
+            for (const name of WATCHED_NAMES) if (String(hostile.request.target).includes(`/${name}`)) excused.add(`${kind} ${name}`);
         }
         const problems = answerProblems(hostile.request.method, answer);
         if (++inBatch >= BATCH) {
@@ -147,31 +169,120 @@ describe("hostile input over every route", () => {
     const cases: [string, () => Promise<RawHttpAnswer | RawHttpFailure>][] = [
       ["body one byte over the 16 MiB limit (Content-Length)", () => send({ method: "POST", target: validate, headers: AUTH, body: big })],
       ["body over the 16 MiB limit (chunked)", () => send({ method: "POST", target: validate, headers: AUTH, body: big, chunked: true })],
-      ["apply with a body over the 16 MiB limit", () => send({ method: "PUT", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/hostile-a`, headers: [...AUTH, ["If-None-Match", "*"], ["Idempotency-Key", "big"]], body: big })],
+      [
+        "apply with a body over the 16 MiB limit",
+        () =>
+          send({
+            method: "PUT",
+            target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/hostile-a`,
+            headers: [...AUTH, ["If-None-Match", "*"], ["Idempotency-Key", "big"]],
+            body: big,
+          }),
+      ],
       ["a 17 KiB header", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ["X-Big", "b".repeat(17 * 1024)]] })],
       ["a 1 MiB header", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ["X-Big", "b".repeat(1024 * 1024)]] })],
-      ["1000 headers", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ...Array.from({ length: 1000 }, (_, i): [string, string] => [`X-H${i}`, "v"])] })],
+      [
+        "1000 headers",
+        () =>
+          send({
+            method: "GET",
+            target: "/.well-known/takoform/v1beta1",
+            headers: [...AUTH, ...Array.from({ length: 1000 }, (_, i): [string, string] => [`X-H${i}`, "v"])],
+          }),
+      ],
       ["a 20 KiB request target", () => send({ method: "GET", target: `${API}/forms?space=${"s".repeat(20 * 1024)}`, headers: AUTH })],
-      ["a 20 KiB bearer token", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [["Host", "x"], ["Authorization", `Bearer ${"t".repeat(20 * 1024)}`]] })],
-      ["nesting 100000 deep (arrays)", () => send({ method: "POST", target: validate, headers: AUTH, body: Buffer.from("[".repeat(100_000) + "]".repeat(100_000)) })],
-      ["nesting 100000 deep (objects, unterminated)", () => send({ method: "POST", target: validate, headers: AUTH, body: Buffer.from('{"a":'.repeat(100_000)) })],
+      [
+        "a 20 KiB bearer token",
+        () =>
+          send({
+            method: "GET",
+            target: "/.well-known/takoform/v1beta1",
+            headers: [
+              ["Host", "x"],
+              ["Authorization", `Bearer ${"t".repeat(20 * 1024)}`],
+            ],
+          }),
+      ],
+      [
+        "nesting 100000 deep (arrays)",
+        () => send({ method: "POST", target: validate, headers: AUTH, body: Buffer.from("[".repeat(100_000) + "]".repeat(100_000)) }),
+      ],
+      [
+        "nesting 100000 deep (objects, unterminated)",
+        () => send({ method: "POST", target: validate, headers: AUTH, body: Buffer.from('{"a":'.repeat(100_000)) }),
+      ],
       ["a malformed request line", () => sendBytes(port, Buffer.from("GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n"))],
-      ["bytes that are not HTTP", () => sendBytes(port, Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x0d, 0x0a, 0x0d, 0x0a]))],
+      [
+        "bytes that are not HTTP",
+        () => sendBytes(port, Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x0d, 0x0a, 0x0d, 0x0a])),
+      ],
       ["an unknown method", () => sendBytes(port, Buffer.from(`BREW / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`))],
-      ["Content-Length with Transfer-Encoding", () => sendBytes(port, Buffer.from(`POST ${validate} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`))],
-      ["two Content-Length values", () => sendBytes(port, Buffer.from(`POST ${validate} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`))],
+      [
+        "Content-Length with Transfer-Encoding",
+        () =>
+          sendBytes(
+            port,
+            Buffer.from(
+              `POST ${validate} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+            ),
+          ),
+      ],
+      [
+        "two Content-Length values",
+        () =>
+          sendBytes(
+            port,
+            Buffer.from(`POST ${validate} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`),
+          ),
+      ],
       ["a control byte in a header name", () => sendBytes(port, Buffer.from(`GET / HTTP/1.1\r\nHost: x\r\nX-A\x01: b\r\n\r\n`))],
       ["a NUL in the request target", () => sendBytes(port, Buffer.from(`GET /.well-known/\x00 HTTP/1.1\r\nHost: x\r\n\r\n`))],
-      ["raw non-ASCII bytes in the path", () => sendBytes(port, Buffer.concat([Buffer.from(`GET ${API}/forms/`), Buffer.from([0xc3, 0xa9, 0xff]), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")]))],
-      ["no Host header", () => sendBytes(port, Buffer.from(`GET /.well-known/takoform/v1beta1 HTTP/1.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`))],
-      ["chunk size that is not hex", () => sendBytes(port, Buffer.from(`POST ${validate} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`))],
-      ["percent-encoded slash in the group", () => send({ method: "GET", target: `${API}/form-definitions/edge.forms.takoform.com%2Fv1beta1/AtLeastOnceQueue`, headers: AUTH })],
-      ["dot segments in the resource path", () => send({ method: "GET", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/../../../../forms`, headers: AUTH })],
-      ["encoded dot segments", () => send({ method: "DELETE", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/%2e%2e?space=hostile`, headers: [...AUTH, ["Idempotency-Key", "dots"], ["Takoform-Expected-Generation", "1"]] })],
-      ["overlong UTF-8 slash in the path", () => send({ method: "GET", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/a%C0%AFb`, headers: AUTH })],
-      ["CONNECT", () => sendBytes(port, Buffer.from(`CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`), "CONNECT")],
+      [
+        "raw non-ASCII bytes in the path",
+        () => sendBytes(port, Buffer.concat([Buffer.from(`GET ${API}/forms/`), Buffer.from([0xc3, 0xa9, 0xff]), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")])),
+      ],
+      [
+        "no Host header",
+        () => sendBytes(port, Buffer.from(`GET /.well-known/takoform/v1beta1 HTTP/1.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`)),
+      ],
+      [
+        "chunk size that is not hex",
+        () =>
+          sendBytes(
+            port,
+            Buffer.from(`POST ${validate} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
+          ),
+      ],
+      [
+        "percent-encoded slash in the group",
+        () => send({ method: "GET", target: `${API}/form-definitions/edge.forms.takoform.com%2Fv1beta1/AtLeastOnceQueue`, headers: AUTH }),
+      ],
+      [
+        "dot segments in the resource path",
+        () => send({ method: "GET", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/../../../../forms`, headers: AUTH }),
+      ],
+      [
+        "encoded dot segments",
+        () =>
+          send({
+            method: "DELETE",
+            target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/%2e%2e?space=hostile`,
+            headers: [...AUTH, ["Idempotency-Key", "dots"], ["Takoform-Expected-Generation", "1"]],
+          }),
+      ],
+      [
+        "overlong UTF-8 slash in the path",
+        () => send({ method: "GET", target: `${API}/resources/edge.forms.takoform.com/v1beta1/AtLeastOnceQueue/a%C0%AFb`, headers: AUTH }),
+      ],
+      [
+        "CONNECT",
+        () => sendBytes(port, Buffer.from(`CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`), "CONNECT"),
+      ],
       ["OPTIONS on a route", () => send({ method: "OPTIONS", target: `${API}/support/forms`, headers: AUTH })],
-      ["Upgrade: websocket", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ["Upgrade", "websocket"], ["Connection", "Upgrade"]] })],
+      [
+        "Upgrade: websocket",
+        () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: [...AUTH, ["Upgrade", "websocket"], ["Connection", "Upgrade"]] }),
+      ],
       ["a body on GET", () => send({ method: "GET", target: "/.well-known/takoform/v1beta1", headers: AUTH, body: Buffer.from("{}") })],
     ];
     const problems: string[] = [];
@@ -189,7 +300,12 @@ describe("hostile input over every route", () => {
 
   it("never accepts an oversized artifact or an artifact path of a forbidden class, and stores none of their blobs", async () => {
     const upload = (manifest: object) =>
-      send({ method: "POST", target: `${API}/artifacts/uploads`, headers: [...AUTH, ["Idempotency-Key", `m-${fileDigest(Buffer.from(JSON.stringify(manifest))).slice(7, 30)}`]], body: Buffer.from(JSON.stringify({ manifest })) });
+      send({
+        method: "POST",
+        target: `${API}/artifacts/uploads`,
+        headers: [...AUTH, ["Idempotency-Key", `m-${fileDigest(Buffer.from(JSON.stringify(manifest))).slice(7, 30)}`]],
+        body: Buffer.from(JSON.stringify({ manifest })),
+      });
     const file = (path: string, bytes = Buffer.from(`<!-- ${path} -->`)) => ({ path, mediaType: "text/html", size: bytes.length, digest: fileDigest(bytes) });
     const problems: string[] = [];
     const digests: string[] = [];
@@ -209,18 +325,58 @@ describe("hostile input over every route", () => {
     for (const path of FORBIDDEN_ASSET_PATHS) {
       const entry = file(path);
       digests.push(entry.digest);
-      expectRefused(`asset path ${JSON.stringify(path)}`, await upload({ apiVersion: "artifacts.takoform.com/v1alpha1", kind: "StaticAssetBundle", files: [file("index.html"), entry] }));
+      expectRefused(
+        `asset path ${JSON.stringify(path)}`,
+        await upload({ apiVersion: "artifacts.takoform.com/v1alpha1", kind: "StaticAssetBundle", files: [file("index.html"), entry] }),
+      );
     }
     const oversized: [string, object][] = [
-      ["a file declared at 300 MB", { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "StaticAssetBundle", files: [{ ...file("index.html"), size: 300_000_000 }] }],
-      ["aggregate over 10 MiB", { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "StaticAssetBundle", files: [{ ...file("a.html"), size: 6 * 1024 * 1024 }, { ...file("b.html"), size: 6 * 1024 * 1024 }] }],
-      ["16385 files", { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "StaticAssetBundle", files: Array.from({ length: 16_385 }, (_, i) => file(`f${i}.html`)) }],
-      ["4097 modules", { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "WorkerBundle", mainModule: "m0.js", modules: Array.from({ length: 4097 }, (_, i) => ({ name: `m${i}.js`, mediaType: "application/javascript+module", size: 1, digest: fileDigest(Buffer.from([i % 256])) })) }],
-      ["a migration that is not SQL", { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "MigrationBundle", files: [{ ...file("0001.sql"), mediaType: "text/plain" }] }],
+      [
+        "a file declared at 300 MB",
+        { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "StaticAssetBundle", files: [{ ...file("index.html"), size: 300_000_000 }] },
+      ],
+      [
+        "aggregate over 10 MiB",
+        {
+          apiVersion: "artifacts.takoform.com/v1alpha1",
+          kind: "StaticAssetBundle",
+          files: [
+            { ...file("a.html"), size: 6 * 1024 * 1024 },
+            { ...file("b.html"), size: 6 * 1024 * 1024 },
+          ],
+        },
+      ],
+      [
+        "16385 files",
+        { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "StaticAssetBundle", files: Array.from({ length: 16_385 }, (_, i) => file(`f${i}.html`)) },
+      ],
+      [
+        "4097 modules",
+        {
+          apiVersion: "artifacts.takoform.com/v1alpha1",
+          kind: "WorkerBundle",
+          mainModule: "m0.js",
+          modules: Array.from({ length: 4097 }, (_, i) => ({
+            name: `m${i}.js`,
+            mediaType: "application/javascript+module",
+            size: 1,
+            digest: fileDigest(Buffer.from([i % 256])),
+          })),
+        },
+      ],
+      [
+        "a migration that is not SQL",
+        { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "MigrationBundle", files: [{ ...file("0001.sql"), mediaType: "text/plain" }] },
+      ],
     ];
     for (const [label, manifest] of oversized) expectRefused(label, await upload(manifest));
     // a blob over the body limit, to an upload that may or may not exist
-    const blob = await send({ method: "PUT", target: `${API}/artifacts/uploads/up_missing/blobs/${fileDigest(Buffer.alloc(1))}`, headers: [...AUTH, ["Content-Type", "application/octet-stream"]], body: Buffer.alloc(DEFAULT_BODY_LIMIT + 1) });
+    const blob = await send({
+      method: "PUT",
+      target: `${API}/artifacts/uploads/up_missing/blobs/${fileDigest(Buffer.alloc(1))}`,
+      headers: [...AUTH, ["Content-Type", "application/octet-stream"]],
+      body: Buffer.alloc(DEFAULT_BODY_LIMIT + 1),
+    });
     tried++;
     problems.push(...answerProblems("PUT", blob).map((problem) => `oversized blob: ${problem}`));
     if (blob.ok && blob.status < 400) problems.push(`oversized blob accepted (${blob.status})`);

@@ -51,7 +51,8 @@ describe("adopting a create whose answer was lost", () => {
   });
 
   it("looks for a lost create only behind the refusals a held name produces", () => {
-    const error = (code: "invalid_argument" | "generation_conflict" | "resource_not_found" | "artifact_missing") => new HostError(400, code, "m", undefined, false, undefined, undefined, undefined);
+    const error = (code: "invalid_argument" | "generation_conflict" | "resource_not_found" | "artifact_missing") =>
+      new HostError(400, code, "m", undefined, false, undefined, undefined, undefined);
     expect(mayBeHeldName(error("invalid_argument"))).toBe(true);
     expect(mayBeHeldName(error("generation_conflict"))).toBe(true);
     expect(mayBeHeldName(error("resource_not_found"))).toBe(false);

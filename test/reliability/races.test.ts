@@ -147,7 +147,9 @@ describe("relation races (default engine)", () => {
       const queueName = `contended-queue-${round}`;
       expect(ok(await create(main.url, PRIMARY, "AtLeastOnceQueue", queueName, space, { messageRetentionSeconds: 60 }))).toBe(true);
       const replies = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => create(main.url, PRIMARY, "QueueConsumer", `consumer-${round}-${i}`, space, consumerSpec(queueName, worker.worker))),
+        Array.from({ length: 8 }, (_, i) =>
+          create(main.url, PRIMARY, "QueueConsumer", `consumer-${round}-${i}`, space, consumerSpec(queueName, worker.worker)),
+        ),
       );
       expect(replies.filter(ok).length, JSON.stringify(tally(replies))).toBe(1);
       expect(replies.filter((reply) => !ok(reply)).every((reply) => reply.json?.error?.code === "invalid_argument")).toBe(true);
@@ -173,7 +175,9 @@ describe("relation races (default engine)", () => {
       );
       expect(replies.filter(ok).length, JSON.stringify(tally(replies))).toBe(1);
       expect(replies.filter((reply) => !ok(reply)).every((reply) => reply.json?.error?.code === "invalid_argument")).toBe(true);
-      const live = await Promise.all(Array.from({ length: 8 }, (_, i) => read(main.url, PRIMARY, "WorkerCustomDomain", `domain-${round}-${i}`, spaces[i % 2]!)));
+      const live = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => read(main.url, PRIMARY, "WorkerCustomDomain", `domain-${round}-${i}`, spaces[i % 2]!)),
+      );
       expect(live.filter((reply) => reply.status === 200).length).toBe(1);
     }
     printFigures("races", "two domains for one hostname", { races: 3, racersPerRace: 8, winnersPerRace: 1 });

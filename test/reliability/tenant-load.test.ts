@@ -70,11 +70,18 @@ async function update(rec: TenantRecorder, name: string, space: string, spec: Re
 const readOf = (rec: TenantRecorder, name: string, space: string, kind = "AtLeastOnceQueue") =>
   rec.send("GET", `${resourcePath(form(kind), name)}?${exactQuery(space, form(kind))}`);
 const observeOf = (rec: TenantRecorder, name: string, space: string, generation: string, key: string) =>
-  rec.send("POST", `${resourcePath(queue(), name, "observe")}?${exactQuery(space, queue())}`, { headers: { "idempotency-key": key, "takoform-expected-generation": generation } });
+  rec.send("POST", `${resourcePath(queue(), name, "observe")}?${exactQuery(space, queue())}`, {
+    headers: { "idempotency-key": key, "takoform-expected-generation": generation },
+  });
 const deleteOf = (rec: TenantRecorder, name: string, space: string, generation: string, key: string, kind = "AtLeastOnceQueue") =>
-  rec.send("DELETE", `${resourcePath(form(kind), name)}?${exactQuery(space, form(kind))}`, { headers: { "idempotency-key": key, "takoform-expected-generation": generation } });
+  rec.send("DELETE", `${resourcePath(form(kind), name)}?${exactQuery(space, form(kind))}`, {
+    headers: { "idempotency-key": key, "takoform-expected-generation": generation },
+  });
 const importOf = (rec: TenantRecorder, name: string, space: string, nativeId: string, key: string, fence: Record<string, string>) =>
-  rec.send("POST", resourcePath(queue(), name, "import"), { body: document(queue(), name, space, { messageRetentionSeconds: 120 }, { nativeId }), headers: { "idempotency-key": key, ...fence } });
+  rec.send("POST", resourcePath(queue(), name, "import"), {
+    body: document(queue(), name, space, { messageRetentionSeconds: 120 }, { nativeId }),
+    headers: { "idempotency-key": key, ...fence },
+  });
 
 /** One random operation of one tenant on a shared name; keys and native ids are shared between tenants on purpose. */
 async function hammer(rec: TenantRecorder, rng: Rng, worker: number, op: number): Promise<void> {
@@ -102,7 +109,14 @@ async function probeForeign(rec: TenantRecorder, foreign: string, nobody: string
     ["read", (name) => readOf(rec, name, space)],
     ["observe", (name) => observeOf(rec, name, space, "1", `probe-observe-${round}-${name}`)],
     ["delete", (name) => deleteOf(rec, name, space, "1", `probe-delete-${round}-${name}`)],
-    ["prepare update", (name) => rec.send("POST", `${API}/resources/prepare`, { body: document(queue(), name, space, { messageRetentionSeconds: 61 }), headers: { "takoform-expected-generation": "1" } })],
+    [
+      "prepare update",
+      (name) =>
+        rec.send("POST", `${API}/resources/prepare`, {
+          body: document(queue(), name, space, { messageRetentionSeconds: 61 }),
+          headers: { "takoform-expected-generation": "1" },
+        }),
+    ],
     [
       "apply update",
       (name) =>
@@ -111,12 +125,16 @@ async function probeForeign(rec: TenantRecorder, foreign: string, nobody: string
           headers: { "idempotency-key": `probe-put-${round}-${name}`, "takoform-expected-generation": "1" },
         }),
     ],
-    ["import update", (name) => importOf(rec, name, space, `probe-native-${round}-${name}`, `probe-imp-${round}-${name}`, { "takoform-expected-generation": "1" })],
+    [
+      "import update",
+      (name) => importOf(rec, name, space, `probe-native-${round}-${name}`, `probe-imp-${round}-${name}`, { "takoform-expected-generation": "1" }),
+    ],
   ];
   for (const [label, probe] of probes) {
     const [theirs, nobodys] = await Promise.all([probe(foreign), probe(nobody)]);
     figures.crossTenantProbes++;
-    if (theirs.status !== 404 || theirs.json?.error?.code !== "resource_not_found") problems.push(`${label} of a foreign name answered ${theirs.status} ${theirs.text.slice(0, 200)}`);
+    if (theirs.status !== 404 || theirs.json?.error?.code !== "resource_not_found")
+      problems.push(`${label} of a foreign name answered ${theirs.status} ${theirs.text.slice(0, 200)}`);
     const left = normalized(theirs, [[foreign, "<name>"]]);
     const right = normalized(nobodys, [[nobody, "<name>"]]);
     if (left === right) figures.identicalToNobody++;
@@ -129,7 +147,10 @@ describe("tenant boundary under load", () => {
   it("two tenants hammering the same names never see each other, and foreign names look unused", async () => {
     const rng = seededRng();
     // private state of each tenant: names the other never uses, created before the load starts
-    for (const [rec, prefix] of [[a, "a"], [b, "b"]] as const) {
+    for (const [rec, prefix] of [
+      [a, "a"],
+      [b, "b"],
+    ] as const) {
       for (let i = 0; i < 4; i++) {
         for (const space of SPACES) {
           const created = await create(rec, `${prefix}-private-${i}`, space, { messageRetentionSeconds: 300 + i }, randomUUID());
@@ -140,19 +161,34 @@ describe("tenant boundary under load", () => {
       }
     }
     // artifacts and Worker aggregates with the same names in both tenants, when this host serves them
-    for (const [rec, prefix] of [[a, "a"], [b, "b"]] as const) {
+    for (const [rec, prefix] of [
+      [a, "a"],
+      [b, "b"],
+    ] as const) {
       const digest = await uploadWorkerBundle(host.url, rec.token, ["fetch"], `${prefix}-${randomUUID()}`);
       if (typeof digest === "string") rec.secrets.add(digest);
       try {
         const aggregate = await standUpWorker(host.url, rec.token, "edge", "shared", ["fetch"]);
         rec.secrets.add(aggregate.manifestDigest);
-        for (const [kind, name] of [["ModuleWorker", aggregate.worker], ["WorkerBundle", aggregate.bundle], ["WorkerVersion", aggregate.version], ["WorkerDeployment", aggregate.deployment]] as const) {
+        for (const [kind, name] of [
+          ["ModuleWorker", aggregate.worker],
+          ["WorkerBundle", aggregate.bundle],
+          ["WorkerVersion", aggregate.version],
+          ["WorkerDeployment", aggregate.deployment],
+        ] as const) {
           expect((await readOf(rec, name, "edge", kind)).status).toBe(200);
         }
         const endpoint = await create(rec, "shared-endpoint", "edge", { worker: reference("ModuleWorker", aggregate.worker) }, randomUUID(), "WorkerEndpoint");
         expect(ok(endpoint), endpoint.text).toBe(true);
         for (const hostname of [`${prefix}-secret.reliability.example`, "shared.reliability.example"]) {
-          const domain = await create(rec, `domain-${hostname.split(".")[0]}`, "edge", { worker: reference("ModuleWorker", aggregate.worker), hostname }, randomUUID(), "WorkerCustomDomain");
+          const domain = await create(
+            rec,
+            `domain-${hostname.split(".")[0]}`,
+            "edge",
+            { worker: reference("ModuleWorker", aggregate.worker), hostname },
+            randomUUID(),
+            "WorkerCustomDomain",
+          );
           expect(ok(domain), domain.text).toBe(true); // a hostname only the other tenant serves is free
         }
         rec.secrets.add(`${prefix}-secret.reliability.example`);
@@ -182,15 +218,27 @@ describe("tenant boundary under load", () => {
 
     // a create-intent adoption of a name only the other tenant holds answers as one of a free name
     for (let i = 0; i < 4; i++) {
-      for (const [rec, other] of [[a, "b"], [b, "a"]] as const) {
+      for (const [rec, other] of [
+        [a, "b"],
+        [b, "a"],
+      ] as const) {
         const space = SPACES[i % 2]!;
         const [theirs, nobodys] = await Promise.all([
           importOf(rec, `${other}-adopt-${i}`, space, `adopt-native-${other}-${i}`, `adopt-${other}-${i}`, { "if-none-match": "*" }),
-          importOf(rec, `n-adopt-${i}`.padEnd(`${other}-adopt-${i}`.length, "x"), space, `adopt-native-n-${other}-${i}`, `adopt-n-${other}-${i}`, { "if-none-match": "*" }),
+          importOf(rec, `n-adopt-${i}`.padEnd(`${other}-adopt-${i}`.length, "x"), space, `adopt-native-n-${other}-${i}`, `adopt-n-${other}-${i}`, {
+            "if-none-match": "*",
+          }),
         ]);
         expect(theirs.status, theirs.text).toBe(201);
         const strip = (reply: Reply, name: string, native: string) =>
-          normalized(reply, [[reply.json.metadata.uid, "<uid>"], [name, "<name>"], [native, "<native>"], [reply.json.metadata.createdAt ?? "\u0000", "<t>"]]).replace(/"lastTransitionTime":"[^"]*"/g, "").replace(/"creationTimestamp":"[^"]*"/g, "");
+          normalized(reply, [
+            [reply.json.metadata.uid, "<uid>"],
+            [name, "<name>"],
+            [native, "<native>"],
+            [reply.json.metadata.createdAt ?? "\u0000", "<t>"],
+          ])
+            .replace(/"lastTransitionTime":"[^"]*"/g, "")
+            .replace(/"creationTimestamp":"[^"]*"/g, "");
         const nobodyName = `n-adopt-${i}`.padEnd(`${other}-adopt-${i}`.length, "x");
         expect(strip(theirs, `${other}-adopt-${i}`, `adopt-native-${other}-${i}`)).toBe(strip(nobodys, nobodyName, `adopt-native-n-${other}-${i}`));
         figures.adoptionsCompared++;
@@ -199,8 +247,12 @@ describe("tenant boundary under load", () => {
 
     // digests: another tenant's manifest is answered as a digest nobody uploaded
     if (aggregates) {
-      const digestOf = (rec: TenantRecorder) => [...rec.secrets].find((secret) => secret.startsWith("sha256:") && rec.exchanges.every((e) => !e.response.includes(`"prepareDigest":"${secret}"`)));
-      for (const [rec, owner] of [[a, b], [b, a]] as const) {
+      const digestOf = (rec: TenantRecorder) =>
+        [...rec.secrets].find((secret) => secret.startsWith("sha256:") && rec.exchanges.every((e) => !e.response.includes(`"prepareDigest":"${secret}"`)));
+      for (const [rec, owner] of [
+        [a, b],
+        [b, a],
+      ] as const) {
         const foreign = digestOf(owner)!;
         const nobody = "sha256:" + "7".repeat(64);
         const [theirs, nobodys] = await Promise.all([rec.send("GET", `${API}/artifacts/${foreign}`), rec.send("GET", `${API}/artifacts/${nobody}`)]);
@@ -211,7 +263,17 @@ describe("tenant boundary under load", () => {
           create(rec, "nobody-bundle1", "digests", { manifestDigest: nobody }, randomUUID(), "WorkerBundle"),
         ]);
         expect(bundleTheirs.json?.error?.code).toBe("artifact_missing");
-        expect(normalized(bundleTheirs, [[foreign, "<digest>"], ["foreign-bundle", "<name>"]])).toBe(normalized(bundleNobody, [[nobody, "<digest>"], ["nobody-bundle1", "<name>"]]));
+        expect(
+          normalized(bundleTheirs, [
+            [foreign, "<digest>"],
+            ["foreign-bundle", "<name>"],
+          ]),
+        ).toBe(
+          normalized(bundleNobody, [
+            [nobody, "<digest>"],
+            ["nobody-bundle1", "<name>"],
+          ]),
+        );
         figures.artifactProbes += 2;
       }
     }

@@ -17,7 +17,11 @@ afterAll(async () => Promise.all([plain?.close(), probes?.close()]));
 
 describe("runtime ABI loader adapter", () => {
   it("is absent without --conformance-probes", async () => {
-    const body = { mainModule: "index.js", declaredHandlers: ["fetch"], modules: [module("index.js", "application/javascript+module", "export default { fetch() {} };")] };
+    const body = {
+      mainModule: "index.js",
+      declaredHandlers: ["fetch"],
+      modules: [module("index.js", "application/javascript+module", "export default { fetch() {} };")],
+    };
     const reply = await call(plain.url, "POST", LOADER, { body });
     expect({ status: reply.status, code: reply.json?.error?.code }).toEqual({ status: 404, code: "resource_not_found" });
   });
@@ -25,15 +29,27 @@ describe("runtime ABI loader adapter", () => {
   it("under the flag: loads through workerd and answers the outcome the bytes cause", async () => {
     expect((await call(probes.url, "POST", LOADER, { body: {} })).json.error.code).toBe("invalid_argument");
     const ok = await call(probes.url, "POST", LOADER, {
-      body: { mainModule: "index.js", declaredHandlers: ["fetch"], modules: [module("index.js", "application/javascript+module", "export default { fetch() {}, queue() {}, notAHandler: 1 };")] },
+      body: {
+        mainModule: "index.js",
+        declaredHandlers: ["fetch"],
+        modules: [module("index.js", "application/javascript+module", "export default { fetch() {}, queue() {}, notAHandler: 1 };")],
+      },
     });
     expect(ok.json).toEqual({ exportedHandlers: ["fetch", "queue"] });
     const missing = await call(probes.url, "POST", LOADER, {
-      body: { mainModule: "index.js", declaredHandlers: ["fetch", "scheduled"], modules: [module("index.js", "application/javascript+module", "export default { fetch() {} };")] },
+      body: {
+        mainModule: "index.js",
+        declaredHandlers: ["fetch", "scheduled"],
+        modules: [module("index.js", "application/javascript+module", "export default { fetch() {} };")],
+      },
     });
     expect(missing.json.error.code).toBe("handler_not_exported");
     const broken = await call(probes.url, "POST", LOADER, {
-      body: { mainModule: "index.js", declaredHandlers: ["fetch"], modules: [module("index.js", "application/javascript+module", "export default { fetch() {")] },
+      body: {
+        mainModule: "index.js",
+        declaredHandlers: ["fetch"],
+        modules: [module("index.js", "application/javascript+module", "export default { fetch() {")],
+      },
     });
     expect(broken.json.error.code).toBe("module_syntax_error");
   }, 60_000);

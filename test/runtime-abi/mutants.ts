@@ -69,7 +69,10 @@ function mutateVersion(mutant: Mutant | undefined, options: WorkerOptions, versi
 }
 
 /** Forwards every request to `target`, transformed by the current mode. */
-function proxy(target: () => { port: number }, transform: (req: http.IncomingMessage, body: Buffer | undefined, res: http.ServerResponse, forward: (body?: Buffer) => http.ClientRequest) => void): Promise<http.Server> {
+function proxy(
+  target: () => { port: number },
+  transform: (req: http.IncomingMessage, body: Buffer | undefined, res: http.ServerResponse, forward: (body?: Buffer) => http.ClientRequest) => void,
+): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const forward = (body?: Buffer) => {
       const headers = { ...req.headers };
@@ -122,58 +125,70 @@ export async function startMutantHarness(): Promise<MutantHarness> {
     report: (error) => console.error(error),
     runtime: { gatewayPort: 0, extendVersion: (options, version) => mutateVersion(mutant, options, version) },
   });
-  const gateway = await proxy(() => ({ port: host.runtime!.gateway.port }), (req, _b, res, forward) => {
-    const respond = (upstream: http.ClientRequest) =>
-      upstream.on("response", async (answer) => {
-        if (mutant === "buffer-response") {
-          const body = await collect(answer).catch(() => undefined);
-          if (body === undefined) return void res.destroy();
-          const headers = { ...answer.headers, "content-length": String(body.length) };
-          delete headers["transfer-encoding"];
-          res.writeHead(answer.statusCode ?? 502, headers);
-          res.end(body);
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-    if (mutant === "buffer-request") {
-      // The runner gives up on a request the mutant holds: an aborted body ends the exchange.
-      void collect(req).then((body) => respond(forward(body)).end(body), () => res.destroy());
-      return;
-    }
-    const upstream = respond(forward());
-    req.pipe(upstream);
-  });
-  const api = await proxy(() => ({ port: host.port }), (req, _b, res, forward) => {
-    const isLoader = req.url === "/x-takoform/v1/conformance/runtime-abi/load";
-    void collect(req).then((body) => {
-      let sent = body;
-      let declared: string[] = [];
-      if (isLoader && body.length > 0) {
-        const doc = JSON.parse(body.toString("utf8"));
-        declared = doc.declaredHandlers ?? [];
-        if (mutant === "ignore-unlisted-media-type") doc.modules = (doc.modules ?? []).filter((m: { mediaType: string }) => m.mediaType !== "text/html");
-        const modules: { name: string }[] = Array.isArray(doc.modules) ? doc.modules : [];
-        if (mutant === "fallback-main-module" && modules.length > 0 && !modules.some((m) => m.name === doc.mainModule)) doc.mainModule = modules[0]!.name;
-        sent = Buffer.from(JSON.stringify(doc));
+  const gateway = await proxy(
+    () => ({ port: host.runtime!.gateway.port }),
+    (req, _b, res, forward) => {
+      const respond = (upstream: http.ClientRequest) =>
+        upstream.on("response", async (answer) => {
+          if (mutant === "buffer-response") {
+            const body = await collect(answer).catch(() => undefined);
+            if (body === undefined) return void res.destroy();
+            const headers = { ...answer.headers, "content-length": String(body.length) };
+            delete headers["transfer-encoding"];
+            res.writeHead(answer.statusCode ?? 502, headers);
+            res.end(body);
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+      if (mutant === "buffer-request") {
+        // The runner gives up on a request the mutant holds: an aborted body ends the exchange.
+        void collect(req).then(
+          (body) => respond(forward(body)).end(body),
+          () => res.destroy(),
+        );
+        return;
       }
-      const upstream = forward(sent);
-      upstream.on("response", async (answer) => {
-        let out = await collect(answer).catch(() => undefined);
-        if (out === undefined) return void res.destroy();
-        if (isLoader && answer.statusCode === 200) {
-          if (mutant === "trust-declared-handlers") out = Buffer.from(JSON.stringify({ exportedHandlers: declared }));
-          if (mutant === "no-exports") out = Buffer.from(JSON.stringify({ exportedHandlers: [] }));
-        }
-        const headers = { ...answer.headers, "content-length": String(out.length) };
-        delete headers["transfer-encoding"];
-        res.writeHead(answer.statusCode ?? 502, headers);
-        res.end(out);
-      });
-      upstream.end(sent);
-    }, () => res.destroy());
-  });
+      const upstream = respond(forward());
+      req.pipe(upstream);
+    },
+  );
+  const api = await proxy(
+    () => ({ port: host.port }),
+    (req, _b, res, forward) => {
+      const isLoader = req.url === "/x-takoform/v1/conformance/runtime-abi/load";
+      void collect(req).then(
+        (body) => {
+          let sent = body;
+          let declared: string[] = [];
+          if (isLoader && body.length > 0) {
+            const doc = JSON.parse(body.toString("utf8"));
+            declared = doc.declaredHandlers ?? [];
+            if (mutant === "ignore-unlisted-media-type") doc.modules = (doc.modules ?? []).filter((m: { mediaType: string }) => m.mediaType !== "text/html");
+            const modules: { name: string }[] = Array.isArray(doc.modules) ? doc.modules : [];
+            if (mutant === "fallback-main-module" && modules.length > 0 && !modules.some((m) => m.name === doc.mainModule)) doc.mainModule = modules[0]!.name;
+            sent = Buffer.from(JSON.stringify(doc));
+          }
+          const upstream = forward(sent);
+          upstream.on("response", async (answer) => {
+            let out = await collect(answer).catch(() => undefined);
+            if (out === undefined) return void res.destroy();
+            if (isLoader && answer.statusCode === 200) {
+              if (mutant === "trust-declared-handlers") out = Buffer.from(JSON.stringify({ exportedHandlers: declared }));
+              if (mutant === "no-exports") out = Buffer.from(JSON.stringify({ exportedHandlers: [] }));
+            }
+            const headers = { ...answer.headers, "content-length": String(out.length) };
+            delete headers["transfer-encoding"];
+            res.writeHead(answer.statusCode ?? 502, headers);
+            res.end(out);
+          });
+          upstream.end(sent);
+        },
+        () => res.destroy(),
+      );
+    },
+  );
   return {
     hostUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
     gatewayUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,

@@ -18,28 +18,43 @@ beforeAll(async () => {
 afterAll(async () => harness?.close());
 
 function run(only: string[] = [], deadlineScale = 1): Promise<RuntimeReport> {
-  return runRuntimeConformance({ host: harness.hostUrl, credentialsFile: harness.credentialsFile, gateway: harness.gatewayUrl, bundlesDir: bundlesDir!, only, deadlineScale });
+  return runRuntimeConformance({
+    host: harness.hostUrl,
+    credentialsFile: harness.credentialsFile,
+    gateway: harness.gatewayUrl,
+    bundlesDir: bundlesDir!,
+    only,
+    deadlineScale,
+  });
 }
 
 describe.skipIf(bundlesDir === undefined)("runtime-conformance", () => {
-  it.skipIf(process.env.MUTANTS !== undefined)("measures the 18 required checks against the bundled host: 18/18 pass", async () => {
-    harness.use(undefined);
-    const report = await run();
-    const status = Object.fromEntries(report.checks.map((c) => [c.name, `${c.status}: ${c.message}`]));
-    expect(report.checks.map((c) => c.name)).toEqual([...RUNTIME_ABI_CHECKS]);
-    expect(report).toMatchObject({ classification: "deployed-runtime-conformance-run", completeness: "complete", publicationReady: false });
-    expect(report.runToken).toMatch(/^[0-9a-f]{32}$/);
-    for (const name of RUNTIME_ABI_CHECKS) expect(status[name], name).toMatch(/^passed: /);
-  }, 240_000);
+  it.skipIf(process.env.MUTANTS !== undefined)(
+    "measures the 18 required checks against the bundled host: 18/18 pass",
+    async () => {
+      harness.use(undefined);
+      const report = await run();
+      const status = Object.fromEntries(report.checks.map((c) => [c.name, `${c.status}: ${c.message}`]));
+      expect(report.checks.map((c) => c.name)).toEqual([...RUNTIME_ABI_CHECKS]);
+      expect(report).toMatchObject({ classification: "deployed-runtime-conformance-run", completeness: "complete", publicationReady: false });
+      expect(report.runToken).toMatch(/^[0-9a-f]{32}$/);
+      for (const name of RUNTIME_ABI_CHECKS) expect(status[name], name).toMatch(/^passed: /);
+    },
+    240_000,
+  );
 
   const mutants = Object.keys(CAUGHT_BY) as Mutant[];
-  it.each(mutants.filter((m) => process.env.MUTANTS === undefined || process.env.MUTANTS.split(",").includes(m)))("mutant %s fails the checks that name its behaviour", async (mutant) => {
-    harness.use(mutant);
-    try {
-      const report = await run(CAUGHT_BY[mutant], 0.1);
-      for (const check of report.checks) expect(`${check.name}: ${check.status}`, check.message).toBe(`${check.name}: failed`);
-    } finally {
-      harness.use(undefined);
-    }
-  }, 120_000);
+  it.each(mutants.filter((m) => process.env.MUTANTS === undefined || process.env.MUTANTS.split(",").includes(m)))(
+    "mutant %s fails the checks that name its behaviour",
+    async (mutant) => {
+      harness.use(mutant);
+      try {
+        const report = await run(CAUGHT_BY[mutant], 0.1);
+        for (const check of report.checks) expect(`${check.name}: ${check.status}`, check.message).toBe(`${check.name}: failed`);
+      } finally {
+        harness.use(undefined);
+      }
+    },
+    120_000,
+  );
 });

@@ -15,28 +15,47 @@ export async function deployApp(base: string, space: string, options: { extra?: 
   await must(apply(base, kind("SQLiteDatabase"), "app-db", space, {}, { token }), "database");
   const digest = await commitFiles(base, "MigrationBundle", [["0001_items.sql", MIGRATION, "application/sql"]], token);
   await must(apply(base, kind("SQLiteMigrationSet"), "app-migrations", space, { manifestDigest: digest }, { token }), "migration set");
-  await must(apply(base, kind("SQLiteMigrationApplication"), "app-migrate", space, { database: ref("SQLiteDatabase", "app-db"), migrationSet: ref("SQLiteMigrationSet", "app-migrations") }, { token }), "migration application");
-  return deployWorker(base, space, "app", {
-    source: APP_WORKER,
-    handlers: ["fetch", "queue", "scheduled"],
-    extra: {
-      kvBindings: [{ name: "KV", resource: ref("EdgeKVNamespace", "app-kv") }],
-      sqliteBindings: [{ name: "DB", resource: ref("SQLiteDatabase", "app-db") }],
-      queueProducerBindings: [{ name: "EVENTS", resource: ref("AtLeastOnceQueue", "orders") }],
-      ...(options.extra ?? {}),
+  await must(
+    apply(
+      base,
+      kind("SQLiteMigrationApplication"),
+      "app-migrate",
+      space,
+      { database: ref("SQLiteDatabase", "app-db"), migrationSet: ref("SQLiteMigrationSet", "app-migrations") },
+      { token },
+    ),
+    "migration application",
+  );
+  return deployWorker(
+    base,
+    space,
+    "app",
+    {
+      source: APP_WORKER,
+      handlers: ["fetch", "queue", "scheduled"],
+      extra: {
+        kvBindings: [{ name: "KV", resource: ref("EdgeKVNamespace", "app-kv") }],
+        sqliteBindings: [{ name: "DB", resource: ref("SQLiteDatabase", "app-db") }],
+        queueProducerBindings: [{ name: "EVENTS", resource: ref("AtLeastOnceQueue", "orders") }],
+        ...(options.extra ?? {}),
+      },
     },
-  }, token);
+    token,
+  );
 }
 
 export async function consume(base: string, space: string, queue: string, options: Record<string, unknown> = {}) {
-  await must(apply(base, kind("QueueConsumer"), `${queue}-consumer`, space, {
-    queue: ref("AtLeastOnceQueue", queue),
-    worker: ref("ModuleWorker", "app"),
-    maxBatchSize: 10,
-    maxBatchTimeoutSeconds: 0,
-    maxRetries: 1,
-    retryDelaySeconds: 0,
-    maxConcurrency: 1,
-    ...options,
-  }), `consumer of ${queue}`);
+  await must(
+    apply(base, kind("QueueConsumer"), `${queue}-consumer`, space, {
+      queue: ref("AtLeastOnceQueue", queue),
+      worker: ref("ModuleWorker", "app"),
+      maxBatchSize: 10,
+      maxBatchTimeoutSeconds: 0,
+      maxRetries: 1,
+      retryDelaySeconds: 0,
+      maxConcurrency: 1,
+      ...options,
+    }),
+    `consumer of ${queue}`,
+  );
 }

@@ -29,7 +29,15 @@ describe("edge.sql", () => {
   });
 
   it("answers the interface's errors: schema changes and transaction control are sql_error, big numbers numeric_out_of_range", async () => {
-    for (const sql of ["CREATE TABLE t (x)", "DROP TABLE items", "BEGIN", "COMMIT", "SELECT 1; SELECT 2", "SELECT * FROM nowhere", "DELETE FROM takoform_migration_ledger"]) {
+    for (const sql of [
+      "CREATE TABLE t (x)",
+      "DROP TABLE items",
+      "BEGIN",
+      "COMMIT",
+      "SELECT 1; SELECT 2",
+      "SELECT * FROM nowhere",
+      "DELETE FROM takoform_migration_ledger",
+    ]) {
       expect((await json(`/sql/fail?sql=${encodeURIComponent(sql)}`)).code, sql).toBe("sql_error");
     }
     expect((await json("/sql/big-param")).code).toBe("numeric_out_of_range");
@@ -46,8 +54,16 @@ describe("queues", () => {
     await host.host.runtime!.reconcile();
     expect((await get("/send", { method: "POST", body: JSON.stringify({ name: "queued-order" }) })).body).toBe("sent");
     expect((await get("/send", { method: "POST", body: JSON.stringify({ id: "m1", fail: true }) })).body).toBe("sent");
-    await eventually(() => json("/sql/list"), (r) => r.rows.some((row: { name: string }) => row.name === "queued-order"), "the consumer wrote the order");
-    const dead = await eventually(() => get("/kv?key=dead:m1"), (r) => r.body !== "", "the failing message reached the dead-letter queue");
+    await eventually(
+      () => json("/sql/list"),
+      (r) => r.rows.some((row: { name: string }) => row.name === "queued-order"),
+      "the consumer wrote the order",
+    );
+    const dead = await eventually(
+      () => get("/kv?key=dead:m1"),
+      (r) => r.body !== "",
+      "the failing message reached the dead-letter queue",
+    );
     expect(JSON.parse(dead.body)).toEqual({ attempts: 1 });
     expect((await get("/kv?key=tries:m1")).body).toBe("2"); // first delivery + maxRetries (1)
   });
@@ -83,7 +99,10 @@ describe("service bindings", () => {
 
 describe("static assets", () => {
   it("are served before the code, with the single-page-application fallback", async () => {
-    const digest = await commitFiles(host.url, "StaticAssetBundle", [["index.html", "<h1>spa</h1>", "text/html"], ["app.js", "console.log(1)", "text/javascript"]]);
+    const digest = await commitFiles(host.url, "StaticAssetBundle", [
+      ["index.html", "<h1>spa</h1>", "text/html"],
+      ["app.js", "console.log(1)", "text/javascript"],
+    ]);
     await must(apply(host.url, kind("StaticAssetBundle"), "site", SPACE, { manifestDigest: digest }), "assets");
     const site = await deployWorker(host.url, SPACE, "site", {
       source: `export default { fetch(request) { return new Response("code " + request.method + " " + new URL(request.url).pathname); } };`,

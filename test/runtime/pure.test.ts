@@ -18,7 +18,13 @@ import type { ResourceRecord } from "../../host/store/records.js";
 
 describe("split", () => {
   it("gives each version its weight's share within 1% over 1,000 requests, for every weighting tried", () => {
-    for (const weights of [[5000, 5000], [1000, 9000], [2500, 2500, 5000], [1, 9999], [3333, 3333, 3334]]) {
+    for (const weights of [
+      [5000, 5000],
+      [1000, 9000],
+      [2500, 2500, 5000],
+      [1, 9999],
+      [3333, 3333, 3334],
+    ]) {
       const cumulative = cumulativeWeights(weights);
       const counts = weights.map(() => 0);
       const N = 1000;
@@ -31,11 +37,23 @@ describe("split", () => {
 describe("queue batch outcomes", () => {
   const messages = ["a", "b", "c"].map((id) => ({ id, body: { t: "json" as const, v: id }, timestampMillis: 0, attempts: 1 }));
   it("acknowledges what the handler acknowledged or returned from, retries the rest", () => {
-    expect(settleBatch(messages, { outcome: "ok", ackAll: false, retryBatch: { retry: false }, explicitAcks: [], retryMessages: [{ msgId: "b", delaySeconds: 7 }] }, 3))
-      .toEqual({ acks: ["a", "c"], retries: [{ id: "b", delaySeconds: 7 }] });
-    expect(settleBatch(messages, { outcome: "exception", ackAll: false, retryBatch: { retry: false }, explicitAcks: ["a"], retryMessages: [] }, 3))
-      .toEqual({ acks: ["a"], retries: [{ id: "b", delaySeconds: 3 }, { id: "c", delaySeconds: 3 }] });
-    expect(settleBatch(messages, { outcome: "ok", ackAll: false, retryBatch: { retry: true, delaySeconds: 1 }, explicitAcks: [], retryMessages: [] }, 3).retries).toHaveLength(3);
+    expect(
+      settleBatch(
+        messages,
+        { outcome: "ok", ackAll: false, retryBatch: { retry: false }, explicitAcks: [], retryMessages: [{ msgId: "b", delaySeconds: 7 }] },
+        3,
+      ),
+    ).toEqual({ acks: ["a", "c"], retries: [{ id: "b", delaySeconds: 7 }] });
+    expect(settleBatch(messages, { outcome: "exception", ackAll: false, retryBatch: { retry: false }, explicitAcks: ["a"], retryMessages: [] }, 3)).toEqual({
+      acks: ["a"],
+      retries: [
+        { id: "b", delaySeconds: 3 },
+        { id: "c", delaySeconds: 3 },
+      ],
+    });
+    expect(
+      settleBatch(messages, { outcome: "ok", ackAll: false, retryBatch: { retry: true, delaySeconds: 1 }, explicitAcks: [], retryMessages: [] }, 3).retries,
+    ).toHaveLength(3);
   });
 });
 
@@ -57,7 +75,16 @@ describe("cron", () => {
 describe("edge.sql admission", () => {
   it("admits one statement; refuses several, transaction control and schema changes with sql_error", () => {
     expect(() => admitStatement({ sql: "SELECT 'a;b' AS x -- ; comment" })).not.toThrow();
-    for (const sql of ["SELECT 1; SELECT 2", "BEGIN", "commit", "SAVEPOINT x", "CREATE TABLE t (x)", "drop table t", "ATTACH 'x' AS y", "PRAGMA writable_schema = 1"]) {
+    for (const sql of [
+      "SELECT 1; SELECT 2",
+      "BEGIN",
+      "commit",
+      "SAVEPOINT x",
+      "CREATE TABLE t (x)",
+      "drop table t",
+      "ATTACH 'x' AS y",
+      "PRAGMA writable_schema = 1",
+    ]) {
       expect(() => admitStatement({ sql }), sql).toThrow(EdgeSqlError);
     }
     expect(() => admitStatement({ sql: "SELECT ?", params: new Array(101).fill(1) })).toThrow(/at most 100/);
@@ -71,7 +98,14 @@ describe("edge.sql on a real file", () => {
     other.exec("CREATE TABLE t (x INTEGER)");
     const sql = openEdgeSql(file, { busyTimeoutMs: 50 });
     other.exec("BEGIN EXCLUSIVE");
-    const busy = (() => { try { sql.execute({ sql: "INSERT INTO t VALUES (1)" }); return undefined; } catch (error) { return error; } })();
+    const busy = (() => {
+      try {
+        sql.execute({ sql: "INSERT INTO t VALUES (1)" });
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    })();
     expect(busy).toBeInstanceOf(EdgeSqlError);
     expect((busy as EdgeSqlError).code).toBe("busy");
     other.exec("COMMIT");
@@ -92,10 +126,21 @@ describe("gateway Host header", () => {
 });
 
 describe("desired state", () => {
-  const record = (tenant: string, kind: string, name: string, spec: Record<string, unknown> = {}): ResourceRecord => ({
-    tenant, space: "s", name, ref: { apiVersion: EDGE, kind, definitionVersion: "0.1.0", schemaDigest: "sha256:x" }, uid: `${tenant}-${name}`,
-    generation: "1", revision: "1", spec: spec as never, specDigest: "", conditions: [], observations: 0, createdAt: "",
-  } as ResourceRecord);
+  const record = (tenant: string, kind: string, name: string, spec: Record<string, unknown> = {}): ResourceRecord =>
+    ({
+      tenant,
+      space: "s",
+      name,
+      ref: { apiVersion: EDGE, kind, definitionVersion: "0.1.0", schemaDigest: "sha256:x" },
+      uid: `${tenant}-${name}`,
+      generation: "1",
+      revision: "1",
+      spec: spec as never,
+      specDigest: "",
+      conditions: [],
+      observations: 0,
+      createdAt: "",
+    }) as ResourceRecord;
   it("resolves a reference only inside the holder's tenant and space", () => {
     const desired = new DesiredState([record("a", "EdgeKVNamespace", "kv"), record("b", "WorkerVersion", "v")], () => undefined);
     const holder = record("b", "WorkerVersion", "v");

@@ -25,7 +25,11 @@ it("keeps KV, SQLite rows and accepted queue messages across a restart", async (
   host = await startRuntimeHost(dataDir);
   try {
     get = (p, options) => viaGateway(host.gatewayPort, hostname, p, options);
-    await eventually(() => get("/kv?key=greeting"), (r) => r.status === 200, "the restarted host serves from the store");
+    await eventually(
+      () => get("/kv?key=greeting"),
+      (r) => r.status === 200,
+      "the restarted host serves from the store",
+    );
     expect((await get("/kv?key=greeting")).body).toBe("kept");
     expect(JSON.parse((await get("/sql/list")).body).rows.map((r: { name: string }) => r.name)).toEqual(["before-restart"]);
     await consume(host.url, SPACE, "orders");

@@ -23,20 +23,43 @@ describe("fetch through the gateway", () => {
     const { hostname } = await deployWorker(host.url, SPACE, "envdump", {
       source: ENV_DUMP,
       vars: { GREETING: "hello", NESTED: { a: [1, 2] }, LABEL: "one" },
-      extra: { kvBindings: [{ name: "CACHE", resource: ref("EdgeKVNamespace", "envkv") }], queueProducerBindings: [{ name: "EVENTS", resource: ref("AtLeastOnceQueue", "envq") }] },
+      extra: {
+        kvBindings: [{ name: "CACHE", resource: ref("EdgeKVNamespace", "envkv") }],
+        queueProducerBindings: [{ name: "EVENTS", resource: ref("AtLeastOnceQueue", "envq") }],
+      },
     });
     expect(hostname).toMatch(/\.localhost$/);
-    const reply = await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.status === 200, "the endpoint serves");
-    expect(JSON.parse(reply.body)).toEqual({ keys: ["CACHE", "EVENTS", "GREETING", "LABEL", "NESTED"], greeting: "hello", nested: { a: [1, 2] }, version: "one" });
+    const reply = await eventually(
+      () => viaGateway(host.gatewayPort, hostname),
+      (r) => r.status === 200,
+      "the endpoint serves",
+    );
+    expect(JSON.parse(reply.body)).toEqual({
+      keys: ["CACHE", "EVENTS", "GREETING", "LABEL", "NESTED"],
+      greeting: "hello",
+      nested: { a: [1, 2] },
+      version: "one",
+    });
     expect((await viaGateway(host.gatewayPort, "nothing-here.endpoints.takoform.localhost")).status).toBe(404);
   });
 
   it("splits a deployment across versions by weight, within the stated tolerance", async () => {
     const { hostname, version: first } = await deployWorker(host.url, SPACE, "split", { source: ENV_DUMP, vars: { LABEL: "a" } });
-    await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.status === 200, "first version serves");
+    await eventually(
+      () => viaGateway(host.gatewayPort, hostname),
+      (r) => r.status === 200,
+      "first version serves",
+    );
     const second = await createVersion(host.url, SPACE, "split", { source: ENV_DUMP, vars: { LABEL: "b" } });
-    await deploy(host.url, SPACE, "split", [[first, 2500], [second, 7500]]);
-    await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.body.includes('"version":"b"'), "second version serves");
+    await deploy(host.url, SPACE, "split", [
+      [first, 2500],
+      [second, 7500],
+    ]);
+    await eventually(
+      () => viaGateway(host.gatewayPort, hostname),
+      (r) => r.body.includes('"version":"b"'),
+      "second version serves",
+    );
     const counts = { a: 0, b: 0 };
     const N = 200;
     for (let i = 0; i < N; i++) {
@@ -66,8 +89,16 @@ describe("edge.kv per tenant", () => {
     const a = await deployWorker(host.url, SPACE, "counter", spec, PRIMARY);
     const b = await deployWorker(host.url, SPACE, "counter", spec, OTHER_TENANT);
     expect(a.hostname).not.toBe(b.hostname);
-    await eventually(() => viaGateway(host.gatewayPort, b.hostname), (r) => r.status === 200, "tenant b serves");
-    await eventually(() => viaGateway(host.gatewayPort, a.hostname), (r) => r.status === 200, "tenant a serves");
+    await eventually(
+      () => viaGateway(host.gatewayPort, b.hostname),
+      (r) => r.status === 200,
+      "tenant b serves",
+    );
+    await eventually(
+      () => viaGateway(host.gatewayPort, a.hostname),
+      (r) => r.status === 200,
+      "tenant a serves",
+    );
     for (let i = 0; i < 3; i++) await viaGateway(host.gatewayPort, a.hostname);
     expect((await viaGateway(host.gatewayPort, a.hostname)).body).toBe("5");
     expect((await viaGateway(host.gatewayPort, b.hostname)).body).toBe("2");
@@ -94,7 +125,10 @@ describe("edge.objects per tenant, custom domains", () => {
   });
 
   it("a WorkerCustomDomain hostname is routed to its worker like an endpoint", async () => {
-    await must(apply(host.url, kind("WorkerCustomDomain"), "files-domain", SPACE, { worker: ref("ModuleWorker", "files"), hostname: "Files.Example.TEST." }), "custom domain");
+    await must(
+      apply(host.url, kind("WorkerCustomDomain"), "files-domain", SPACE, { worker: ref("ModuleWorker", "files"), hostname: "Files.Example.TEST." }),
+      "custom domain",
+    );
     await host.host.runtime!.reconcile();
     expect((await viaGateway(host.gatewayPort, "files.example.test", "/report.txt")).body).toBe("tenant a's report");
   });
@@ -103,14 +137,21 @@ describe("edge.objects per tenant, custom domains", () => {
 describe("a version workerd refuses", () => {
   it("never serves: the previous runtime keeps answering and the failure names the version", async () => {
     const { hostname, version: good } = await deployWorker(host.url, SPACE, "fragile", { source: ENV_DUMP, vars: { LABEL: "good" } });
-    await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.status === 200, "good version serves");
+    await eventually(
+      () => viaGateway(host.gatewayPort, hostname),
+      (r) => r.status === 200,
+      "good version serves",
+    );
     const bad = await createVersion(host.url, SPACE, "fragile", { source: `${ENV_DUMP}\nundefinedFunctionAtLoad();` });
     await deploy(host.url, SPACE, "fragile", [[bad, 10000]]);
     await host.host.runtime!.reconcile();
     const report = host.host.runtime!.lastReport()!;
-    expect(report.problems.map((p) => `${p.record.name}: ${p.message}`)).toContain(`${bad}: workerd refused to load version ${bad}; the previous deployment keeps serving`);
+    expect(report.problems.map((p) => `${p.record.name}: ${p.message}`)).toContain(
+      `${bad}: workerd refused to load version ${bad}; the previous deployment keeps serving`,
+    );
     expect((await viaGateway(host.gatewayPort, hostname)).body).toContain('"version":"good"');
-    const readyOf = async () => (await read(host.url, kind("WorkerVersion"), bad, SPACE)).json.status.conditions.find((c: { type: string }) => c.type === "Ready");
+    const readyOf = async () =>
+      (await read(host.url, kind("WorkerVersion"), bad, SPACE)).json.status.conditions.find((c: { type: string }) => c.type === "Ready");
     const failed = await eventually(readyOf, (c) => c.status === "False", "the refused version reads Ready=False");
     expect(failed).toMatchObject({ status: "False", reason: "Failed", hostReason: "RuntimeRejected" });
     expect(failed.message).toContain("workerd refused to load version");

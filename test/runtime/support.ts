@@ -46,17 +46,24 @@ export async function startRuntimeHost(dataDir = mkdtempSync(path.join(os.tmpdir
   };
 }
 
-export interface GatewayReply { status: number; body: string; headers: http.IncomingHttpHeaders }
+export interface GatewayReply {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
 
 /** One request through the gateway, addressed by Host header. */
 export function viaGateway(port: number, hostname: string, pathname = "/", options: { method?: string; body?: string } = {}): Promise<GatewayReply> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, path: pathname, method: options.method ?? "GET", headers: { host: `${hostname}:${port}` }, agent: false }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port, path: pathname, method: options.method ?? "GET", headers: { host: `${hostname}:${port}` }, agent: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+      },
+    );
     request.on("error", reject);
     request.end(options.body);
   });
@@ -85,12 +92,22 @@ export async function commitModules(base: string, modules: [string, string, stri
     apiVersion: "artifacts.takoform.com/v1alpha1",
     kind: "WorkerBundle",
     mainModule: modules[0]![0],
-    modules: modules.map(([name, , mediaType], i) => ({ name, mediaType: mediaType ?? "application/javascript+module", size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
+    modules: modules.map(([name, , mediaType], i) => ({
+      name,
+      mediaType: mediaType ?? "application/javascript+module",
+      size: blobs[i]!.length,
+      digest: sha256(blobs[i]!),
+    })),
   };
   return commitManifest(base, manifest, blobs, token);
 }
 
-export async function commitFiles(base: string, kindName: "StaticAssetBundle" | "MigrationBundle", files: [string, string, string][], token = PRIMARY): Promise<string> {
+export async function commitFiles(
+  base: string,
+  kindName: "StaticAssetBundle" | "MigrationBundle",
+  files: [string, string, string][],
+  token = PRIMARY,
+): Promise<string> {
   const blobs = files.map(([, text]) => Buffer.from(text));
   const manifest = {
     apiVersion: "artifacts.takoform.com/v1alpha1",
@@ -115,13 +132,20 @@ export async function createVersion(base: string, space: string, worker: string,
   await must(apply(base, kind("WorkerBundle"), bundle, space, { manifestDigest: digest }, { token }), "bundle");
   const version = `${worker}-v-${salt}`;
   await must(
-    apply(base, kind("WorkerVersion"), version, space, {
-      worker: ref("ModuleWorker", worker),
-      bundle: ref("WorkerBundle", bundle),
-      handlers: spec.handlers ?? ["fetch"],
-      ...(spec.vars === undefined ? {} : { vars: spec.vars }),
-      ...(spec.extra ?? {}),
-    }, { token }),
+    apply(
+      base,
+      kind("WorkerVersion"),
+      version,
+      space,
+      {
+        worker: ref("ModuleWorker", worker),
+        bundle: ref("WorkerBundle", bundle),
+        handlers: spec.handlers ?? ["fetch"],
+        ...(spec.vars === undefined ? {} : { vars: spec.vars }),
+        ...(spec.extra ?? {}),
+      },
+      { token },
+    ),
     "version",
   );
   return version;
@@ -137,11 +161,18 @@ export async function deploy(base: string, space: string, worker: string, versio
   const spec = { worker: ref("ModuleWorker", worker), versions: versions.map(([name, weight]) => ({ workerVersion: ref("WorkerVersion", name), weight })) };
   const existing = await read(base, kind("WorkerDeployment"), worker, space, token);
   if (existing.status === 404) await must(apply(base, kind("WorkerDeployment"), worker, space, spec, { token }), "deployment");
-  else await must(apply(base, kind("WorkerDeployment"), worker, space, spec, { token, generation: existing.json.metadata.generation }), "deployment update", 200);
+  else
+    await must(apply(base, kind("WorkerDeployment"), worker, space, spec, { token, generation: existing.json.metadata.generation }), "deployment update", 200);
 }
 
 /** A worker with one version, its deployment and an endpoint; returns the endpoint's hostname. */
-export async function deployWorker(base: string, space: string, worker: string, spec: VersionSpec, token = PRIMARY): Promise<{ hostname: string; version: string }> {
+export async function deployWorker(
+  base: string,
+  space: string,
+  worker: string,
+  spec: VersionSpec,
+  token = PRIMARY,
+): Promise<{ hostname: string; version: string }> {
   await must(apply(base, kind("ModuleWorker"), worker, space, {}, { token }), "worker");
   const version = await createVersion(base, space, worker, spec, token);
   await deploy(base, space, worker, [[version, 10000]], token);

@@ -19,10 +19,14 @@ export interface LoggedHost {
 export const HOST_FLAGS: string[] = ["--runtime", "off"];
 
 export async function startLoggedHost(dataDir: string, credentials: string, extra: string[] = []): Promise<LoggedHost> {
-  const child = spawn(process.execPath, [path.join(repoRoot, "bin/takoform.mjs"), "host", "--port", "0", "--data", dataDir, "--credentials", credentials, ...HOST_FLAGS, ...extra], {
-    cwd: repoRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, "bin/takoform.mjs"), "host", "--port", "0", "--data", dataDir, "--credentials", credentials, ...HOST_FLAGS, ...extra],
+    {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -28,11 +28,19 @@ describe("sensitive values in the runtime", () => {
     const put = (value: string) => call(host.url, "PUT", `/x-takoform/v1/spaces/${SPACE}/workers/api/secrets/API_TOKEN`, { body: { value } });
     expect((await put(first)).status).toBe(201);
     const { hostname } = await deployWorker(host.url, SPACE, "api", { source: WORKER, extra: { requiredSensitiveVars: ["API_TOKEN"] } });
-    const served = await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.status === 200, "the worker serves");
+    const served = await eventually(
+      () => viaGateway(host.gatewayPort, hostname),
+      (r) => r.status === 200,
+      "the worker serves",
+    );
     expect(JSON.parse(served.body)).toEqual({ digest: hex(first), names: ["API_TOKEN"] });
     expect(served.body).not.toContain(first);
     const second = `second-${randomUUID()}`;
     expect((await put(second)).status).toBe(200);
-    await eventually(() => viaGateway(host.gatewayPort, hostname), (r) => r.body.includes(hex(second)), "the replaced value is served");
+    await eventually(
+      () => viaGateway(host.gatewayPort, hostname),
+      (r) => r.body.includes(hex(second)),
+      "the replaced value is served",
+    );
   }, 90_000);
 });

@@ -64,7 +64,10 @@ describe("sensitive values", () => {
     expect(ready).toMatchObject({ status: "False", reason: "DependencyMissing", hostReason: "sensitive value not set: API_TOKEN,SIGNING_KEY" });
     expect(ready.message).toContain("API_TOKEN, SIGNING_KEY");
     // A deployment may not weight a version that is not Ready.
-    const deployment = await apply(host.url, kind("WorkerDeployment"), uniqueName("d"), SPACE, { worker: ref("ModuleWorker", worker), versions: [{ workerVersion: ref("WorkerVersion", version), weight: 10000 }] });
+    const deployment = await apply(host.url, kind("WorkerDeployment"), uniqueName("d"), SPACE, {
+      worker: ref("ModuleWorker", worker),
+      versions: [{ workerVersion: ref("WorkerVersion", version), weight: 10000 }],
+    });
     expectRefusal(deployment, "invalid_argument");
   });
 
@@ -83,7 +86,12 @@ describe("sensitive values", () => {
 
     const list = await cli(["list", "--worker", worker]);
     expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout.split("\n").filter(Boolean).map((l) => l.split("\t")[0])).toEqual(["API_TOKEN", "SIGNING_KEY"]);
+    expect(
+      list.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("\t")[0]),
+    ).toEqual(["API_TOKEN", "SIGNING_KEY"]);
     const listed = await call(host.url, "GET", secretsPath(worker));
     expect(listed.json.secrets.map((s: { name: string }) => s.name)).toEqual(["API_TOKEN", "SIGNING_KEY"]);
     for (const value of Object.values(values)) expect(list.stdout + listed.text).not.toContain(value);

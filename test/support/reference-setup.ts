@@ -6,5 +6,7 @@ import { REFERENCE_DIR, REFERENCE_SHOWN, REQUIRE_REFERENCE_ENV, referenceRequire
 export default function setup(): void {
   if (existsSync(REFERENCE_DIR)) return;
   if (referenceRequired()) throw new Error(`${REFERENCE_SHOWN} is absent, and ${REQUIRE_REFERENCE_ENV}=1 requires the reference cross-checks to run`);
-  console.log(`takoform: ${REFERENCE_SHOWN} is absent, so the tests that cross-check against the reference copy of the Takoform spec are skipped (set ${REQUIRE_REFERENCE_ENV}=1 to make that an error).`);
+  console.log(
+    `takoform: ${REFERENCE_SHOWN} is absent, so the tests that cross-check against the reference copy of the Takoform spec are skipped (set ${REQUIRE_REFERENCE_ENV}=1 to make that an error).`,
+  );
 }

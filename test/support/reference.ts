@@ -43,7 +43,9 @@ export function referencePresent(...rel: string[]): boolean {
   const gone = missing(rel);
   if (gone === undefined) return true;
   if (referenceRequired()) {
-    throw new Error(`${path.relative(REPO_DIR, gone)} is missing, and ${REQUIRE_REFERENCE_ENV}=1 requires every reference cross-check to run (put the reference copy at ${REFERENCE_SHOWN})`);
+    throw new Error(
+      `${path.relative(REPO_DIR, gone)} is missing, and ${REQUIRE_REFERENCE_ENV}=1 requires every reference cross-check to run (put the reference copy at ${REFERENCE_SHOWN})`,
+    );
   }
   return false;
 }

@@ -18,7 +18,14 @@ export interface RunOptions {
  * Runs a command; resolves to its exit code (128 + n for a signal). quiet: its output is kept and
  * printed only when it fails.
  */
-function runInherited(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, track: (c: ChildProcess | undefined) => void, quiet = false): Promise<number> {
+function runInherited(
+  file: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  track: (c: ChildProcess | undefined) => void,
+  quiet = false,
+): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(file, args, { cwd, env, stdio: ["ignore", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"] });
     const kept: Buffer[] = [];

@@ -20,8 +20,9 @@ const PROVIDER_ALIAS_ACCESSORS = ["  public get alias()", "  public set alias("]
 export function localDocsLinks(text: string, generatedDir = "generated"): string {
   // Attribute anchors are dropped: the generated pages list attributes without anchors.
   return text
-    .replace(/https:\/\/registry\.terraform\.io\/providers\/takoform\/takoform\/latest\/docs(\/resources\/[a-z0-9_]+)?(#[a-z0-9_]+)?/g, (_m, page: string | undefined) =>
-      page === undefined ? `${generatedDir}/docs/index.md` : `${generatedDir}/docs${page}.md`,
+    .replace(
+      /https:\/\/registry\.terraform\.io\/providers\/takoform\/takoform\/latest\/docs(\/resources\/[a-z0-9_]+)?(#[a-z0-9_]+)?/g,
+      (_m, page: string | undefined) => (page === undefined ? `${generatedDir}/docs/index.md` : `${generatedDir}/docs${page}.md`),
     )
     .replaceAll("Docs at Terraform Registry: ", "Docs: ");
 }
@@ -40,14 +41,20 @@ export function postProcess(rel: string, text: string, providerVersion = "0.0.0"
   let out = text.replaceAll(LIST_CONSTRUCTOR, LIST_CONSTRUCTOR_OVERRIDE);
   // Markdown links resolve against the file's folder (generated/cdktf/<rel>); JSDoc names repository paths.
   out = rel.endsWith(".md")
-    ? localDocsLinks(out, path.posix.relative(path.posix.dirname(`generated/cdktf/${rel}`), "generated")).replace("Refer to the Terraform Registry for docs: ", "Docs: ")
+    ? localDocsLinks(out, path.posix.relative(path.posix.dirname(`generated/cdktf/${rel}`), "generated")).replace(
+        "Refer to the Terraform Registry for docs: ",
+        "Docs: ",
+      )
     : localDocsLinks(out);
   for (const m of OVERRIDDEN_METHODS) out = out.replaceAll(`  protected ${m}(`, `  protected override ${m}(`);
   if (rel.endsWith("/provider/index.ts")) {
     for (const a of PROVIDER_ALIAS_ACCESSORS) out = out.replaceAll(a, a.replace("public ", "public override "));
     // The provider class carries its version constraint, so synth writes required_providers.version
     // and no author needs addOverride for it.
-    out = out.replace("        providerName: 'takoform'\n", `        providerName: 'takoform',\n        providerVersionConstraint: '${versionConstraint(providerVersion)}'\n`);
+    out = out.replace(
+      "        providerName: 'takoform'\n",
+      `        providerName: 'takoform',\n        providerVersionConstraint: '${versionConstraint(providerVersion)}'\n`,
+    );
   }
   // NodeNext ESM needs explicit extensions: "./worker-version" -> "./worker-version/index.js".
   if (rel.endsWith("/index.ts")) out = out.replace(/from '\.\/([a-z0-9-]+)';/g, "from './$1/index.js';");

@@ -18,15 +18,7 @@ export class AttrObject {
 }
 
 /** Author-facing value: data (map keys verbatim), attribute objects, lists, or references. */
-export type ExampleValue =
-  | null
-  | boolean
-  | number
-  | string
-  | RefValue
-  | AttrObject
-  | ExampleValue[]
-  | { [key: string]: ExampleValue };
+export type ExampleValue = null | boolean | number | string | RefValue | AttrObject | ExampleValue[] | { [key: string]: ExampleValue };
 
 export function labelFor(name: string): string {
   return name.replaceAll("-", "_");

@@ -26,7 +26,7 @@ const EXAMPLES: Record<string, string> = {
     "}",
     "",
     'resource "takoform_secret" "api_token" {',
-    '  worker        = takoform_module_worker.api.name',
+    "  worker        = takoform_module_worker.api.name",
     '  name          = "API_TOKEN"',
     "  value         = var.api_token",
     "  value_version = 1",
@@ -37,7 +37,11 @@ const EXAMPLES: Record<string, string> = {
 const IMPORTS: Record<string, string[]> = {};
 
 function bullet(name: string, a: ExtensionAttribute): string {
-  const flags = [a.required ? "Required" : a.optional ? "Optional" : "Read-only", ...(a.sensitive ? ["Sensitive"] : []), ...(a.write_only ? ["Write-only"] : [])];
+  const flags = [
+    a.required ? "Required" : a.optional ? "Optional" : "Read-only",
+    ...(a.sensitive ? ["Sensitive"] : []),
+    ...(a.write_only ? ["Write-only"] : []),
+  ];
   return `- \`${name}\` (${a.type === "number" ? "Number" : "String"}, ${flags.join(", ")}) ${a.description}`;
 }
 

@@ -56,7 +56,9 @@ export function providerDoc(model: ProviderModel): string {
     "| resource type | Form | role | definitions (default in bold) |",
     "| --- | --- | --- | --- |",
     ...model.resources.map((r) => {
-      const versions = r.supportedRefs.map((ref) => (ref.definitionVersion === r.defaultRef.definitionVersion ? `**${ref.definitionVersion}**` : ref.definitionVersion));
+      const versions = r.supportedRefs.map((ref) =>
+        ref.definitionVersion === r.defaultRef.definitionVersion ? `**${ref.definitionVersion}**` : ref.definitionVersion,
+      );
       return `| [${r.typeName}](${resourceDocPath(r)}) | \`${r.kind}\` | ${r.role} | ${versions.join(", ")} |`;
     }),
     ...Object.keys(HOST_EXTENSION_RESOURCES).map((t) => `| [${t}](resources/${t.replace(/^takoform_/, "")}.md) | host extension | - | - |`),

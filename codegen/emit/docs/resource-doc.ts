@@ -43,65 +43,64 @@ export function resourceDoc(r: ResourceModel, defaultForm: LoadedForm): string {
   const required = referenceList(args.filter((a) => a.required));
   const optional = referenceList(args.filter((a) => !a.required));
   const readOnly = referenceList([...r.outputs, ...identityAttributes()].sort((a, b) => (a.name < b.name ? -1 : 1)));
-  const facts = [
-    "| | |",
-    "| --- | --- |",
-    `| Form | \`${r.apiVersion}\` \`${r.kind}\` |`,
-    `| Role | \`${r.role}\` |`,
-    `| Updates | ${updates(r)} |`,
-  ];
+  const facts = ["| | |", "| --- | --- |", `| Form | \`${r.apiVersion}\` \`${r.kind}\` |`, `| Role | \`${r.role}\` |`, `| Updates | ${updates(r)} |`];
   if (r.artifact !== undefined) facts.push(`| Artifact | \`manifest_digest\` names a committed \`${r.artifact.manifestKind}\` manifest |`);
-  return [
-    "---",
-    `page_title: "${r.typeName} Resource - takoform"`,
-    `subcategory: "${r.apiVersion}"`,
-    "description: |-",
-    `  ${firstSentence(r.description || r.title)}`,
-    "---",
-    "",
-    `# ${r.typeName} (Resource)`,
-    "",
-    r.description || r.title,
-    "",
-    ...facts,
-    "",
-    "## Form definitions",
-    "",
-    ...definitionsTable(r),
-    "",
-    "## Example Usage",
-    "",
-    "```terraform",
-    exampleHcl(r, entries),
-    "```",
-    "",
-    "### CDKTF (TypeScript)",
-    "",
-    "```typescript",
-    exampleTypeScript(r, entries),
-    "```",
-    "",
-    ...(r.role === "revision" ? revisionSection(r) : []),
-    "## Argument Reference",
-    "",
-    "### Required",
-    "",
-    ...required.bullets,
-    "",
-    ...(optional.bullets.length > 0 ? ["### Optional", "", ...optional.bullets, ""] : []),
-    "## Attribute Reference",
-    "",
-    r.outputs.length > 0
-      ? `Declared outputs (${r.outputs.map((o) => `\`${o.name}\``).join(", ")}) are typed; \`outputs_json\` carries the whole document.`
-      : "This Form declares no outputs; `outputs_json` is `\"{}\"`.",
-    "",
-    ...readOnly.bullets,
-    "",
-    ...required.nested,
-    ...optional.nested,
-    ...readOnly.nested,
-    ...importSection(r),
-  ].join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return (
+    [
+      "---",
+      `page_title: "${r.typeName} Resource - takoform"`,
+      `subcategory: "${r.apiVersion}"`,
+      "description: |-",
+      `  ${firstSentence(r.description || r.title)}`,
+      "---",
+      "",
+      `# ${r.typeName} (Resource)`,
+      "",
+      r.description || r.title,
+      "",
+      ...facts,
+      "",
+      "## Form definitions",
+      "",
+      ...definitionsTable(r),
+      "",
+      "## Example Usage",
+      "",
+      "```terraform",
+      exampleHcl(r, entries),
+      "```",
+      "",
+      "### CDKTF (TypeScript)",
+      "",
+      "```typescript",
+      exampleTypeScript(r, entries),
+      "```",
+      "",
+      ...(r.role === "revision" ? revisionSection(r) : []),
+      "## Argument Reference",
+      "",
+      "### Required",
+      "",
+      ...required.bullets,
+      "",
+      ...(optional.bullets.length > 0 ? ["### Optional", "", ...optional.bullets, ""] : []),
+      "## Attribute Reference",
+      "",
+      r.outputs.length > 0
+        ? `Declared outputs (${r.outputs.map((o) => `\`${o.name}\``).join(", ")}) are typed; \`outputs_json\` carries the whole document.`
+        : 'This Form declares no outputs; `outputs_json` is `"{}"`.',
+      "",
+      ...readOnly.bullets,
+      "",
+      ...required.nested,
+      ...optional.nested,
+      ...readOnly.nested,
+      ...importSection(r),
+    ]
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd() + "\n"
+  );
 }
 
 /** Registry file name: docs/resources/<type name without the provider prefix>.md. */

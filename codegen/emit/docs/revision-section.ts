@@ -8,7 +8,8 @@ import type { ResourceModel } from "../../model/types.js";
 export function revisionSection(r: ResourceModel): string[] {
   const contentArg = r.attributes.some((a) => a.name === "manifest_digest") ? "manifest_digest" : undefined;
   const prefix = kindSnake(r.kind).split("_").pop();
-  const nameExpr = contentArg !== undefined ? `"${prefix}-\${substr(var.${contentArg}, 7, 12)}"` : `"${prefix}-\${substr(sha256(jsonencode(local.${prefix}_spec)), 0, 12)}"`;
+  const nameExpr =
+    contentArg !== undefined ? `"${prefix}-\${substr(var.${contentArg}, 7, 12)}"` : `"${prefix}-\${substr(sha256(jsonencode(local.${prefix}_spec)), 0, 12)}"`;
   return [
     "## Changing a revision",
     "",

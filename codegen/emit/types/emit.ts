@@ -25,7 +25,11 @@ const OPTIONS = {
 /** JSDoc text for a description (no comment terminator can leak out). */
 function jsDoc(description: unknown): string {
   if (typeof description !== "string" || description === "") return "";
-  return `/**\n${description.replaceAll("*/", "*\\/").split("\n").map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
+  return `/**\n${description
+    .replaceAll("*/", "*\\/")
+    .split("\n")
+    .map((l) => ` * ${l}`.trimEnd())
+    .join("\n")}\n */\n`;
 }
 
 async function typeFor(schema: Record<string, unknown>, name: string): Promise<string> {

@@ -39,7 +39,14 @@ export async function attemptUpdate(plane: Plane, live: Live, spec: Record<strin
 }
 
 /** An adoption of a free name under If-None-Match: * with a fresh native identity. */
-export async function attemptImport(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, nativeId: string): Promise<Attempt> {
+export async function attemptImport(
+  plane: Plane,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+  nativeId: string,
+): Promise<Attempt> {
   const doc = resourceDoc(ref, name, space, spec);
   return { stage: "import", res: await plane.settle(await plane.importResource(doc, nativeId, { create: true })), sent: { ref, name, space, spec } };
 }
@@ -76,7 +83,8 @@ export function expectRefused(a: Attempt, code: ErrorCode, what: string, mention
  * hostname comes back in its canonical spelling).
  */
 export function expectAccepted(a: Attempt, status: 200 | 201, what: string): Live {
-  if (a.stage === "prepare") fail(`${what}: expected the prepare to succeed and the apply to answer HTTP ${status}; prepare answered ${describeResponse(a.res)}`);
+  if (a.stage === "prepare")
+    fail(`${what}: expected the prepare to succeed and the apply to answer HTTP ${status}; prepare answered ${describeResponse(a.res)}`);
   if (a.res.status !== status) fail(`${what}: expected HTTP ${status}, got ${describeResponse(a.res)}`);
   const live = liveFrom(a.res, what);
   if (a.sent) {

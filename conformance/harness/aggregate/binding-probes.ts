@@ -8,7 +8,17 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { canonicalDigest, canonicalJson, deriveLifecycleCapabilities, fileDigest, type BindingRef, type Catalog, type ErrorCode, type InterfaceRef, EDGE_GROUP } from "../../../corpus/lib/index.js";
+import {
+  canonicalDigest,
+  canonicalJson,
+  deriveLifecycleCapabilities,
+  fileDigest,
+  type BindingRef,
+  type Catalog,
+  type ErrorCode,
+  type InterfaceRef,
+  EDGE_GROUP,
+} from "../../../corpus/lib/index.js";
 
 export const BINDING_PROBE_GROUP = "probes.conformance.takoform.com/v1beta1";
 const EDGE = EDGE_GROUP;
@@ -25,9 +35,19 @@ export interface BindingProbe {
 }
 
 export const BINDING_PROBES: readonly BindingProbe[] = [
-  { kind: "BindingProbeCoherent", step: null, code: null, breaks: "nothing: a revision Form accepting the contract it annotates, bound to the contract's own target" },
+  {
+    kind: "BindingProbeCoherent",
+    step: null,
+    code: null,
+    breaks: "nothing: a revision Form accepting the contract it annotates, bound to the contract's own target",
+  },
   { kind: "BindingProbeUnaccepted", step: 1, code: "invalid_argument", breaks: "its acceptedBindings does not carry the Binding contract its list annotates" },
-  { kind: "BindingProbeUninstalled", step: 2, code: "unsupported_capability", breaks: "it accepts the Binding contract at a schemaDigest no host has installed" },
+  {
+    kind: "BindingProbeUninstalled",
+    step: 2,
+    code: "unsupported_capability",
+    breaks: "it accepts the Binding contract at a schemaDigest no host has installed",
+  },
   { kind: "BindingProbeWrongRole", step: 3, code: "invalid_argument", breaks: "its role (identity) is not the Binding contract's sourceRole" },
   { kind: "BindingProbeWrongTarget", step: 4, code: "invalid_argument", breaks: "its list references a Form the Binding contract does not allow as a target" },
 ];
@@ -98,7 +118,10 @@ export function writeBindingProbePackages(dir: string, catalog: Catalog): string
   for (const probe of BINDING_PROBES) {
     const definition = definitionOf(probe, contract.ref, targetInterface);
     const bytes = Buffer.from(JSON.stringify(definition, null, 2) + "\n", "utf8");
-    const fixture = Buffer.from(JSON.stringify({ kvBindings: [{ name: "CACHE", resource: { apiVersion: EDGE, kind: probeTargetKind(probe), name: "cache" } }] }, null, 2) + "\n", "utf8");
+    const fixture = Buffer.from(
+      JSON.stringify({ kvBindings: [{ name: "CACHE", resource: { apiVersion: EDGE, kind: probeTargetKind(probe), name: "cache" } }] }, null, 2) + "\n",
+      "utf8",
+    );
     const pkg = path.join(dir, probe.kind.toLowerCase(), "0.1.0");
     mkdirSync(path.join(pkg, "fixtures"), { recursive: true });
     writeFileSync(path.join(pkg, "definition.json"), bytes);

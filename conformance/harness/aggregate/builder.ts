@@ -160,10 +160,34 @@ export class AggregateBuilder {
   async attachments(worker: Live | Reference): Promise<AttachmentProbe[]> {
     const queue = await this.plain("AtLeastOnceQueue");
     return [
-      { kind: "WorkerCustomDomain", handler: "fetch", form: this.ctx.form("WorkerCustomDomain"), name: this.ctx.name("domain"), spec: customDomainSpec(this.ctx, worker, this.ctx.names.hostname()) },
-      { kind: "WorkerEndpoint", handler: "fetch", form: this.ctx.form("WorkerEndpoint"), name: this.ctx.name("endpoint"), spec: endpointSpec(this.ctx, worker) },
-      { kind: "WorkerCronTrigger", handler: "scheduled", form: this.ctx.form("WorkerCronTrigger"), name: this.ctx.name("cron"), spec: cronSpec(this.ctx, worker, "*/5 * * * *") },
-      { kind: "QueueConsumer", handler: "queue", form: this.ctx.form("QueueConsumer"), name: this.ctx.name("consumer"), spec: consumerSpec(this.ctx, queue, worker) },
+      {
+        kind: "WorkerCustomDomain",
+        handler: "fetch",
+        form: this.ctx.form("WorkerCustomDomain"),
+        name: this.ctx.name("domain"),
+        spec: customDomainSpec(this.ctx, worker, this.ctx.names.hostname()),
+      },
+      {
+        kind: "WorkerEndpoint",
+        handler: "fetch",
+        form: this.ctx.form("WorkerEndpoint"),
+        name: this.ctx.name("endpoint"),
+        spec: endpointSpec(this.ctx, worker),
+      },
+      {
+        kind: "WorkerCronTrigger",
+        handler: "scheduled",
+        form: this.ctx.form("WorkerCronTrigger"),
+        name: this.ctx.name("cron"),
+        spec: cronSpec(this.ctx, worker, "*/5 * * * *"),
+      },
+      {
+        kind: "QueueConsumer",
+        handler: "queue",
+        form: this.ctx.form("QueueConsumer"),
+        name: this.ctx.name("consumer"),
+        spec: consumerSpec(this.ctx, queue, worker),
+      },
     ];
   }
 

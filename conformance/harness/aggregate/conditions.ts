@@ -58,15 +58,22 @@ export function expectDrift(live: Live, reason: "ExternalChange" | "DependencyMi
   const text = ready.hostReason ?? "";
   if (!text) fail(`${what}: the ${reason} condition carries no hostReason; it must name the relation pointer, both uids and both exact FormRefs`);
   const pointers = typeof evidence.pointer === "string" ? [evidence.pointer] : evidence.pointer;
-  if (!pointers.some((p) => text.includes(p))) fail(`${what}: hostReason ${show(text)} does not name the relation pointer ${pointers.map((p) => show(p)).join(" or ")}`);
+  if (!pointers.some((p) => text.includes(p)))
+    fail(`${what}: hostReason ${show(text)} does not name the relation pointer ${pointers.map((p) => show(p)).join(" or ")}`);
   for (const uid of evidence.uids) {
     if (!text.includes(uid)) fail(`${what}: hostReason ${show(text)} does not name uid ${uid}`);
   }
   const whole = `${text}\n${ready.message ?? ""}`;
   for (const ref of evidence.refs) {
     const missing = refMarks(ref).filter((m) => !text.includes(m));
-    if (missing.length) fail(`${what}: hostReason ${show(text)} does not name the FormRef ${ref.kind}@${ref.definitionVersion} (${ref.schemaDigest}): missing ${missing.join(", ")}`);
-    if (!whole.includes(ref.schemaDigest)) fail(`${what}: neither hostReason ${show(text)} nor message ${show(ready.message)} names the full schemaDigest ${ref.schemaDigest} of ${ref.kind}@${ref.definitionVersion}`);
+    if (missing.length)
+      fail(
+        `${what}: hostReason ${show(text)} does not name the FormRef ${ref.kind}@${ref.definitionVersion} (${ref.schemaDigest}): missing ${missing.join(", ")}`,
+      );
+    if (!whole.includes(ref.schemaDigest))
+      fail(
+        `${what}: neither hostReason ${show(text)} nor message ${show(ready.message)} names the full schemaDigest ${ref.schemaDigest} of ${ref.kind}@${ref.definitionVersion}`,
+      );
   }
   return ready;
 }

@@ -17,7 +17,8 @@ export async function deleteOutOfBand(plane: Plane, target: Live): Promise<void>
     await plane.remove(current.ref, current.name, current.space, { generation: current.generation }, { headers: { [PROBE_HEADER]: "external-change" } }),
   );
   if (res.status !== 204) {
-    const hint = errorOf(res)?.code === "dependency_in_use" ? " (the host did not honour the external-change probe; start it with its conformance-probe flag)" : "";
+    const hint =
+      errorOf(res)?.code === "dependency_in_use" ? " (the host did not honour the external-change probe; start it with its conformance-probe flag)" : "";
     fail(`out-of-band deletion of ${target.ref.kind} ${target.name} (probe external-change): expected HTTP 204, got ${describeResponse(res)}${hint}`);
   }
 }

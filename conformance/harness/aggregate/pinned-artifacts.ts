@@ -11,11 +11,7 @@ import type { CheckContext } from "../context.js";
 import { CorpusGap } from "../corpus.js";
 
 /** The artifacts the checks of the Worker aggregate use, by their corpus directory. */
-export type PinnedArtifactName =
-  | "worker-bundles/fetch-only"
-  | "worker-bundles/all-handlers"
-  | "static-assets/with-index"
-  | "static-assets/without-index";
+export type PinnedArtifactName = "worker-bundles/fetch-only" | "worker-bundles/all-handlers" | "static-assets/with-index" | "static-assets/without-index";
 
 export interface PinnedArtifact {
   name: PinnedArtifactName;
@@ -51,8 +47,7 @@ export function pinnedArtifact(ctx: CheckContext, name: PinnedArtifactName): Pin
   if (!decoded.ok) throw new CorpusGap(`${manifestFile}: ${decoded.message}`);
   const manifest = decoded.value as Record<string, unknown>;
   const entries = (Array.isArray(manifest["modules"]) ? manifest["modules"] : manifest["files"]) as
-    | { name?: string; path?: string; size: number; digest: string }[]
-    | undefined;
+    { name?: string; path?: string; size: number; digest: string }[] | undefined;
   if (!Array.isArray(entries) || typeof manifest["kind"] !== "string") throw new CorpusGap(`${manifestFile}: not an artifact manifest`);
   const blobs: Buffer[] = [];
   const paths: string[] = [];
@@ -61,7 +56,9 @@ export function pinnedArtifact(ctx: CheckContext, name: PinnedArtifactName): Pin
     if (typeof rel !== "string") throw new CorpusGap(`${manifestFile}: an entry names no file`);
     const bytes = readFileSync(path.join(dir, rel));
     if (bytes.length !== entry.size || fileDigest(bytes) !== entry.digest) {
-      throw new CorpusGap(`${name}/${rel}: the bytes do not match the manifest (size ${bytes.length} vs ${entry.size}, digest ${fileDigest(bytes)} vs ${entry.digest})`);
+      throw new CorpusGap(
+        `${name}/${rel}: the bytes do not match the manifest (size ${bytes.length} vs ${entry.size}, digest ${fileDigest(bytes)} vs ${entry.digest})`,
+      );
     }
     blobs.push(bytes);
     paths.push(rel);

@@ -62,7 +62,11 @@ export function versionSpec(ctx: CheckContext, input: VersionSpecInput): Record<
 }
 
 /** versions[] entries: [version, weight] pairs, in order. */
-export function deploymentSpec(ctx: CheckContext, worker: Live | Reference, entries: readonly (readonly [Live | Reference, number])[]): Record<string, unknown> {
+export function deploymentSpec(
+  ctx: CheckContext,
+  worker: Live | Reference,
+  entries: readonly (readonly [Live | Reference, number])[],
+): Record<string, unknown> {
   return requiredSpec(ctx, ctx.form("WorkerDeployment"), {
     worker: asReference(worker),
     versions: entries.map(([version, weight]) => ({ workerVersion: asReference(version), weight })),

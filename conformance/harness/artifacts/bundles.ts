@@ -43,7 +43,12 @@ export function entryOf(bytes: Buffer): { size: number; digest: string } {
 
 export function workerBundle(mainModule: string, modules: readonly ModuleInput[]): Artifact {
   return artifactFrom(
-    { apiVersion: ARTIFACT_API_VERSION, kind: "WorkerBundle", mainModule, modules: modules.map((m) => ({ name: m.name, mediaType: m.mediaType, ...entryOf(m.bytes) })) },
+    {
+      apiVersion: ARTIFACT_API_VERSION,
+      kind: "WorkerBundle",
+      mainModule,
+      modules: modules.map((m) => ({ name: m.name, mediaType: m.mediaType, ...entryOf(m.bytes) })),
+    },
     modules.map((m) => m.bytes),
   );
 }

@@ -21,7 +21,11 @@ export const PORTABLE_CEILINGS = {
 export type ManifestKind = keyof typeof PORTABLE_CEILINGS;
 
 /** The Form whose desired state names a manifest of `kind`. */
-export const FORM_OF_KIND: Record<ManifestKind, string> = { WorkerBundle: "WorkerBundle", StaticAssetBundle: "StaticAssetBundle", MigrationBundle: "SQLiteMigrationSet" };
+export const FORM_OF_KIND: Record<ManifestKind, string> = {
+  WorkerBundle: "WorkerBundle",
+  StaticAssetBundle: "StaticAssetBundle",
+  MigrationBundle: "SQLiteMigrationSet",
+};
 
 export interface Ceilings {
   files: number;
@@ -37,11 +41,15 @@ export async function publishedCeilings(ctx: CheckContext, kind: ManifestKind): 
   const files = limits["maximumBundleFiles"];
   const bytes = limits["maximumBundleBytes"];
   if (typeof files !== "number" || typeof bytes !== "number") {
-    fail(`the support profile of ${form.ref.kind} must publish limits.maximumBundleFiles and limits.maximumBundleBytes, it publishes ${JSON.stringify(limits)}`);
+    fail(
+      `the support profile of ${form.ref.kind} must publish limits.maximumBundleFiles and limits.maximumBundleBytes, it publishes ${JSON.stringify(limits)}`,
+    );
   }
   const portable = PORTABLE_CEILINGS[kind];
   if (files > portable.files || bytes > portable.bytes || files < 1 || bytes < 1) {
-    fail(`the support profile of ${form.ref.kind} publishes ${files} files / ${bytes} bytes; the portable profile allows at most ${portable.files} / ${portable.bytes}`);
+    fail(
+      `the support profile of ${form.ref.kind} publishes ${files} files / ${bytes} bytes; the portable profile allows at most ${portable.files} / ${portable.bytes}`,
+    );
   }
   return { files, bytes };
 }

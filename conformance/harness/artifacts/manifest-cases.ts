@@ -42,33 +42,97 @@ const BAD_PATHS: [string, string][] = [
 export function rejectedManifests(ctx: CheckContext): ManifestCase[] {
   const cases: ManifestCase[] = [];
   for (const [label, path] of BAD_PATHS) {
-    cases.push({ what: `a WorkerBundle module name with ${label} (${JSON.stringify(path)})`, art: bundleWith(ctx, [{ name: path, mediaType: "text/plain", bytes: text(ctx, "words") }]) });
-    cases.push({ what: `a StaticAssetBundle path with ${label} (${JSON.stringify(path)})`, art: fileBundle("StaticAssetBundle", [{ path, mediaType: "text/plain", bytes: text(ctx, "words") }]) });
+    cases.push({
+      what: `a WorkerBundle module name with ${label} (${JSON.stringify(path)})`,
+      art: bundleWith(ctx, [{ name: path, mediaType: "text/plain", bytes: text(ctx, "words") }]),
+    });
+    cases.push({
+      what: `a StaticAssetBundle path with ${label} (${JSON.stringify(path)})`,
+      art: fileBundle("StaticAssetBundle", [{ path, mediaType: "text/plain", bytes: text(ctx, "words") }]),
+    });
   }
   cases.push(
-    { what: "two WorkerBundle modules with one name", art: bundleWith(ctx, [{ name: "lib/a.txt", mediaType: "text/plain", bytes: text(ctx, "a") }, { name: "lib/a.txt", mediaType: "text/plain", bytes: text(ctx, "b") }]) },
-    { what: "two StaticAssetBundle files with one path", art: fileBundle("StaticAssetBundle", [{ path: "a.html", mediaType: "text/html", bytes: text(ctx, "a") }, { path: "a.html", mediaType: "text/html", bytes: text(ctx, "b") }]) },
-    { what: "two MigrationBundle files with one path", art: fileBundle("MigrationBundle", [{ path: "0001.sql", mediaType: SQL, bytes: text(ctx, "-- a") }, { path: "0001.sql", mediaType: SQL, bytes: text(ctx, "-- b") }]) },
-    { what: "a WorkerBundle module of application/json (neither loadable nor auxiliary)", art: bundleWith(ctx, [{ name: "data.json", mediaType: "application/json", bytes: text(ctx, "{}") }]) },
-    { what: "a WorkerBundle module of text/html (outside the closed runtime set)", art: bundleWith(ctx, [{ name: "page.html", mediaType: "text/html", bytes: text(ctx, "<p>") }]) },
-    { what: "a StaticAssetBundle file of an uppercase media type", art: fileBundle("StaticAssetBundle", [{ path: "index.html", mediaType: "Text/HTML", bytes: text(ctx, "<p>") }]) },
-    { what: "a StaticAssetBundle file of a media type with parameters", art: fileBundle("StaticAssetBundle", [{ path: "index.html", mediaType: "text/html; charset=utf-8", bytes: text(ctx, "<p>") }]) },
-    { what: "a StaticAssetBundle file of a media type without a subtype", art: fileBundle("StaticAssetBundle", [{ path: "index.html", mediaType: "text", bytes: text(ctx, "<p>") }]) },
-    { what: "a MigrationBundle file of text/plain", art: fileBundle("MigrationBundle", [{ path: "0001.sql", mediaType: "text/plain", bytes: text(ctx, "-- a") }]) },
-    { what: "a MigrationBundle file of text/x-sql", art: fileBundle("MigrationBundle", [{ path: "0001.sql", mediaType: "text/x-sql", bytes: text(ctx, "-- a") }]) },
+    {
+      what: "two WorkerBundle modules with one name",
+      art: bundleWith(ctx, [
+        { name: "lib/a.txt", mediaType: "text/plain", bytes: text(ctx, "a") },
+        { name: "lib/a.txt", mediaType: "text/plain", bytes: text(ctx, "b") },
+      ]),
+    },
+    {
+      what: "two StaticAssetBundle files with one path",
+      art: fileBundle("StaticAssetBundle", [
+        { path: "a.html", mediaType: "text/html", bytes: text(ctx, "a") },
+        { path: "a.html", mediaType: "text/html", bytes: text(ctx, "b") },
+      ]),
+    },
+    {
+      what: "two MigrationBundle files with one path",
+      art: fileBundle("MigrationBundle", [
+        { path: "0001.sql", mediaType: SQL, bytes: text(ctx, "-- a") },
+        { path: "0001.sql", mediaType: SQL, bytes: text(ctx, "-- b") },
+      ]),
+    },
+    {
+      what: "a WorkerBundle module of application/json (neither loadable nor auxiliary)",
+      art: bundleWith(ctx, [{ name: "data.json", mediaType: "application/json", bytes: text(ctx, "{}") }]),
+    },
+    {
+      what: "a WorkerBundle module of text/html (outside the closed runtime set)",
+      art: bundleWith(ctx, [{ name: "page.html", mediaType: "text/html", bytes: text(ctx, "<p>") }]),
+    },
+    {
+      what: "a StaticAssetBundle file of an uppercase media type",
+      art: fileBundle("StaticAssetBundle", [{ path: "index.html", mediaType: "Text/HTML", bytes: text(ctx, "<p>") }]),
+    },
+    {
+      what: "a StaticAssetBundle file of a media type with parameters",
+      art: fileBundle("StaticAssetBundle", [{ path: "index.html", mediaType: "text/html; charset=utf-8", bytes: text(ctx, "<p>") }]),
+    },
+    {
+      what: "a StaticAssetBundle file of a media type without a subtype",
+      art: fileBundle("StaticAssetBundle", [{ path: "index.html", mediaType: "text", bytes: text(ctx, "<p>") }]),
+    },
+    {
+      what: "a MigrationBundle file of text/plain",
+      art: fileBundle("MigrationBundle", [{ path: "0001.sql", mediaType: "text/plain", bytes: text(ctx, "-- a") }]),
+    },
+    {
+      what: "a MigrationBundle file of text/x-sql",
+      art: fileBundle("MigrationBundle", [{ path: "0001.sql", mediaType: "text/x-sql", bytes: text(ctx, "-- a") }]),
+    },
     { what: "a WorkerBundle whose mainModule is not among its modules", art: bundleWith(ctx, [], "missing.js") },
-    { what: "a WorkerBundle carrying a source map whose target module is absent", art: bundleWith(ctx, [{ name: "other.js.map", mediaType: SOURCE_MAP, bytes: sourceMap("other.js", ctx) }]) },
-    { what: "a WorkerBundle with an empty modules list", art: artifactFrom({ apiVersion: ARTIFACT_API_VERSION, kind: "WorkerBundle", mainModule: "index.js", modules: [] }, []) },
+    {
+      what: "a WorkerBundle carrying a source map whose target module is absent",
+      art: bundleWith(ctx, [{ name: "other.js.map", mediaType: SOURCE_MAP, bytes: sourceMap("other.js", ctx) }]),
+    },
+    {
+      what: "a WorkerBundle with an empty modules list",
+      art: artifactFrom({ apiVersion: ARTIFACT_API_VERSION, kind: "WorkerBundle", mainModule: "index.js", modules: [] }, []),
+    },
     { what: "a StaticAssetBundle with an empty files list", art: artifactFrom({ apiVersion: ARTIFACT_API_VERSION, kind: "StaticAssetBundle", files: [] }, []) },
   );
   const bytes = text(ctx, "words");
-  const entry = (over: Record<string, unknown>) => artifactFrom({ apiVersion: ARTIFACT_API_VERSION, kind: "StaticAssetBundle", files: [{ path: "words.txt", mediaType: "text/plain", ...entryOf(bytes), ...over }] }, [bytes]);
+  const entry = (over: Record<string, unknown>) =>
+    artifactFrom(
+      { apiVersion: ARTIFACT_API_VERSION, kind: "StaticAssetBundle", files: [{ path: "words.txt", mediaType: "text/plain", ...entryOf(bytes), ...over }] },
+      [bytes],
+    );
   cases.push(
     { what: "an entry with a negative size", art: entry({ size: -1 }) },
     { what: "an entry whose digest is not sha256:<64 lowercase hex>", art: entry({ digest: entryOf(bytes).digest.toUpperCase() }) },
     { what: "an entry with a member the format does not define", art: entry({ encoding: "identity" }) },
-    { what: "a manifest of another apiVersion", art: artifactFrom({ ...fileBundle("StaticAssetBundle", [{ path: "a.txt", mediaType: "text/plain", bytes }]).manifest, apiVersion: "artifacts.takoform.com/v1alpha2" }, [bytes]) },
-    { what: "a manifest of an unknown kind", art: artifactFrom({ ...fileBundle("StaticAssetBundle", [{ path: "a.txt", mediaType: "text/plain", bytes }]).manifest, kind: "ContainerImage" }, [bytes]) },
+    {
+      what: "a manifest of another apiVersion",
+      art: artifactFrom(
+        { ...fileBundle("StaticAssetBundle", [{ path: "a.txt", mediaType: "text/plain", bytes }]).manifest, apiVersion: "artifacts.takoform.com/v1alpha2" },
+        [bytes],
+      ),
+    },
+    {
+      what: "a manifest of an unknown kind",
+      art: artifactFrom({ ...fileBundle("StaticAssetBundle", [{ path: "a.txt", mediaType: "text/plain", bytes }]).manifest, kind: "ContainerImage" }, [bytes]),
+    },
   );
   return cases;
 }

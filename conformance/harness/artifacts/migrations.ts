@@ -23,5 +23,8 @@ export function migrationBundle(files: readonly FileInput[]): Artifact {
 
 /** A SQL identifier unique to this check and run (lowercase letters, digits, underscores). */
 export function sqlName(ctx: CheckContext, hint: string): string {
-  return `${hint}_${ctx.names.key().replace(/[^a-z0-9]/gi, "_").toLowerCase()}`;
+  return `${hint}_${ctx.names
+    .key()
+    .replace(/[^a-z0-9]/gi, "_")
+    .toLowerCase()}`;
 }

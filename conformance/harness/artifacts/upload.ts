@@ -55,7 +55,13 @@ export async function committedDigest(plane: Plane, res: HostResponse, what: str
 }
 
 /** Commits the session; the answer must name the artifact's canonical digest. */
-export async function commitSession(plane: Plane, session: Session, art: Artifact, what: string, opts: { key?: string; headers?: HeaderMap } = {}): Promise<string> {
+export async function commitSession(
+  plane: Plane,
+  session: Session,
+  art: Artifact,
+  what: string,
+  opts: { key?: string; headers?: HeaderMap } = {},
+): Promise<string> {
   const { digest } = await committedDigest(plane, await commitUpload(plane, session.uploadId, opts), what);
   expectEqual(digest, art.digest, `${what}: committed manifestDigest (the RFC 8785 digest of the manifest)`);
   return digest;

@@ -30,16 +30,29 @@ export interface Accepted {
  */
 export function expectAccepted(res: HostResponse, plane: Plane, resend: () => Promise<HostResponse>, what: string): Accepted {
   if (res.status !== 202) {
-    const hint = res.status < 300 ? " (the host answered synchronously although the request carried Prefer: respond-async and the async probe; start it with --conformance-probes)" : "";
+    const hint =
+      res.status < 300
+        ? " (the host answered synchronously although the request carried Prefer: respond-async and the async probe; start it with --conformance-probes)"
+        : "";
     fail(`${what}: expected 202 Accepted with an Operation, got ${describeResponse(res)}${hint}`);
   }
   const op = operationOfAccepted(res, what);
-  if (op.done) fail(`${what}: the 202 reported done:true (${describeOperation(op)}); an accepted operation is pending, and one that carried the async probe stays pending until its owner polls it`);
+  if (op.done)
+    fail(
+      `${what}: the 202 reported done:true (${describeOperation(op)}); an accepted operation is pending, and one that carried the async probe stays pending until its owner polls it`,
+    );
   return { res, op, plane, resend };
 }
 
 /** An apply (prepare, then PUT with the minted review) carrying Prefer: respond-async. */
-export async function sendAsyncApply(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, fence: Fence): Promise<{ res: HostResponse; resend(): Promise<HostResponse> }> {
+export async function sendAsyncApply(
+  plane: Plane,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+  fence: Fence,
+): Promise<{ res: HostResponse; resend(): Promise<HostResponse> }> {
   const doc = resourceDoc(ref, name, space, spec);
   const review = await plane.prepareDigest(doc, fence, `prepare of ${ref.kind} ${name}`);
   const key = plane.newKey();
@@ -47,7 +60,14 @@ export async function sendAsyncApply(plane: Plane, ref: ExactFormRef, name: stri
   return { res: await send(), resend: send };
 }
 
-export async function acceptCreate(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, what: string): Promise<Accepted> {
+export async function acceptCreate(
+  plane: Plane,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+  what: string,
+): Promise<Accepted> {
   const sent = await sendAsyncApply(plane, ref, name, space, spec, { create: true });
   return expectAccepted(sent.res, plane, sent.resend, what);
 }
@@ -64,7 +84,15 @@ export async function acceptDelete(plane: Plane, live: Live, what: string): Prom
 }
 
 /** An adoption of a free name (If-None-Match: *) with a fresh native identity. */
-export async function acceptImport(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>, nativeId: string, what: string): Promise<Accepted> {
+export async function acceptImport(
+  plane: Plane,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+  nativeId: string,
+  what: string,
+): Promise<Accepted> {
   const doc = resourceDoc(ref, name, space, spec);
   const key = plane.newKey();
   const send = () => plane.importResource(doc, nativeId, { create: true }, { key, headers: PREFER_ASYNC });
@@ -75,7 +103,13 @@ export async function acceptImport(plane: Plane, ref: ExactFormRef, name: string
  * A create asked for asynchrony that a host may refuse at prepare, at acceptance, or at commit:
  * the answer of the first refusing stage, or the finished operation's outcome (its 202 kept).
  */
-export async function attemptAsyncCreate(plane: Plane, ref: ExactFormRef, name: string, space: string, spec: Record<string, unknown>): Promise<{ stage: "prepare" | "apply"; res: HostResponse }> {
+export async function attemptAsyncCreate(
+  plane: Plane,
+  ref: ExactFormRef,
+  name: string,
+  space: string,
+  spec: Record<string, unknown>,
+): Promise<{ stage: "prepare" | "apply"; res: HostResponse }> {
   const doc = resourceDoc(ref, name, space, spec);
   const prep = await plane.prepare(doc, { create: true });
   if (prep.status !== 200) return { stage: "prepare", res: prep };

@@ -32,10 +32,12 @@ export function operationProblems(op: OperationDoc): string[] {
   const hasResult = op.result !== undefined;
   const hasError = op.error !== undefined;
   if (!op.done && (hasResult || hasError)) problems.push(`a pending operation carries ${hasResult ? "result" : "error"}`);
-  if (op.done && hasResult === hasError) problems.push(`a finished operation must carry exactly one of result or error, it carries ${hasResult ? "both" : "neither"}`);
+  if (op.done && hasResult === hasError)
+    problems.push(`a finished operation must carry exactly one of result or error, it carries ${hasResult ? "both" : "neither"}`);
   if (op.error) {
     if (!isErrorCode(op.error.code)) problems.push(`error code ${show(op.error.code)} is outside the closed taxonomy`);
-    else if (op.error.retryable !== mayBeRetryable(op.error.code)) problems.push(`error code ${op.error.code} must say retryable: ${mayBeRetryable(op.error.code)}, it says ${show(op.error.retryable)}`);
+    else if (op.error.retryable !== mayBeRetryable(op.error.code))
+      problems.push(`error code ${op.error.code} must say retryable: ${mayBeRetryable(op.error.code)}, it says ${show(op.error.retryable)}`);
   }
   return problems;
 }

@@ -38,12 +38,20 @@ async function artifactsUrl(access: HostAccess): Promise<string> {
 export async function uploadArtifact(artifact: Artifact, access: HostAccess, base?: string): Promise<string> {
   const root = base ?? (await artifactsUrl(access));
   const json = { "content-type": "application/json" };
-  const started = await call(`${root}/uploads`, { method: "POST", headers: { ...json, "Idempotency-Key": randomUUID() }, body: JSON.stringify({ manifest: artifact.manifest }) }, access);
+  const started = await call(
+    `${root}/uploads`,
+    { method: "POST", headers: { ...json, "Idempotency-Key": randomUUID() }, body: JSON.stringify({ manifest: artifact.manifest }) },
+    access,
+  );
   const { uploadId, missingBlobs } = (await started.json()) as { uploadId: string; missingBlobs: string[] };
   for (const digest of missingBlobs) {
     const file = artifact.blobs.get(digest);
     if (file === undefined) throw new Error(`host asked for ${digest}, which the manifest does not list`);
-    await call(`${root}/uploads/${uploadId}/blobs/${digest}`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: readFileSync(file) }, access);
+    await call(
+      `${root}/uploads/${uploadId}/blobs/${digest}`,
+      { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: readFileSync(file) },
+      access,
+    );
   }
   const committed = await call(`${root}/uploads/${uploadId}/commit`, { method: "POST", headers: { "Idempotency-Key": randomUUID() } }, access);
   const { manifestDigest } = (await committed.json()) as { manifestDigest: string };

@@ -29,7 +29,11 @@ export function operatingRoutes(options: OperatingOptions): RequestHandler {
   return function operating(req, res, next) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const text = (status: number, body: string) => {
-      res.status(status).set("Content-Type", "text/plain; charset=utf-8").set("Cache-Control", "no-store").send(body + "\n");
+      res
+        .status(status)
+        .set("Content-Type", "text/plain; charset=utf-8")
+        .set("Cache-Control", "no-store")
+        .send(body + "\n");
     };
     if (req.url === "/healthz") return text(200, "ok");
     if (req.url === "/readyz") {

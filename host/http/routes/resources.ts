@@ -90,10 +90,7 @@ export function resourceRoutes(ctx: HostContext): Router {
     const envelope = envelopeOf(req);
     const document = decodeDocument(envelope.body);
     const space = bodySpace(document);
-    respond(
-      res,
-      await applyResource(ctx, envelope, space, () => decodeResourceRequest(document, "apply"), pathIdentity(req)),
-    );
+    respond(res, await applyResource(ctx, envelope, space, () => decodeResourceRequest(document, "apply"), pathIdentity(req)));
   });
 
   router.get(NAMED, async (req, res) => {
@@ -104,10 +101,7 @@ export function resourceRoutes(ctx: HostContext): Router {
     const envelope = envelopeOf(req);
     const document = decodeDocument(envelope.body);
     const space = bodySpace(document);
-    respond(
-      res,
-      await importResource(ctx, envelope, space, () => decodeResourceRequest(document, "import"), pathIdentity(req)),
-    );
+    respond(res, await importResource(ctx, envelope, space, () => decodeResourceRequest(document, "import"), pathIdentity(req)));
   });
 
   router.post(`${NAMED}/observe`, async (req, res) => {

@@ -22,11 +22,13 @@ function loaderRequest(document: unknown): LoaderRequest {
   const bad = (what: string) => refuse.invalid_argument(`${what} (body: {mainModule, declaredHandlers, modules: [{name, mediaType, contentBase64}]})`);
   if (typeof d !== "object" || d === null || Array.isArray(d)) throw bad("the body must be an object");
   if (typeof d.mainModule !== "string") throw bad("/mainModule: required, a string");
-  if (!Array.isArray(d.declaredHandlers) || !d.declaredHandlers.every((h) => typeof h === "string")) throw bad("/declaredHandlers: required, an array of strings");
+  if (!Array.isArray(d.declaredHandlers) || !d.declaredHandlers.every((h) => typeof h === "string"))
+    throw bad("/declaredHandlers: required, an array of strings");
   if (!Array.isArray(d.modules) || d.modules.length === 0 || d.modules.length > 64) throw bad("/modules: required, 1 to 64 modules");
   const modules = d.modules.map((m: unknown, i: number) => {
     const e = m as Record<string, unknown>;
-    if (typeof e !== "object" || e === null || typeof e.name !== "string" || !/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(e.name) || e.name.includes("..")) throw bad(`/modules/${i}/name: a relative module name`);
+    if (typeof e !== "object" || e === null || typeof e.name !== "string" || !/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(e.name) || e.name.includes(".."))
+      throw bad(`/modules/${i}/name: a relative module name`);
     if (typeof e.mediaType !== "string") throw bad(`/modules/${i}/mediaType: required, a string`);
     if (typeof e.contentBase64 !== "string" || !BASE64.test(e.contentBase64)) throw bad(`/modules/${i}/contentBase64: required, base64`);
     return { name: e.name, mediaType: e.mediaType, content: Buffer.from(e.contentBase64, "base64") };

@@ -8,7 +8,5 @@ import { accept, type RuleOutcome } from "../outcome.js";
 
 export function nativeIdClaimImmutable(recorded: string | undefined, requested: string): RuleOutcome {
   if (recorded === undefined || recorded === requested) return accept();
-  return refuse.import_conflict(
-    "this resource was adopted onto another native identity; an adoption never moves a managed resource to a different one",
-  );
+  return refuse.import_conflict("this resource was adopted onto another native identity; an adoption never moves a managed resource to a different one");
 }

@@ -6,11 +6,7 @@ import { fileDigest } from "../../../corpus/lib/index.js";
 import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import type { ManifestEntry } from "./manifest-entries.js";
 
-export function verifyBlobs(
-  member: "modules" | "files",
-  entries: readonly ManifestEntry[],
-  readBlob: (digest: string) => Uint8Array | undefined,
-): RuleOutcome {
+export function verifyBlobs(member: "modules" | "files", entries: readonly ManifestEntry[], readBlob: (digest: string) => Uint8Array | undefined): RuleOutcome {
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     const at = `/${member}/${i}`;

@@ -13,8 +13,7 @@ import type { ManifestEntry } from "./manifest-entries.js";
 export const ARTIFACT_MANIFEST_API_VERSION = "artifacts.takoform.com/v1alpha1";
 
 export type ValidatedManifest =
-  | { kind: "WorkerBundle"; mainModule: string; modules: ManifestEntry[] }
-  | { kind: "StaticAssetBundle" | "MigrationBundle"; files: ManifestEntry[] };
+  { kind: "WorkerBundle"; mainModule: string; modules: ManifestEntry[] } | { kind: "StaticAssetBundle" | "MigrationBundle"; files: ManifestEntry[] };
 
 export interface ManifestValidationOptions {
   /** The kind the referencing Form requires, when validating a reference. */

@@ -11,11 +11,7 @@ import { SPA_INDEX } from "./spa-index.js";
 
 export type NotFoundHandling = "none" | "single_page_application";
 
-export type AssetResolution =
-  | { kind: "hit"; path: string }
-  | { kind: "fallback"; path: string }
-  | { kind: "miss" }
-  | { kind: "invalid"; reason: string };
+export type AssetResolution = { kind: "hit"; path: string } | { kind: "fallback"; path: string } | { kind: "miss" } | { kind: "invalid"; reason: string };
 
 export function resolveAssetPath(pathname: string, has: (path: string) => boolean, notFoundHandling: NotFoundHandling): AssetResolution {
   const decoded = decodeAssetPath(pathname);

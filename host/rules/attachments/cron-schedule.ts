@@ -69,7 +69,8 @@ function parseField(text: string, field: FieldSpec): number[] | string {
     const step = starStep ?? rangeStep;
     const stepValue = step === undefined ? 1 : Number(step);
     const span = field.max - field.min;
-    if (stepValue < 1 || stepValue > span) return `${field.name} item ${JSON.stringify(item)} has step ${stepValue}; a step must be between 1 and ${span}, the span of ${field.min}-${field.max}`;
+    if (stepValue < 1 || stepValue > span)
+      return `${field.name} item ${JSON.stringify(item)} has step ${stepValue}; a step must be between 1 and ${span}, the span of ${field.min}-${field.max}`;
     let lo = field.min;
     let hi = field.max;
     if (from !== undefined) {

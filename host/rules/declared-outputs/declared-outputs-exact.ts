@@ -5,11 +5,7 @@
 
 import type { JsonObject } from "../../../corpus/lib/index.js";
 
-export function declaredOutputsExact(
-  declaresOutputs: boolean,
-  outputs: JsonObject | undefined,
-  validate: (outputs: JsonObject) => string[],
-): string[] {
+export function declaredOutputsExact(declaresOutputs: boolean, outputs: JsonObject | undefined, validate: (outputs: JsonObject) => string[]): string[] {
   if (!declaresOutputs) return outputs === undefined ? [] : ["status.outputs must be omitted: the Form declares no outputSchema"];
   if (outputs === undefined) return ["status.outputs is required: the Form declares an outputSchema"];
   return validate(outputs);

@@ -26,10 +26,7 @@ export function resourceNotFound(address: AddressedResource): HostError {
   );
 }
 
-export function recordedFormRef<T extends RecordedIdentity>(
-  stored: T | undefined,
-  address: AddressedResource,
-): T | HostError {
+export function recordedFormRef<T extends RecordedIdentity>(stored: T | undefined, address: AddressedResource): T | HostError {
   if (stored === undefined || !sameFormRef(stored.ref, address.ref)) return resourceNotFound(address);
   return stored;
 }

@@ -6,11 +6,7 @@ import { canonicalJson, getAtPointer, type JsonObject } from "../../../corpus/li
 import { refuse } from "../../errors.js";
 import { accept, type RuleOutcome } from "../outcome.js";
 
-export function immutableFieldsUnchanged(
-  immutableFields: readonly string[],
-  stored: JsonObject,
-  requested: JsonObject,
-): RuleOutcome {
+export function immutableFieldsUnchanged(immutableFields: readonly string[], stored: JsonObject, requested: JsonObject): RuleOutcome {
   for (const pointer of immutableFields) {
     const before = getAtPointer(stored, pointer);
     const after = getAtPointer(requested, pointer);

@@ -6,14 +6,7 @@
 import { refuse } from "../../errors.js";
 import { accept, type RuleOutcome } from "../outcome.js";
 
-export function noUpdateSpecChangeRejected(
-  declaresUpdate: boolean,
-  kind: string,
-  storedSpecDigest: string,
-  requestedSpecDigest: string,
-): RuleOutcome {
+export function noUpdateSpecChangeRejected(declaresUpdate: boolean, kind: string, storedSpecDigest: string, requestedSpecDigest: string): RuleOutcome {
   if (declaresUpdate || storedSpecDigest === requestedSpecDigest) return accept();
-  return refuse.invalid_argument(
-    `the ${kind} Form Definition declares no update capability; a spec change requires replacing the resource`,
-  );
+  return refuse.invalid_argument(`the ${kind} Form Definition declares no update capability; a spec change requires replacing the resource`);
 }

@@ -7,7 +7,5 @@ import { accept, type RuleOutcome } from "../outcome.js";
 
 export function revisionRoleUpdateRejected(role: string, kind: string): RuleOutcome {
   if (role !== "revision") return accept();
-  return refuse.invalid_argument(
-    `${kind} has the revision role: an existing revision is never updated in place; create a new one`,
-  );
+  return refuse.invalid_argument(`${kind} has the revision role: an existing revision is never updated in place; create a new one`);
 }

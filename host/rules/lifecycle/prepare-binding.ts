@@ -50,12 +50,7 @@ export function prepareDigest(secret: Uint8Array, binding: PrepareBinding, windo
   return "sha256:" + createHmac("sha256", secret).update(canonicalJson(document)).digest("hex");
 }
 
-export function prepareBindingHolds(
-  secret: Uint8Array,
-  binding: PrepareBinding,
-  presented: string,
-  now: Date,
-): RuleOutcome {
+export function prepareBindingHolds(secret: Uint8Array, binding: PrepareBinding, presented: string, now: Date): RuleOutcome {
   const window = prepareWindow(now);
   for (const candidate of [window, window - 1]) {
     const expected = Buffer.from(prepareDigest(secret, binding, candidate));

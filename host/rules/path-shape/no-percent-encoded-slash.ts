@@ -17,9 +17,7 @@ export function noPercentEncodedSlash(rawPath: string): RuleOutcome {
       return refuse.invalid_argument("the request path carries malformed percent-encoding");
     }
     if (decoded.includes("/") || decoded.includes("\\")) {
-      return refuse.resource_not_found(
-        "no route: a path segment percent-encodes a slash; a Form group travels as two path segments",
-      );
+      return refuse.resource_not_found("no route: a path segment percent-encodes a slash; a Form group travels as two path segments");
     }
   }
   return accept();

@@ -74,8 +74,7 @@ export function verifyBinding(input: BindingVerificationInput): RuleOutcome<{ bi
   if (!provided.some((ref) => sameContractRef(ref, contract.targetInterface))) {
     return refuse(
       "invalid_argument",
-      `${at}: binding contract ${accepted.name} projects ${describeContractRef(contract.targetInterface)}, ` +
-        `which target "${target.name}" does not provide`,
+      `${at}: binding contract ${accepted.name} projects ${describeContractRef(contract.targetInterface)}, ` + `which target "${target.name}" does not provide`,
       instance.pointer,
     );
   }

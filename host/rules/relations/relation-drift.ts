@@ -23,11 +23,7 @@ export interface DriftFinding {
 
 export type DriftRendering = { drifted: false } | { drifted: true; condition: RenderedCondition; findings: DriftFinding[] };
 
-export function relationDrift(
-  space: string,
-  records: readonly RelationRecord[],
-  view: Pick<RelationView, "resolve">,
-): DriftRendering {
+export function relationDrift(space: string, records: readonly RelationRecord[], view: Pick<RelationView, "resolve">): DriftRendering {
   const findings: DriftFinding[] = [];
   for (const record of records) {
     const current = view.resolve(space, record.targetApiVersion, record.targetKind, record.targetName);

@@ -19,20 +19,13 @@ export interface RelationInstance {
   reference: ReferenceValue;
 }
 
-export function relationInstances(
-  spec: Record<string, unknown>,
-  relations: readonly RelationSpec[],
-): RuleOutcome<{ instances: RelationInstance[] }> {
+export function relationInstances(spec: Record<string, unknown>, relations: readonly RelationSpec[]): RuleOutcome<{ instances: RelationInstance[] }> {
   const instances: RelationInstance[] = [];
   for (const relation of relations) {
     for (const match of matchPattern(spec, relation.pointer)) {
       const reference = asReference(match.value);
       if (reference === undefined) {
-        return refuse(
-          "invalid_argument",
-          `${match.pointer}: a reference must be an object carrying string apiVersion, kind and name`,
-          match.pointer,
-        );
+        return refuse("invalid_argument", `${match.pointer}: a reference must be an object carrying string apiVersion, kind and name`, match.pointer);
       }
       instances.push({ pointer: match.pointer, spec: relation, reference });
     }

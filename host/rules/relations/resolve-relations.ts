@@ -35,11 +35,7 @@ export function resolveRelations(input: ResolveRelationsInput): RuleOutcome<{ re
     const { apiVersion, kind, name } = instance.reference;
     const target = input.view.resolve(input.space, apiVersion, kind, name);
     if (target === undefined) {
-      return refuse(
-        "resource_not_found",
-        `relation ${instance.pointer}: no ${kind} named "${name}" exists in space "${input.space}"`,
-        instance.pointer,
-      );
+      return refuse("resource_not_found", `relation ${instance.pointer}: no ${kind} named "${name}" exists in space "${input.space}"`, instance.pointer);
     }
     const groupKind = verifyTargetGroupKind(instance, target);
     if (!groupKind.ok) return groupKind;

@@ -11,11 +11,7 @@ import type { RelationInstance } from "./relation-instances.js";
 import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { describeContractRef, describeFormRef, sameContractRef, sameFormRef } from "./refs.js";
 
-export function verifyTargetContract(
-  instance: RelationInstance,
-  target: StoredTarget,
-  targetDefinition: FormDefinition | undefined,
-): RuleOutcome {
+export function verifyTargetContract(instance: RelationInstance, target: StoredTarget, targetDefinition: FormDefinition | undefined): RuleOutcome {
   const { targetFormRefs, requiredInterface } = instance.spec;
   const at = `relation ${instance.pointer} (${instance.spec.pointer})`;
   if (targetFormRefs !== undefined && requiredInterface === undefined) {

@@ -24,9 +24,7 @@ export function mutationIntent(pre: MutationPreconditions): MutationIntent | Hos
     return refuse.invalid_argument("If-None-Match supports only * (create when the name is free)");
   }
   if (pre.headerGeneration !== undefined && !isCanonicalDecimal(pre.headerGeneration)) {
-    return refuse.invalid_argument(
-      "Takoform-Expected-Generation must be a canonical decimal in 1..9223372036854775807",
-    );
+    return refuse.invalid_argument("Takoform-Expected-Generation must be a canonical decimal in 1..9223372036854775807");
   }
   const generation = pre.headerGeneration ?? pre.bodyGeneration;
   if (pre.headerGeneration !== undefined && pre.bodyGeneration !== undefined && pre.headerGeneration !== pre.bodyGeneration) {
@@ -39,9 +37,7 @@ export function mutationIntent(pre: MutationPreconditions): MutationIntent | Hos
     return { intent: "create" };
   }
   if (generation === undefined) {
-    return refuse.invalid_argument(
-      "a mutation requires If-None-Match: * to create or Takoform-Expected-Generation to update",
-    );
+    return refuse.invalid_argument("a mutation requires If-None-Match: * to create or Takoform-Expected-Generation to update");
   }
   return { intent: "update", generation };
 }

@@ -11,7 +11,10 @@ import { accept, type RuleOutcome } from "../outcome.js";
 
 export function revisionFence(currentRevision: string, ifMatch: string | undefined): RuleOutcome {
   if (ifMatch === undefined) return accept();
-  const tags = ifMatch.split(",").map((tag) => tag.trim()).filter((tag) => tag.length > 0);
+  const tags = ifMatch
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0);
   if (tags.length === 0) return refuse.invalid_argument("If-Match carries no entity tag");
   const current = revisionETag(currentRevision);
   if (tags.some((tag) => tag === "*" || tag === current)) return accept();

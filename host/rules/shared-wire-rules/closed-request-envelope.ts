@@ -5,11 +5,7 @@
 import { refuse } from "../../errors.js";
 import { accept, type RuleOutcome } from "../outcome.js";
 
-export function closedEnvelope(
-  value: Record<string, unknown>,
-  allowed: readonly string[],
-  where: string,
-): RuleOutcome {
+export function closedEnvelope(value: Record<string, unknown>, allowed: readonly string[], where: string): RuleOutcome {
   for (const member of Object.keys(value)) {
     if (!allowed.includes(member)) {
       const at = where === "" ? `/${member}` : `${where}/${member}`;

@@ -21,10 +21,7 @@ export interface ExactFormQuery {
   ref: ExactFormRef;
 }
 
-export function exactFormQuery(
-  pairs: QueryPairs,
-  fromPath?: { apiVersion: string; kind: string },
-): ExactFormQuery | HostError {
+export function exactFormQuery(pairs: QueryPairs, fromPath?: { apiVersion: string; kind: string }): ExactFormQuery | HostError {
   const values = new Map<string, string>();
   for (const [key, value] of pairs) {
     if (!(EXACT_QUERY_KEYS as readonly string[]).includes(key)) {

@@ -13,12 +13,7 @@ import type { ReplayRecord } from "../../store/records.js";
 
 export type ReplayDecision = { action: "execute" } | { action: "replay"; record: ReplayRecord } | HostError;
 
-export function replayDecision(
-  record: ReplayRecord | undefined,
-  fingerprint: string,
-  now: Date,
-  boundUidIsLive: boolean,
-): ReplayDecision {
+export function replayDecision(record: ReplayRecord | undefined, fingerprint: string, now: Date, boundUidIsLive: boolean): ReplayDecision {
   if (record === undefined) return { action: "execute" };
   if (Date.parse(record.expiresAt) <= now.getTime()) return { action: "execute" };
   if (record.boundUid !== undefined && !boundUidIsLive) return { action: "execute" };

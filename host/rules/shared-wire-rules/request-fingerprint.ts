@@ -16,13 +16,7 @@ export interface FingerprintedRequest {
 
 export function requestFingerprint(request: FingerprintedRequest): string {
   const hash = createHash("sha256");
-  for (const part of [
-    request.method,
-    request.target,
-    request.ifMatch ?? "",
-    request.ifNoneMatch ?? "",
-    request.expectedGeneration ?? "",
-  ]) {
+  for (const part of [request.method, request.target, request.ifMatch ?? "", request.ifNoneMatch ?? "", request.expectedGeneration ?? ""]) {
     hash.update(String(Buffer.byteLength(part)) + ":" + part + "\n");
   }
   hash.update(request.body);

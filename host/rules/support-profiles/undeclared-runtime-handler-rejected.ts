@@ -15,11 +15,7 @@ export const HANDLER_FIELDS: readonly { apiVersion: string; kind: string; field:
   { apiVersion: EDGE_GROUP, kind: "WorkerVersion", field: "handlers" },
 ];
 
-export function undeclaredRuntimeHandler(
-  ref: ExactFormRef,
-  spec: JsonObject,
-  runtime: RuntimeContract | undefined,
-): Diagnostic | undefined {
+export function undeclaredRuntimeHandler(ref: ExactFormRef, spec: JsonObject, runtime: RuntimeContract | undefined): Diagnostic | undefined {
   const entry = HANDLER_FIELDS.find((candidate) => candidate.apiVersion === ref.apiVersion && candidate.kind === ref.kind);
   if (entry === undefined || runtime === undefined) return undefined;
   const declared = spec[entry.field];

@@ -20,7 +20,8 @@ export function declaredHandlersExported(spec: Record<string, unknown>, mainModu
       why = `its default export is a class, not a plain object with a "${h}" property${hint}`;
     } else if (report.shape === "object" && report.analyzable) why = `its default export has no "${h}" property`;
     else if (report.analyzable) why = report.reason ?? `it exports no "${h}"`;
-    else why = `its default export cannot be analyzed statically (${report.reason ?? "unknown shape"}), so "${h}" cannot be shown to exist; export a plain object literal`;
+    else
+      why = `its default export cannot be analyzed statically (${report.reason ?? "unknown shape"}), so "${h}" cannot be shown to exist; export a plain object literal`;
     return refuse("invalid_argument", `${pointer}: the bundle's main module ${mainModule} does not export handler "${h}": ${why}`, pointer);
   }
   return accept();

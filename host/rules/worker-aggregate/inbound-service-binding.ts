@@ -6,10 +6,7 @@ import type { RelationRecord, RenderedCondition } from "../relations/view.js";
 import { accept, refuse, type RuleOutcome } from "../outcome.js";
 import { SERVICE_BINDING } from "./aggregate.js";
 
-export function inboundServiceBindingsServed(
-  records: readonly RelationRecord[],
-  readinessOf: (workerUid: string) => RenderedCondition,
-): RuleOutcome {
+export function inboundServiceBindingsServed(records: readonly RelationRecord[], readinessOf: (workerUid: string) => RenderedCondition): RuleOutcome {
   for (const record of records) {
     if (record.bindingRef?.name !== SERVICE_BINDING) continue;
     const ready = readinessOf(record.targetUid);

@@ -8,12 +8,24 @@ import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** True when the console tests must skip (no chromium, and CI did not require it); says so once. */
 export function chromiumMissing(): boolean {
   const missing = !existsSync(CHROMIUM) && process.env["TAKOFORM_REQUIRE_CHROMIUM"] !== "1";
-  if (missing) console.warn(`console e2e in Chromium skipped: ${CHROMIUM} is absent (apt-get install -y chromium); CI sets TAKOFORM_REQUIRE_CHROMIUM=1 and never skips it`);
+  if (missing)
+    console.warn(
+      `console e2e in Chromium skipped: ${CHROMIUM} is absent (apt-get install -y chromium); CI sets TAKOFORM_REQUIRE_CHROMIUM=1 and never skips it`,
+    );
   return missing;
 }
 

@@ -17,7 +17,22 @@ import { execa, type ResultPromise } from "execa";
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const MARKER_ENV = "TAKOFORM_E2E_RUN";
 
-const NO_COLOR = new Set(["init", "validate", "plan", "apply", "destroy", "import", "refresh", "show", "output", "console", "state", "taint", "untaint", "graph"]);
+const NO_COLOR = new Set([
+  "init",
+  "validate",
+  "plan",
+  "apply",
+  "destroy",
+  "import",
+  "refresh",
+  "show",
+  "output",
+  "console",
+  "state",
+  "taint",
+  "untaint",
+  "graph",
+]);
 const NO_INPUT = new Set(["init", "plan", "apply", "destroy", "import", "refresh"]);
 
 export interface TerraformResult {

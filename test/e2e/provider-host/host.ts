@@ -23,9 +23,26 @@ export class HostProcess {
     const dir = mkdtempSync(join(tmpdir(), "takoform-e2e-host-"));
     const credentials = join(dir, "credentials.json");
     writeFileSync(credentials, JSON.stringify({ credentials: [{ token: TOKEN, tenant: "e2e", principal: "terraform" }] }));
-    const child = spawn(process.execPath, [join(repoRoot, "bin", "takoform.mjs"), "host", "--port", "0", "--data", join(dir, "data"), "--credentials", credentials, "--runtime", "off", "--quiet", ...extra], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        join(repoRoot, "bin", "takoform.mjs"),
+        "host",
+        "--port",
+        "0",
+        "--data",
+        join(dir, "data"),
+        "--credentials",
+        credentials,
+        "--runtime",
+        "off",
+        "--quiet",
+        ...extra,
+      ],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const first = await new Promise<string>((resolve, reject) => {
       const lines = createInterface({ input: child.stdout! });
       lines.once("line", resolve);
@@ -62,14 +79,25 @@ export class HostProcess {
   }
 
   /** Creates a resource directly (prepare, then apply), as another tool would. */
-  async create(kind: string, space: string, name: string, ref: { definitionVersion: string; schemaDigest: string }, spec: Record<string, unknown>): Promise<any> {
+  async create(
+    kind: string,
+    space: string,
+    name: string,
+    ref: { definitionVersion: string; schemaDigest: string },
+    spec: Record<string, unknown>,
+  ): Promise<any> {
     const body = { apiVersion: GROUP, kind, form: { formRef: { apiVersion: GROUP, kind, ...ref } }, metadata: { name, space }, spec };
     const prepared = await this.call("POST", "resources/prepare", body);
     if (prepared.status !== 200) throw new Error(`prepare answered ${prepared.status}: ${JSON.stringify(prepared.body)}`);
-    const applied = await this.call("PUT", `resources/${GROUP}/${kind}/${name}`, { ...body, review: { prepareDigest: prepared.body.review.prepareDigest } }, {
-      "if-none-match": "*",
-      "idempotency-key": `direct-${kind}-${space}-${name}`,
-    });
+    const applied = await this.call(
+      "PUT",
+      `resources/${GROUP}/${kind}/${name}`,
+      { ...body, review: { prepareDigest: prepared.body.review.prepareDigest } },
+      {
+        "if-none-match": "*",
+        "idempotency-key": `direct-${kind}-${space}-${name}`,
+      },
+    );
     if (applied.status !== 201) throw new Error(`apply answered ${applied.status}: ${JSON.stringify(applied.body)}`);
     return applied.body;
   }

@@ -28,7 +28,12 @@ export class RequestLog {
       const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
         if (req.method !== "GET" && req.method !== "HEAD") {
           const prefer = req.headers["prefer"];
-          log?.requests.push({ method: req.method ?? "", path: req.url ?? "", prefer: Array.isArray(prefer) ? prefer.join(", ") : prefer, status: answer.statusCode ?? 0 });
+          log?.requests.push({
+            method: req.method ?? "",
+            path: req.url ?? "",
+            prefer: Array.isArray(prefer) ? prefer.join(", ") : prefer,
+            status: answer.statusCode ?? 0,
+          });
         }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

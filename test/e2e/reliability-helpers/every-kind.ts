@@ -173,7 +173,8 @@ export function kindsWithoutBlock(blocks: Block[] = BLOCKS): string[] {
 /** Copies the corpus artifacts the blocks upload into `dir` (files only: the provider builds the manifests). */
 export function copyArtifacts(dir: string): void {
   const artifacts = join(repoRoot, "corpus", "artifacts");
-  const copy = (from: string, to: string) => cpSync(join(artifacts, from), join(dir, to), { recursive: true, filter: (source) => !source.endsWith("manifest.json") });
+  const copy = (from: string, to: string) =>
+    cpSync(join(artifacts, from), join(dir, to), { recursive: true, filter: (source) => !source.endsWith("manifest.json") });
   copy("worker-bundles/all-handlers", "bundle");
   copy("static-assets/with-index", "site");
   copy("migrations/create-tables", "migrations");

@@ -23,7 +23,9 @@ export interface SeenApply {
 export type LossMode = "hold" | "lose-once" | "pass";
 
 const GATEWAY_TIMEOUT = (path: string) =>
-  JSON.stringify({ error: { code: "deadline_exceeded", message: `the gateway's upstream did not answer ${path} in time`, retryable: true, requestId: "gateway-timeout" } });
+  JSON.stringify({
+    error: { code: "deadline_exceeded", message: `the gateway's upstream did not answer ${path} in time`, retryable: true, requestId: "gateway-timeout" },
+  });
 
 export class HoldingProxy extends EventEmitter {
   readonly applies: SeenApply[] = [];
@@ -41,35 +43,45 @@ export class HoldingProxy extends EventEmitter {
     let proxy: HoldingProxy | undefined;
     const server = createServer((req, res) => {
       const isApply = req.method === "PUT" && /\/resources\//.test(req.url ?? "");
-      const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer: IncomingMessage) => {
-        if (!isApply) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-        answer.on("end", () => {
-          const body = Buffer.concat(chunks);
-          const path = req.url ?? "";
-          const resource = path.split("?")[0]!;
-          const mode = proxy!.mode;
-          const lost = mode === "hold" ? "held" : mode === "lose-once" && !proxy!.applies.some((a) => a.path.split("?")[0] === resource) ? "replaced" : undefined;
-          const seen: SeenApply = { path, idempotencyKey: String(req.headers["idempotency-key"] ?? ""), status: answer.statusCode ?? 0, body: body.toString("utf8"), lost };
-          proxy!.applies.push(seen);
-          if (lost === "held") {
-            proxy!.emit("held", seen); // the host answered; the client never hears it
+      const out = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer: IncomingMessage) => {
+          if (!isApply) {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
             return;
           }
-          if (lost === "replaced") {
-            res.writeHead(504, { "content-type": "application/json", "retry-after": "1" });
-            res.end(GATEWAY_TIMEOUT(resource));
-            return;
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(body);
-        });
-      });
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => {
+            const body = Buffer.concat(chunks);
+            const path = req.url ?? "";
+            const resource = path.split("?")[0]!;
+            const mode = proxy!.mode;
+            const lost =
+              mode === "hold" ? "held" : mode === "lose-once" && !proxy!.applies.some((a) => a.path.split("?")[0] === resource) ? "replaced" : undefined;
+            const seen: SeenApply = {
+              path,
+              idempotencyKey: String(req.headers["idempotency-key"] ?? ""),
+              status: answer.statusCode ?? 0,
+              body: body.toString("utf8"),
+              lost,
+            };
+            proxy!.applies.push(seen);
+            if (lost === "held") {
+              proxy!.emit("held", seen); // the host answered; the client never hears it
+              return;
+            }
+            if (lost === "replaced") {
+              res.writeHead(504, { "content-type": "application/json", "retry-after": "1" });
+              res.end(GATEWAY_TIMEOUT(resource));
+              return;
+            }
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(body);
+          });
+        },
+      );
       out.on("error", () => res.destroy());
       req.pipe(out);
     });

@@ -31,21 +31,71 @@ export interface HostileCase {
 }
 
 const HOSTILE_SEGMENTS = [
-  "..", ".", "%2e%2e", "%2E", "%2e", "%2F", "%2f", "a%2Fb", "%5C", "a%5cb", "%00", "%FF", "%C0%AF", "%ED%A0%80", "%EF%BF%BF",
-  "%F4%90%80%80", "%", "%G0", "a%", "", ";x", "%20", "+", "~", "UPPER", "x".repeat(3000), "%25", "%3F", "%23", "name%0A",
+  "..",
+  ".",
+  "%2e%2e",
+  "%2E",
+  "%2e",
+  "%2F",
+  "%2f",
+  "a%2Fb",
+  "%5C",
+  "a%5cb",
+  "%00",
+  "%FF",
+  "%C0%AF",
+  "%ED%A0%80",
+  "%EF%BF%BF",
+  "%F4%90%80%80",
+  "%",
+  "%G0",
+  "a%",
+  "",
+  ";x",
+  "%20",
+  "+",
+  "~",
+  "UPPER",
+  "x".repeat(3000),
+  "%25",
+  "%3F",
+  "%23",
+  "name%0A",
 ];
 
-const segment = (valid: readonly string[]) => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) });
+const segment = (valid: readonly string[]) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) });
 
 /** Raw bytes a path may carry that are not ASCII: UTF-8 and invalid UTF-8. */
 const RAW_PATH_BYTES = [Buffer.from("é", "utf8"), Buffer.from([0xff]), Buffer.from([0xc0, 0xaf]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(" ")];
 
 function exactQuery(space: string, ref: ExactFormRef): string {
-  return new URLSearchParams({ space, group: ref.apiVersion, kind: ref.kind, definitionVersion: ref.definitionVersion, schemaDigest: ref.schemaDigest }).toString();
+  return new URLSearchParams({
+    space,
+    group: ref.apiVersion,
+    kind: ref.kind,
+    definitionVersion: ref.definitionVersion,
+    schemaDigest: ref.schemaDigest,
+  }).toString();
 }
 
 const QUERY_KEYS = ["space", "group", "kind", "definitionVersion", "schemaDigest", "unknown", "", "SPACE", "space[]"];
-const QUERY_VALUES = ["", "%FF", "%", "%G1", "a+b", "%00", "%2F", "x".repeat(5000), "hostile", "0.1.0", "sha256:" + "0".repeat(64), GROUP, "%ED%A0%80", "%C3%A9"];
+const QUERY_VALUES = [
+  "",
+  "%FF",
+  "%",
+  "%G1",
+  "a+b",
+  "%00",
+  "%2F",
+  "x".repeat(5000),
+  "hostile",
+  "0.1.0",
+  "sha256:" + "0".repeat(64),
+  GROUP,
+  "%ED%A0%80",
+  "%C3%A9",
+];
 
 const hostileQuery = fc
   .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), fc.constantFrom(...QUERY_VALUES)), { minLength: 0, maxLength: 7 })
@@ -53,9 +103,19 @@ const hostileQuery = fc
 
 const query = (kind: string) =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...WATCHED_SPACES).map((space) => exactQuery(space, formOf(WATCHED_KINDS.includes(kind as never) ? kind : "AtLeastOnceQueue"))) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .constantFrom(...WATCHED_SPACES)
+        .map((space) => exactQuery(space, formOf(WATCHED_KINDS.includes(kind as never) ? kind : "AtLeastOnceQueue"))),
+    },
     { weight: 2, arbitrary: hostileQuery },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...WATCHED_SPACES), hostileQuery).map(([space, extra]) => `${exactQuery(space, formOf("AtLeastOnceQueue"))}&${extra}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...WATCHED_SPACES), hostileQuery)
+        .map(([space, extra]) => `${exactQuery(space, formOf("AtLeastOnceQueue"))}&${extra}`),
+    },
   );
 
 const HOSTILE_HEADERS: [string, string][] = [
@@ -97,7 +157,17 @@ const headerSet = fc.array(fc.constantFrom(...HOSTILE_HEADERS), { maxLength: 3 }
 
 const AUTHORIZATION = fc.oneof(
   { weight: 12, arbitrary: fc.constant("Bearer primary-token-0123456789") },
-  { weight: 1, arbitrary: fc.constantFrom("Basic cHJpbWFyeTp4", "Bearer", "Bearer short", "Bearer primary-token-0123456789 extra", "bearer  primary-token-0123456789", "Bearer " + "t".repeat(20_000)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "Basic cHJpbWFyeTp4",
+      "Bearer",
+      "Bearer short",
+      "Bearer primary-token-0123456789 extra",
+      "bearer  primary-token-0123456789",
+      "Bearer " + "t".repeat(20_000),
+    ),
+  },
 );
 
 function document(kind: string, name: string, space: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -144,7 +214,14 @@ function withRawBytes(text: string, bytes: Buffer): Buffer {
   return Buffer.concat([Buffer.from(text.slice(0, at), "utf8"), bytes, Buffer.from(text.slice(at), "utf8")]);
 }
 
-const INVALID_UTF8 = [Buffer.from([0xff]), Buffer.from([0xc0, 0x80]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]), Buffer.from([0xe2, 0x82]), Buffer.from([0x80])];
+const INVALID_UTF8 = [
+  Buffer.from([0xff]),
+  Buffer.from([0xc0, 0x80]),
+  Buffer.from([0xed, 0xa0, 0x80]),
+  Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]),
+  Buffer.from([0xe2, 0x82]),
+  Buffer.from([0x80]),
+];
 
 const bodyFor = (kind: string, name: string, space: string) => {
   const doc = document(kind, name, space);
@@ -158,10 +235,25 @@ const bodyFor = (kind: string, name: string, space: string) => {
     { weight: 1, arbitrary: fc.integer({ min: 1, max: text.length - 1 }).map((cut) => Buffer.from(text.slice(0, cut))) },
     { weight: 1, arbitrary: fc.constant(Buffer.from(text.replace('"metadata":', '"metadata":{"name":"x"},"metadata":'))) },
     { weight: 1, arbitrary: fc.constant(Buffer.from(text.replace('"name":', '"name":"dup","name":'))) },
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 60, max: 50_000 }), fc.boolean()).map(([depth, object]) => Buffer.from(object ? '{"a":'.repeat(depth) + "1" + "}".repeat(depth) : "[".repeat(depth) + "]".repeat(depth))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 60, max: 50_000 }), fc.boolean())
+        .map(([depth, object]) => Buffer.from(object ? '{"a":'.repeat(depth) + "1" + "}".repeat(depth) : "[".repeat(depth) + "]".repeat(depth))),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...INVALID_UTF8).map((bytes) => withRawBytes(text, bytes)) },
-    { weight: 1, arbitrary: fc.constantFrom("\\ud800", "\\udfff", "\\udc00\\ud800", "\\uffff", "\\u0000").map((escape) => Buffer.from(text.replace('"hostile', `"${escape}hostile`))) },
-    { weight: 1, arbitrary: fc.constantFrom("1e400", "-0", "9007199254740993", "1.7976931348623159e308", "4.9e-325", "NaN", "Infinity", "0x10", "01").map((n) => Buffer.from(text.replace("60", n))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("\\ud800", "\\udfff", "\\udc00\\ud800", "\\uffff", "\\u0000")
+        .map((escape) => Buffer.from(text.replace('"hostile', `"${escape}hostile`))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("1e400", "-0", "9007199254740993", "1.7976931348623159e308", "4.9e-325", "NaN", "Infinity", "0x10", "01")
+        .map((n) => Buffer.from(text.replace("60", n))),
+    },
     { weight: 1, arbitrary: fc.constant(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])) },
     { weight: 1, arbitrary: fc.constant(Buffer.from(text + " {}")) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)) },
@@ -230,12 +322,25 @@ export const hostileCase: fc.Arbitrary<HostileCase> = fc
       const method = p.otherMethod ?? p.template.method;
       let target: string | Buffer = p.template.build({ ...p, q });
       if (p.rawBytes !== null) target = Buffer.concat([Buffer.from(target.slice(0, -2), "latin1"), p.rawBytes, Buffer.from(target.slice(-2), "latin1")]);
-      const headers: [string, string][] = [["Host", "127.0.0.1"], ["Authorization", p.authorization], ["Content-Type", "application/json"], ["Idempotency-Key", `fuzz-${Math.abs(hash(p.name + p.space + body.length))}`], ...p.headers];
-      if (p.template.route === "apply" && !p.headers.some(([name]) => name === "If-None-Match" || name === "Takoform-Expected-Generation")) headers.push(["If-None-Match", "*"]);
+      const headers: [string, string][] = [
+        ["Host", "127.0.0.1"],
+        ["Authorization", p.authorization],
+        ["Content-Type", "application/json"],
+        ["Idempotency-Key", `fuzz-${Math.abs(hash(p.name + p.space + body.length))}`],
+        ...p.headers,
+      ];
+      if (p.template.route === "apply" && !p.headers.some(([name]) => name === "If-None-Match" || name === "Takoform-Expected-Generation"))
+        headers.push(["If-None-Match", "*"]);
       const watchedHit = WATCHED_KINDS.includes(p.kind as never) && WATCHED_NAMES.includes(p.name as never);
       const hostileCase: HostileCase = {
         route: p.otherMethod === null ? p.template.route : `${p.template.route} via ${method}`,
-        request: { method, target, headers, body: method === "GET" || method === "HEAD" ? Buffer.alloc(0) : body, chunked: p.useChunked && method !== "GET" && method !== "HEAD" },
+        request: {
+          method,
+          target,
+          headers,
+          body: method === "GET" || method === "HEAD" ? Buffer.alloc(0) : body,
+          chunked: p.useChunked && method !== "GET" && method !== "HEAD",
+        },
         mutates: p.template.mutates || method === "PUT" || method === "DELETE",
       };
       if (watchedHit) hostileCase.watched = { kind: p.kind, name: p.name, space: p.space };
@@ -251,6 +356,26 @@ function hash(text: string): number {
 
 /** Artifact paths of every class the relative-path grammar forbids (artifact-transport, Validation). */
 export const FORBIDDEN_ASSET_PATHS = [
-  "/index.html", "../index.html", "a/../index.html", "./index.html", "a/./b", "a\\b", "a//b", "a/", "", "a\u0000b", "a\u0001b", "a\u007fb",
-  "a\ufffeb", "a\ud800b", "%2e%2e/x", "a%2Fb", "a%ZZ", "é.html", ".hidden", "-dash", "x".repeat(241), "a/b/",
+  "/index.html",
+  "../index.html",
+  "a/../index.html",
+  "./index.html",
+  "a/./b",
+  "a\\b",
+  "a//b",
+  "a/",
+  "",
+  "a\u0000b",
+  "a\u0001b",
+  "a\u007fb",
+  "a\ufffeb",
+  "a\ud800b",
+  "%2e%2e/x",
+  "a%2Fb",
+  "a%ZZ",
+  "é.html",
+  ".hidden",
+  "-dash",
+  "x".repeat(241),
+  "a/b/",
 ];

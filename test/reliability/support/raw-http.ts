@@ -31,7 +31,13 @@ export interface RawHttpFailure {
 }
 
 export function encodeRequest(request: RawHttpRequest): Buffer {
-  const lines: Buffer[] = [Buffer.concat([Buffer.from(`${request.method} `, "latin1"), Buffer.isBuffer(request.target) ? request.target : Buffer.from(request.target, "latin1"), Buffer.from(" HTTP/1.1\r\n", "latin1")])];
+  const lines: Buffer[] = [
+    Buffer.concat([
+      Buffer.from(`${request.method} `, "latin1"),
+      Buffer.isBuffer(request.target) ? request.target : Buffer.from(request.target, "latin1"),
+      Buffer.from(" HTTP/1.1\r\n", "latin1"),
+    ]),
+  ];
   for (const [name, value] of request.headers) {
     lines.push(Buffer.concat([Buffer.from(`${name}: `, "latin1"), Buffer.isBuffer(value) ? value : Buffer.from(value, "latin1"), Buffer.from("\r\n")]));
   }

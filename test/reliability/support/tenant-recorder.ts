@@ -31,7 +31,10 @@ export class TenantRecorder {
     });
     this.requests++;
     const headerText = [...reply.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
-    this.exchanges.push({ request: `${method} ${target}\n${JSON.stringify(options.headers ?? {})}\n${bodyText}`, response: `${reply.status}\n${headerText}\n${reply.text}` });
+    this.exchanges.push({
+      request: `${method} ${target}\n${JSON.stringify(options.headers ?? {})}\n${bodyText}`,
+      response: `${reply.status}\n${headerText}\n${reply.text}`,
+    });
     this.harvest(reply.json);
     return reply;
   }

@@ -57,23 +57,38 @@ describe("terraform configurations and errors", () => {
     expect(tako).toContain('source = "registry.terraform.io/takoform/takoform"');
     expect(tako).toContain('resource "takoform_edge_kv_namespace" "r" {\n  count = 10\n  name  = "kv-10-${count.index}"');
     // each run can name its own resources
-    expect(takoformConfig(10, { source: "s/takoform", endpoint: "http://127.0.0.1:1", token: "t", space: "s" }, "10-r2")).toContain('name  = "kv-10-r2-${count.index}"');
+    expect(takoformConfig(10, { source: "s/takoform", endpoint: "http://127.0.0.1:1", token: "t", space: "s" }, "10-r2")).toContain(
+      'name  = "kv-10-r2-${count.index}"',
+    );
   });
 
   it("finds the provider source address in an installed CLI configuration", () => {
-    const config = 'provider_installation {\n  filesystem_mirror {\n    path = "/tmp/x/mirror"\n    include = ["registry.terraform.io/takoform/takoform"]\n  }\n}';
+    const config =
+      'provider_installation {\n  filesystem_mirror {\n    path = "/tmp/x/mirror"\n    include = ["registry.terraform.io/takoform/takoform"]\n  }\n}';
     expect(providerSourceIn(config)).toBe("registry.terraform.io/takoform/takoform");
     expect(providerSourceIn("disable_checkpoint = true")).toBe("takoform/takoform");
   });
 
   it("flattens a boxed diagnostic into one line without source pointers", () => {
-    const stderr = ["╷", "│ Error: Failed to load plugin schemas", "│ ", "│   with takoform_edge_kv_namespace.r,", "│ Could not load the schema.", "╵"].join("\n");
+    const stderr = ["╷", "│ Error: Failed to load plugin schemas", "│ ", "│   with takoform_edge_kv_namespace.r,", "│ Could not load the schema.", "╵"].join(
+      "\n",
+    );
     expect(terraformError(stderr)).toBe("Error: Failed to load plugin schemas Could not load the schema.");
     expect(terraformError("", "plain failure")).toBe("plain failure");
   });
 
   it("keeps only the first of repeated diagnostics and drops quoted source lines", () => {
-    const one = ["╷", "│ Error: Cannot create yet", "│ ", "│   with takoform_edge_kv_namespace.r[0],", '│   on main.tf line 15, in resource "x" "r":', '│   15: resource "x" "r" {', "│ ", "│ Not yet.", "╵"];
+    const one = [
+      "╷",
+      "│ Error: Cannot create yet",
+      "│ ",
+      "│   with takoform_edge_kv_namespace.r[0],",
+      '│   on main.tf line 15, in resource "x" "r":',
+      '│   15: resource "x" "r" {',
+      "│ ",
+      "│ Not yet.",
+      "╵",
+    ];
     const stderr = [...one, ...one.map((l) => l.replace("[0]", "[1]"))].join("\n");
     expect(terraformError(stderr)).toBe("Error: Cannot create yet Not yet.");
   });

@@ -39,9 +39,12 @@ describe("generated CDKTF classes", () => {
     const dir = mkdtempSync(path.join(repoDir, "test/unit/codegen/fixtures/.union-"));
     try {
       const file = path.join(dir, "typo.ts");
-      writeFileSync(file, `import type { WorkerVersionConfig } from "../../../../../generated/cdktf/providers/takoform/worker-version/index.js";
+      writeFileSync(
+        file,
+        `import type { WorkerVersionConfig } from "../../../../../generated/cdktf/providers/takoform/worker-version/index.js";
 export const v: WorkerVersionConfig = { name: "v", worker: "w", bundle: "b", handlers: ["fetch", "schedule"] };
-`);
+`,
+      );
       expect(diagnosticsOf(path.join(repoDir, "tsconfig.json"), [file]).join("\n")).toMatch(/"schedule"/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -50,7 +53,9 @@ export const v: WorkerVersionConfig = { name: "v", worker: "w", bundle: "b", han
 
   it("carry the schema's descriptions as JSDoc", () => {
     const text = readFileSync(path.join(generatedDir, "cdktf/providers/takoform/worker-version/index.ts"), "utf8");
-    const handlers = corpus().model.resources.find((r) => r.kind === "WorkerVersion")!.attributes.find((a) => a.name === "handlers")!;
+    const handlers = corpus()
+      .model.resources.find((r) => r.kind === "WorkerVersion")!
+      .attributes.find((a) => a.name === "handlers")!;
     expect(text).toContain(handlers.description.slice(0, 60));
   });
 });

@@ -30,7 +30,12 @@ function version(kind: string, definitionVersion: string, provides: string[]): L
     kind,
     definitionVersion,
     desiredSchema: { properties: {} },
-    providedInterfaces: provides.map((name) => ({ apiVersion: "interfaces.takoform.com/v1alpha1", name, version: "1.0.0", schemaDigest: "sha256:" + "1".repeat(64) })),
+    providedInterfaces: provides.map((name) => ({
+      apiVersion: "interfaces.takoform.com/v1alpha1",
+      name,
+      version: "1.0.0",
+      schemaDigest: "sha256:" + "1".repeat(64),
+    })),
   });
 }
 
@@ -49,7 +54,12 @@ function referrer(iface: string): LoadedForm {
             kind: { type: "string", const: "Target" },
             name: { type: "string" },
           },
-          "x-takoform-required-interface": { apiVersion: "interfaces.takoform.com/v1alpha1", name: iface, version: "1.0.0", schemaDigest: "sha256:" + "1".repeat(64) },
+          "x-takoform-required-interface": {
+            apiVersion: "interfaces.takoform.com/v1alpha1",
+            name: iface,
+            version: "1.0.0",
+            schemaDigest: "sha256:" + "1".repeat(64),
+          },
         },
       },
     },
@@ -86,8 +96,16 @@ describe("definitions one type cannot serve together (R3)", () => {
   });
 
   it("accepts differing descriptions and validators", () => {
-    const a = syntheticForm({ kind: "Target", definitionVersion: "1.0.0", desiredSchema: { properties: { size: { type: "integer", maximum: 5, description: "old" } } } });
-    const b = syntheticForm({ kind: "Target", definitionVersion: "1.1.0", desiredSchema: { properties: { size: { type: "integer", maximum: 9, description: "new" } } } });
+    const a = syntheticForm({
+      kind: "Target",
+      definitionVersion: "1.0.0",
+      desiredSchema: { properties: { size: { type: "integer", maximum: 5, description: "old" } } },
+    });
+    const b = syntheticForm({
+      kind: "Target",
+      definitionVersion: "1.1.0",
+      desiredSchema: { properties: { size: { type: "integer", maximum: 9, description: "new" } } },
+    });
     const r = resource(buildProviderModel([a, b], "0"), "Target");
     expect(r.defaultRef.definitionVersion).toBe("1.1.0");
     expect(r.attributes[0]!.description).toBe("new");

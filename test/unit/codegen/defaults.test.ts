@@ -21,7 +21,7 @@ describe("declared defaults, every kind", () => {
         const fromSource = r.artifact !== undefined && a.wireName === "manifestDigest";
         expect({ name: a.name, optional: a.optional, computed: a.computed }).toEqual({
           name: a.name,
-          optional: defaulted || fromSource || !(form.definition.desiredSchema.required as string[] | undefined ?? []).includes(a.wireName),
+          optional: defaulted || fromSource || !((form.definition.desiredSchema.required as string[] | undefined) ?? []).includes(a.wireName),
           computed: defaulted || fromSource,
         });
       }

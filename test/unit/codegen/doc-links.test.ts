@@ -11,7 +11,9 @@ function files(dir: string): string[] {
 }
 
 describe("links in the generated CDKTF classes", () => {
-  const texts = files(path.join(generatedDir, "cdktf")).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(f, "utf8"));
+  const texts = files(path.join(generatedDir, "cdktf"))
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => readFileSync(f, "utf8"));
 
   it("point at no Registry page", () => {
     for (const text of texts) expect(text).not.toContain("registry.terraform.io/providers/takoform");
@@ -34,9 +36,11 @@ describe("links in the generated CDKTF classes", () => {
   });
 
   it("rewrites the generator's Registry links to those pages", () => {
-    expect(localDocsLinks("Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#assets WorkerVersion#assets}")).toBe(
-      "Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#assets}",
-    );
+    expect(
+      localDocsLinks(
+        "Docs at Terraform Registry: {@link https://registry.terraform.io/providers/takoform/takoform/latest/docs/resources/worker_version#assets WorkerVersion#assets}",
+      ),
+    ).toBe("Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#assets}");
     expect(localDocsLinks("(https://registry.terraform.io/providers/takoform/takoform/latest/docs).")).toBe("(generated/docs/index.md).");
   });
 });

@@ -23,7 +23,15 @@ function blocks(text: string, lang: string): string[] {
 describe("resource pages", () => {
   it.each(pages.map((p) => [p.r.typeName, p] as const))("%s has the Registry sections and documents every attribute", (_n, { r, text }) => {
     expect(text.startsWith(`---\npage_title: "${r.typeName} Resource - takoform"\n`)).toBe(true);
-    for (const heading of [`# ${r.typeName} (Resource)`, "## Example Usage", "### CDKTF (TypeScript)", "## Argument Reference", "### Required", "## Attribute Reference", "## Import"]) {
+    for (const heading of [
+      `# ${r.typeName} (Resource)`,
+      "## Example Usage",
+      "### CDKTF (TypeScript)",
+      "## Argument Reference",
+      "### Required",
+      "## Attribute Reference",
+      "## Import",
+    ]) {
       expect(text).toContain(`\n${heading}\n`);
     }
     for (const a of [...addressAttributes(), ...r.attributes, ...r.outputs, ...identityAttributes()]) expect(text).toContain(`\n- \`${a.name}\` (`);
@@ -62,7 +70,10 @@ describe("TypeScript examples", () => {
   const files = pages.map(({ r, text }) => {
     const [example] = blocks(text, "typescript");
     const importLines = example!.split("\n").filter((l) => l.startsWith("import "));
-    const body = example!.split("\n").filter((l) => !l.startsWith("import ")).join("\n");
+    const body = example!
+      .split("\n")
+      .filter((l) => !l.startsWith("import "))
+      .join("\n");
     const refs = [...new Set([...body.matchAll(/\b([A-Za-z_$][A-Za-z0-9_$]*)\.name\b/g)].map((m) => m[1]!))];
     const source = [
       'import { TerraformStack } from "cdktf";',
@@ -83,7 +94,11 @@ describe("TypeScript examples", () => {
   });
 
   it("compile against the generated classes", () => {
-    const parsed = ts.getParsedCommandLineOfConfigFile(path.join(repoDir, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      path.join(repoDir, "tsconfig.json"),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    )!;
     const program = ts.createProgram(files, { ...parsed.options, noEmit: true });
     const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
     expect(files).toHaveLength(model.resources.length);

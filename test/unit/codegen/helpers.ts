@@ -4,13 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { referencePath } from "../../support/reference.js";
-import {
-  canonicalDigest,
-  declaredDefaults,
-  deriveLifecycleCapabilities,
-  deriveRelations,
-  type FormDefinition,
-} from "../../../corpus/lib/index.js";
+import { canonicalDigest, declaredDefaults, deriveLifecycleCapabilities, deriveRelations, type FormDefinition } from "../../../corpus/lib/index.js";
 import type { LoadedForm } from "../../../codegen/parse/load.js";
 import { loadForms } from "../../../codegen/parse/load.js";
 import { buildProviderModel } from "../../../codegen/parse/provider.js";
@@ -96,7 +90,12 @@ export function referenceNode(kind: string, extra: Record<string, unknown> = {})
       kind: { type: "string", const: kind },
       name: { type: "string", minLength: 1, maxLength: 63, pattern: "^[a-z][a-z0-9-]{0,62}$" },
     },
-    "x-takoform-required-interface": { apiVersion: "interfaces.takoform.com/v1alpha1", name: "example.iface", version: "1.0.0", schemaDigest: "sha256:" + "1".repeat(64) },
+    "x-takoform-required-interface": {
+      apiVersion: "interfaces.takoform.com/v1alpha1",
+      name: "example.iface",
+      version: "1.0.0",
+      schemaDigest: "sha256:" + "1".repeat(64),
+    },
     ...extra,
   };
 }

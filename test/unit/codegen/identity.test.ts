@@ -12,7 +12,18 @@ const doc = JSON.parse(emitProviderSchema(model)) as {
 };
 const schemas = doc.provider_schemas["registry.terraform.io/takoform/takoform"]!.resource_schemas;
 
-const CONDITION = ["object", { host_reason: "string", last_transition_time: "string", message: "string", observed_generation: "string", reason: "string", status: "string", type: "string" }];
+const CONDITION = [
+  "object",
+  {
+    host_reason: "string",
+    last_transition_time: "string",
+    message: "string",
+    observed_generation: "string",
+    reason: "string",
+    status: "string",
+    type: "string",
+  },
+];
 const FORM_REF = ["object", { api_version: "string", definition_version: "string", kind: "string", schema_digest: "string" }];
 
 describe("identity attributes, every kind (D4, O2)", () => {
@@ -37,13 +48,17 @@ describe("identity attributes, every kind (D4, O2)", () => {
         expect(attrs[n]!.optional ?? false).toBe(false);
       }
       // A Form whose desired fields are all optional or defaulted needs nothing but name.
-      const required = Object.entries(attrs).filter(([, a]) => a.required).map(([n]) => n);
+      const required = Object.entries(attrs)
+        .filter(([, a]) => a.required)
+        .map(([n]) => n);
       const form = forms.find((f) => f.ref.schemaDigest === r.defaultRef.schemaDigest)!;
       const requiredWire = (form.definition.desiredSchema.required as string[] | undefined) ?? [];
       const defaulted = new Set(Object.keys(form.defaults));
       // An artifact-backed Form's manifest digest may be computed from source_dir (ADR 0102).
       const fromSource = (a: { wireName: string }): boolean => r.artifact !== undefined && a.wireName === "manifestDigest";
-      expect(required.sort()).toEqual(["name", ...r.attributes.filter((a) => requiredWire.includes(a.wireName) && !defaulted.has(a.wireName) && !fromSource(a)).map((a) => a.name)].sort());
+      expect(required.sort()).toEqual(
+        ["name", ...r.attributes.filter((a) => requiredWire.includes(a.wireName) && !defaulted.has(a.wireName) && !fromSource(a)).map((a) => a.name)].sort(),
+      );
     });
   }
   it("includes kinds that need nothing but name", () => {

@@ -35,8 +35,19 @@ describe("references, every kind", () => {
   });
 
   it("covers references at the top, inside nested objects and inside sets", () => {
-    const pointers = model.resources.flatMap((r) => walk(r.attributes).filter(({ a }) => a.reference).map(({ pointer }) => `${r.kind}${pointer}`));
-    expect(pointers).toEqual(expect.arrayContaining(["WorkerVersion/worker", "WorkerVersion/assets/bundle", "WorkerDeployment/versions/*/workerVersion", "WorkerVersion/kvBindings/*/resource"]));
+    const pointers = model.resources.flatMap((r) =>
+      walk(r.attributes)
+        .filter(({ a }) => a.reference)
+        .map(({ pointer }) => `${r.kind}${pointer}`),
+    );
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        "WorkerVersion/worker",
+        "WorkerVersion/assets/bundle",
+        "WorkerDeployment/versions/*/workerVersion",
+        "WorkerVersion/kvBindings/*/resource",
+      ]),
+    );
   });
 });
 

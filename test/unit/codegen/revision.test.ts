@@ -26,7 +26,11 @@ function version(extraBinding: boolean): Record<string, any> {
   const a = new EdgeKvNamespace(stack, "a", { name: "a" });
   const b = new EdgeKvNamespace(stack, "b", { name: "b" });
   const kvBindings = [{ name: "A", resource: a.name }, ...(extraBinding ? [{ name: "B", resource: b.name }] : [])];
-  new WorkerVersion(stack, "v", revision<WorkerVersionConfig>("api", { worker: worker.name, bundle: "api-bundle", handlers: ["fetch"], kvBindings, dependsOn: [a] }));
+  new WorkerVersion(
+    stack,
+    "v",
+    revision<WorkerVersionConfig>("api", { worker: worker.name, bundle: "api-bundle", handlers: ["fetch"], kvBindings, dependsOn: [a] }),
+  );
   app.synth();
   const doc = JSON.parse(readFileSync(path.join(outdir, "stacks", "s", "cdk.tf.json"), "utf8"));
   return doc.resource.takoform_worker_version.v;
@@ -38,7 +42,12 @@ describe("revision() in the generated CDKTF package", () => {
 
   it("names the version from the JSON of its whole configuration, computed by Terraform", () => {
     expect(one.name).toMatch(/^api-\$\{substr\(sha256\(jsonencode\(\{.*\}\)\), 0, 12\)\}$/);
-    for (const setting of ['"worker" = takoform_module_worker.w.name', '"bundle" = "api-bundle"', '"handlers" = ["fetch"]', '"kvBindings" = [{"name" = "A", "resource" = takoform_edge_kv_namespace.a.name}]']) {
+    for (const setting of [
+      '"worker" = takoform_module_worker.w.name',
+      '"bundle" = "api-bundle"',
+      '"handlers" = ["fetch"]',
+      '"kvBindings" = [{"name" = "A", "resource" = takoform_edge_kv_namespace.a.name}]',
+    ]) {
       expect(one.name).toContain(setting);
     }
   });

@@ -19,7 +19,15 @@ function checkAttributes(attrs: Record<string, Json>, where: string): number {
     expect(a.description_kind).toBe("plain");
     for (const flag of ["required", "optional", "computed", "sensitive"]) if (flag in a) expect(a[flag], `${where}.${name}.${flag}`).toBe(true);
     const mode = [a.required, a.optional, a.computed].map(Boolean);
-    expect([[true, false, false], [false, true, false], [false, false, true], [false, true, true]], `${where}.${name}`).toContainEqual(mode);
+    expect(
+      [
+        [true, false, false],
+        [false, true, false],
+        [false, false, true],
+        [false, true, true],
+      ],
+      `${where}.${name}`,
+    ).toContainEqual(mode);
     if ("nested_type" in a) {
       const nt = a.nested_type as Json;
       expect(["single", "list", "set", "map"]).toContain(nt.nesting_mode);
@@ -61,7 +69,7 @@ describe("provider/schema.json", () => {
   });
 
   it("marks the token sensitive", () => {
-    expect(((provider.provider as { block: { attributes: Record<string, Json> } }).block.attributes.token)!.sensitive).toBe(true);
+    expect((provider.provider as { block: { attributes: Record<string, Json> } }).block.attributes.token!.sensitive).toBe(true);
   });
 
   it("is what generated/provider/schema.json holds", () => {

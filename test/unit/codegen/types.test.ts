@@ -25,7 +25,12 @@ function cases(): Case[] {
     const ns = `T.${namespaceName(f.ref)}`;
     const read = (rel: string): unknown => JSON.parse(readFileSync(path.join(f.dir, rel), "utf8"));
     for (const fx of f.definition.conformanceFixtures ?? []) {
-      out.push({ label: `${f.ref.kind}@${f.ref.definitionVersion} ${fx.name}`, type: `${ns}.${f.ref.kind}Spec`, value: read(fx.desiredPath), expectError: false });
+      out.push({
+        label: `${f.ref.kind}@${f.ref.definitionVersion} ${fx.name}`,
+        type: `${ns}.${f.ref.kind}Spec`,
+        value: read(fx.desiredPath),
+        expectError: false,
+      });
       if (fx.outputPath !== undefined && existsSync(path.join(f.dir, fx.outputPath))) {
         out.push({ label: `${f.ref.kind} ${fx.name} outputs`, type: `${ns}.${f.ref.kind}Outputs`, value: read(fx.outputPath), expectError: false });
       }

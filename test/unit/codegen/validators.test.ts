@@ -55,7 +55,9 @@ describe("validators in the generated model", () => {
     walk([...r.attributes, ...r.outputs]).flatMap(({ a }) => [...a.validators, ...(a.elementValidators ?? []), ...(a.keyValidators ?? [])]),
   );
   it("come from the corpus's enums, patterns and bounds", () => {
-    expect(new Set(all.map((v) => v.kind))).toEqual(new Set(["enum", "pattern", "minLength", "maxLength", "minItems", "maxItems", "maxProperties", "minimum", "maximum", "integer"]));
+    expect(new Set(all.map((v) => v.kind))).toEqual(
+      new Set(["enum", "pattern", "minLength", "maxLength", "minItems", "maxItems", "maxProperties", "minimum", "maximum", "integer"]),
+    );
   });
   it("each say what the host says for a value breaking them", () => {
     for (const v of all) {
@@ -65,8 +67,17 @@ describe("validators in the generated model", () => {
       else if (v.kind === "minLength") expect(v.message).toBe(hostMessage({ type: "string", minLength: v.value }, "x".repeat(v.value - 1)));
       else if (v.kind === "maxLength") expect(v.message).toBe(hostMessage({ type: "string", maxLength: v.value }, "x".repeat(v.value + 1)));
       else if (v.kind === "minItems") expect(v.message).toBe(hostMessage({ type: "array", minItems: v.value }, []));
-      else if (v.kind === "maxItems") expect(v.message).toBe(hostMessage({ type: "array", maxItems: v.value }, Array.from({ length: v.value + 1 }, (_, i) => i)));
-      else if (v.kind === "maxProperties") expect(v.message).toBe(hostMessage({ type: "object", maxProperties: v.value }, Object.fromEntries(Array.from({ length: v.value + 1 }, (_, i) => [`k${i}`, i]))));
+      else if (v.kind === "maxItems")
+        expect(v.message).toBe(
+          hostMessage(
+            { type: "array", maxItems: v.value },
+            Array.from({ length: v.value + 1 }, (_, i) => i),
+          ),
+        );
+      else if (v.kind === "maxProperties")
+        expect(v.message).toBe(
+          hostMessage({ type: "object", maxProperties: v.value }, Object.fromEntries(Array.from({ length: v.value + 1 }, (_, i) => [`k${i}`, i]))),
+        );
       else if (v.kind === "minimum") expect(v.message).toBe(hostMessage({ type: "number", minimum: v.value }, v.value - 1));
       else if (v.kind === "maximum") expect(v.message).toBe(hostMessage({ type: "number", maximum: v.value }, v.value + 1));
       else throw new Error(`unexpected validator kind ${v.kind}`);

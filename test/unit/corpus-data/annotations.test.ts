@@ -20,7 +20,8 @@ const forms = corpusForms();
 const interfaces = corpusInterfaces();
 const bindings = corpusBindings();
 const interfaceDigest = (name: string) => canonicalDigest(interfaces.find((i) => i.definition.name === name)!.definition);
-const formDigest = (kind: string, version: string) => canonicalDigest(forms.find((f) => f.definition.kind === kind && f.definition.definitionVersion === version)!.definition);
+const formDigest = (kind: string, version: string) =>
+  canonicalDigest(forms.find((f) => f.definition.kind === kind && f.definition.definitionVersion === version)!.definition);
 const bindingByName = (name: string): BindingDefinition => bindings.find((b) => b.definition.name === name)!.definition;
 
 describe.each(forms.map((f) => [`${f.definition.kind}@${f.definition.definitionVersion}`, f] as const))("%s", (_, form) => {
@@ -40,7 +41,10 @@ describe.each(forms.map((f) => [`${f.definition.kind}@${f.definition.definitionV
   });
 
   it("uses an exact Form ref exactly where the relation depends on the target Form (decision 0022)", () => {
-    const exact = refs.filter((r) => TARGET in r.node).map((r) => r.pointer).sort();
+    const exact = refs
+      .filter((r) => TARGET in r.node)
+      .map((r) => r.pointer)
+      .sort();
     expect(exact).toEqual([...(EXACT_FORM_RELATIONS[form.definition.kind] ?? [])].sort());
   });
 
@@ -67,7 +71,10 @@ describe.each(forms.map((f) => [`${f.definition.kind}@${f.definition.definitionV
       const binding = bindingByName(ref.binding!);
       expect(ref.node[INTERFACE], ref.pointer).toEqual(binding.targetInterface);
       const kind = (ref.node.properties as Record<string, { const: string }>).kind!.const;
-      expect(binding.allowedTargetForms?.map((f) => f.kind), ref.pointer).toContain(kind);
+      expect(
+        binding.allowedTargetForms?.map((f) => f.kind),
+        ref.pointer,
+      ).toContain(kind);
     }
   });
 
@@ -86,7 +93,11 @@ describe.each(forms.map((f) => [`${f.definition.kind}@${f.definition.definitionV
   });
 
   it("corpus/lib derives the same relation pointers", () => {
-    expect(deriveRelations(form.definition.desiredSchema).map((r) => r.pointer).sort()).toEqual(refs.map((r) => r.pointer).sort());
+    expect(
+      deriveRelations(form.definition.desiredSchema)
+        .map((r) => r.pointer)
+        .sort(),
+    ).toEqual(refs.map((r) => r.pointer).sort());
   });
 });
 
@@ -105,7 +116,16 @@ describe("the family as a whole", () => {
   });
 
   it("the reference detector finds a planted unannotated reference (the checks above can fail)", () => {
-    const planted = { type: "object", properties: { x: { type: "object", required: ["apiVersion", "kind", "name"], properties: { apiVersion: { const: "a.b/v1" }, kind: { const: "K" }, name: { type: "string" } } } } };
+    const planted = {
+      type: "object",
+      properties: {
+        x: {
+          type: "object",
+          required: ["apiVersion", "kind", "name"],
+          properties: { apiVersion: { const: "a.b/v1" }, kind: { const: "K" }, name: { type: "string" } },
+        },
+      },
+    };
     const found = referenceNodes(planted);
     expect(found.map((r) => r.pointer)).toEqual(["/x"]);
     expect(TARGET in found[0]!.node || INTERFACE in found[0]!.node).toBe(false);

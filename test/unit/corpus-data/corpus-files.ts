@@ -52,11 +52,17 @@ export function corpusForm(kind: string, definitionVersion = "0.1.0"): CorpusFor
 }
 
 export function corpusInterfaces(): { path: string; definition: InterfaceDefinition }[] {
-  return filesBelow(path.join(corpusDir, "interfaces")).map((rel) => ({ path: `interfaces/${rel}`, definition: readJson<InterfaceDefinition>(path.join(corpusDir, "interfaces", rel)) }));
+  return filesBelow(path.join(corpusDir, "interfaces")).map((rel) => ({
+    path: `interfaces/${rel}`,
+    definition: readJson<InterfaceDefinition>(path.join(corpusDir, "interfaces", rel)),
+  }));
 }
 
 export function corpusBindings(): { path: string; definition: BindingDefinition }[] {
-  return filesBelow(path.join(corpusDir, "bindings")).map((rel) => ({ path: `bindings/${rel}`, definition: readJson<BindingDefinition>(path.join(corpusDir, "bindings", rel)) }));
+  return filesBelow(path.join(corpusDir, "bindings")).map((rel) => ({
+    path: `bindings/${rel}`,
+    definition: readJson<BindingDefinition>(path.join(corpusDir, "bindings", rel)),
+  }));
 }
 
 export function corpusSchemaFiles(): string[] {

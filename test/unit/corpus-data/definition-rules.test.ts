@@ -22,7 +22,8 @@ function openObjects(node: unknown, at = ""): string[] {
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (types.includes("object")) {
     const closed = node.additionalProperties === false;
-    const typedMap = isObject(node.additionalProperties) && node.properties === undefined && node.propertyNames?.["x-takoform-fieldPolicy"] === "portable-data-only-v1";
+    const typedMap =
+      isObject(node.additionalProperties) && node.properties === undefined && node.propertyNames?.["x-takoform-fieldPolicy"] === "portable-data-only-v1";
     if (!closed && !typedMap) out.push(at || "/");
   }
   for (const [k, v] of Object.entries(node)) if (!k.startsWith("x-takoform-")) out.push(...openObjects(v, `${at}/${k}`));
@@ -92,6 +93,12 @@ describe("WorkerEndpoint outputs (the host-assigned endpoint)", () => {
     expect(host.test("w-1.edge.example.test")).toBe(true);
     for (const bad of ["W-1.edge.example.test", "w-1.edge.example.test.", "localhost", "w_1.example.test"]) expect(host.test(bad), bad).toBe(false);
     expect(url.test("https://w-1.edge.example.test/")).toBe(true);
-    for (const bad of ["http://w-1.edge.example.test/", "https://w-1.edge.example.test", "https://w-1.edge.example.test:443/", "https://w-1.edge.example.test/x"]) expect(url.test(bad), bad).toBe(false);
+    for (const bad of [
+      "http://w-1.edge.example.test/",
+      "https://w-1.edge.example.test",
+      "https://w-1.edge.example.test:443/",
+      "https://w-1.edge.example.test/x",
+    ])
+      expect(url.test(bad), bad).toBe(false);
   });
 });

@@ -8,7 +8,11 @@ import { canonicalDigest, fileDigest, verifyTree } from "../../../corpus/lib/ind
 import { pinCorpus } from "../../../corpus/tools/pin/pin-corpus.js";
 import { copyCorpusData, corpusDir, corpusForm, filesBelow, readJson } from "./corpus-files.js";
 
-interface Entry { path: string; digest: string; identity: Record<string, unknown> }
+interface Entry {
+  path: string;
+  digest: string;
+  identity: Record<string, unknown>;
+}
 const index = readJson<Record<string, unknown>>(path.join(corpusDir, "index.json"));
 const section = (name: string) => index[name] as Entry[];
 
@@ -17,30 +21,52 @@ describe("corpus/index.json", () => {
     for (const name of ["formPackages", "formDefinitions", "interfaces", "bindings", "schemas", "tables", "artifactManifests"]) {
       const entries = section(name);
       expect(entries.length, name).toBeGreaterThan(0);
-      expect(entries.map((e) => e.path), name).toEqual([...entries.map((e) => e.path)].sort());
+      expect(
+        entries.map((e) => e.path),
+        name,
+      ).toEqual([...entries.map((e) => e.path)].sort());
     }
   });
 
   it("lists every pinned document the corpus holds", () => {
     const all = filesBelow(corpusDir);
-    const pinnedFiles = new Set([...section("formDefinitions"), ...section("interfaces"), ...section("bindings"), ...section("schemas"), ...section("tables"), ...section("artifactManifests")].map((e) => e.path));
-    const expectedFiles = all.filter((f) => /^(forms\/.*\/definition\.json|interfaces\/.*|bindings\/.*|schemas\/.*\.json|artifacts\/.*\/manifest\.json)$/.test(f));
+    const pinnedFiles = new Set(
+      [
+        ...section("formDefinitions"),
+        ...section("interfaces"),
+        ...section("bindings"),
+        ...section("schemas"),
+        ...section("tables"),
+        ...section("artifactManifests"),
+      ].map((e) => e.path),
+    );
+    const expectedFiles = all.filter((f) =>
+      /^(forms\/.*\/definition\.json|interfaces\/.*|bindings\/.*|schemas\/.*\.json|artifacts\/.*\/manifest\.json)$/.test(f),
+    );
     expect(new Set(expectedFiles)).toEqual(pinnedFiles);
     const packages = all.filter((f) => f.endsWith("/package-index.json")).map((f) => path.posix.dirname(f));
     expect(new Set(packages)).toEqual(new Set(section("formPackages").map((e) => e.path)));
   });
 
-  it.each([...section("formDefinitions"), ...section("interfaces"), ...section("bindings"), ...section("schemas"), ...section("tables"), ...section("artifactManifests")].map((e) => [e.path, e] as const))(
-    "%s: canonical digest matches",
-    (_, entry) => {
-      const doc = readJson<Record<string, unknown>>(path.join(corpusDir, entry.path));
-      expect(entry.digest).toBe(canonicalDigest(doc));
-      for (const [member, value] of Object.entries(entry.identity)) expect(doc[member], member).toEqual(value);
-    },
-  );
+  it.each(
+    [
+      ...section("formDefinitions"),
+      ...section("interfaces"),
+      ...section("bindings"),
+      ...section("schemas"),
+      ...section("tables"),
+      ...section("artifactManifests"),
+    ].map((e) => [e.path, e] as const),
+  )("%s: canonical digest matches", (_, entry) => {
+    const doc = readJson<Record<string, unknown>>(path.join(corpusDir, entry.path));
+    expect(entry.digest).toBe(canonicalDigest(doc));
+    for (const [member, value] of Object.entries(entry.identity)) expect(doc[member], member).toEqual(value);
+  });
 
   it.each(section("formPackages").map((e) => [e.path, e] as const))("%s: package digest and every file digest match", (_, entry) => {
-    const packageIndex = readJson<{ formRef: Record<string, string>; files: { path: string; size: number; digest: string }[]; definitionPath: string }>(path.join(corpusDir, entry.path, "package-index.json"));
+    const packageIndex = readJson<{ formRef: Record<string, string>; files: { path: string; size: number; digest: string }[]; definitionPath: string }>(
+      path.join(corpusDir, entry.path, "package-index.json"),
+    );
     expect(entry.digest).toBe(canonicalDigest(packageIndex));
     expect(entry.identity).toEqual(packageIndex.formRef);
     const definition = readJson(path.join(corpusDir, entry.path, packageIndex.definitionPath));
@@ -55,7 +81,9 @@ describe("corpus/index.json", () => {
   });
 
   it.each(section("artifactManifests").map((e) => [e.path, e] as const))("%s: every blob's size and sha256 match its bytes", (_, entry) => {
-    const manifest = readJson<{ modules?: { name: string; size: number; digest: string }[]; files?: { path: string; size: number; digest: string }[] }>(path.join(corpusDir, entry.path));
+    const manifest = readJson<{ modules?: { name: string; size: number; digest: string }[]; files?: { path: string; size: number; digest: string }[] }>(
+      path.join(corpusDir, entry.path),
+    );
     const dir = path.join(corpusDir, path.posix.dirname(entry.path));
     const blobs = [...(manifest.modules ?? []).map((m) => ({ ...m, path: m.name })), ...(manifest.files ?? [])];
     expect(blobs.length).toBeGreaterThan(0);
@@ -105,11 +133,14 @@ describe("pin.ts", () => {
         "forms/edge/v1beta1/worker-deployment/0.1.0/definition.json",
         "forms/edge/v1beta1/worker-deployment/0.1.0/package-index.json",
         "index.json",
-      ]) expect(changed, rel).toContain(rel);
+      ])
+        expect(changed, rel).toContain(rel);
       expect(changed).not.toContain("forms/edge/v1beta1/module-worker/0.1.0/definition.json");
       expect(verifyTree(copy).problems).toEqual([]);
       expect(pinCorpus(copy, { write: false }).changed).toEqual([]);
-      const deployment = readJson<{ desiredSchema: { properties: { versions: { items: { properties: { workerVersion: Record<string, { schemaDigest: string }[]> } } } } } }>(path.join(copy, "forms/edge/v1beta1/worker-deployment/0.1.0/definition.json"));
+      const deployment = readJson<{
+        desiredSchema: { properties: { versions: { items: { properties: { workerVersion: Record<string, { schemaDigest: string }[]> } } } } };
+      }>(path.join(copy, "forms/edge/v1beta1/worker-deployment/0.1.0/definition.json"));
       const pinnedVersion = deployment.desiredSchema.properties.versions.items.properties.workerVersion["x-takoform-target-formrefs"]![0]!.schemaDigest;
       expect(pinnedVersion).toBe(canonicalDigest(readJson(path.join(copy, "forms/edge/v1beta1/worker-version/0.1.0/definition.json"))));
       expect(pinnedVersion).not.toBe(canonicalDigest(corpusForm("WorkerVersion").definition));

@@ -16,4 +16,3 @@ export function jsonDiff(a: unknown, b: unknown, at = ""): Difference[] {
   }
   return JSON.stringify(a) === JSON.stringify(b) ? [] : [{ pointer: at, first: a, second: b }];
 }
-

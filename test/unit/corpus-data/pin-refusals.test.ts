@@ -49,9 +49,17 @@ describe("pinCorpus refuses", () => {
     const dir = copyCorpus();
     edit(dir, "forms/edge/v1beta1/worker-bundle/0.1.0/definition.json", (d) => {
       d.desiredSchema.properties.builtFor = {
-        type: "object", additionalProperties: false, required: ["apiVersion", "kind", "name"],
-        properties: { apiVersion: { type: "string", const: "edge.forms.takoform.com/v1beta1" }, kind: { type: "string", const: "WorkerDeployment" }, name: { type: "string" } },
-        "x-takoform-target-formrefs": [{ apiVersion: "edge.forms.takoform.com/v1beta1", kind: "WorkerDeployment", definitionVersion: "0.1.0", schemaDigest: `sha256:${"0".repeat(64)}` }],
+        type: "object",
+        additionalProperties: false,
+        required: ["apiVersion", "kind", "name"],
+        properties: {
+          apiVersion: { type: "string", const: "edge.forms.takoform.com/v1beta1" },
+          kind: { type: "string", const: "WorkerDeployment" },
+          name: { type: "string" },
+        },
+        "x-takoform-target-formrefs": [
+          { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "WorkerDeployment", definitionVersion: "0.1.0", schemaDigest: `sha256:${"0".repeat(64)}` },
+        ],
       };
     });
     expect(refusal(dir)).toMatch(/cycle: .*WorkerBundle.*WorkerDeployment/);
@@ -59,7 +67,11 @@ describe("pinCorpus refuses", () => {
 
   it("an interface requirement naming an interface the corpus does not hold", () => {
     const dir = copyCorpus();
-    edit(dir, "forms/edge/v1beta1/worker-endpoint/0.1.0/definition.json", (d) => (d.desiredSchema.properties.worker["x-takoform-required-interface"].version = "2.0.0"));
+    edit(
+      dir,
+      "forms/edge/v1beta1/worker-endpoint/0.1.0/definition.json",
+      (d) => (d.desiredSchema.properties.worker["x-takoform-required-interface"].version = "2.0.0"),
+    );
     expect(refusal(dir)).toMatch(/worker\.runtime@2\.0\.0 is not in the corpus/);
   });
 
@@ -83,7 +95,8 @@ describe("pinCorpus refuses", () => {
 });
 
 describe("the pin command line", () => {
-  const pin = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", path.join(repoDir, "corpus/tools/pin.ts"), ...args], { cwd: repoDir, encoding: "utf8" });
+  const pin = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", path.join(repoDir, "corpus/tools/pin.ts"), ...args], { cwd: repoDir, encoding: "utf8" });
 
   it("--check exits 0 on the committed corpus", () => {
     const run = pin("--check");

@@ -17,19 +17,39 @@ describe("nameWords / placementWord", () => {
   });
 
   it.each([
-    ["region", "region"], ["homeRegion", "region"], ["availabilityZone", "zone"], ["awsAccountId", "account"],
-    ["hostId", "host"], ["cloudProvider", "provider"], ["dataCenter", "datacenter"], ["data_center", "datacenter"],
-    ["regions", "region"], ["targetPool", "target"], ["placementGroup", "placement"], ["vendor", "vendor"], ["nodeSelector", "node"],
+    ["region", "region"],
+    ["homeRegion", "region"],
+    ["availabilityZone", "zone"],
+    ["awsAccountId", "account"],
+    ["hostId", "host"],
+    ["cloudProvider", "provider"],
+    ["dataCenter", "datacenter"],
+    ["data_center", "datacenter"],
+    ["regions", "region"],
+    ["targetPool", "target"],
+    ["placementGroup", "placement"],
+    ["vendor", "vendor"],
+    ["nodeSelector", "node"],
   ])("%s names placement authority (%s)", (name, word) => {
     expect(placementWord(name)).toBe(word);
   });
 
-  it.each(["hostname", "manifestDigest", "worker", "deadLetterQueue", "maxConcurrency", "notFoundHandling", "cron", "database", "migrationSet", "vars", "status", "weight"])(
-    "%s names none",
-    (name) => {
-      expect(placementWord(name)).toBeUndefined();
-    },
-  );
+  it.each([
+    "hostname",
+    "manifestDigest",
+    "worker",
+    "deadLetterQueue",
+    "maxConcurrency",
+    "notFoundHandling",
+    "cron",
+    "database",
+    "migrationSet",
+    "vars",
+    "status",
+    "weight",
+  ])("%s names none", (name) => {
+    expect(placementWord(name)).toBeUndefined();
+  });
 });
 
 describe("placementAuthorityViolations", () => {
@@ -59,7 +79,12 @@ describe("placementAuthorityViolations", () => {
   });
 
   it("does not treat $defs names, enum values or descriptions as fields", () => {
-    const schema = { type: "object", description: "runs in any region", properties: { mode: { enum: ["region", "zone"] } }, $defs: { regionThing: { type: "string" } } };
+    const schema = {
+      type: "object",
+      description: "runs in any region",
+      properties: { mode: { enum: ["region", "zone"] } },
+      $defs: { regionThing: { type: "string" } },
+    };
     expect(placementAuthorityViolations(schema)).toEqual([]);
   });
 });

@@ -9,14 +9,28 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS, RETRYABLE_CODES, type FormDefinition } from "../../../corpus/lib/index.js";
 import { corpusAjv } from "./ajv.js";
-import { corpusBindings, corpusDir, corpusForms, corpusInterfaces, readJson, referenceBindingsDir, referenceDir, referenceForm, referenceInterfacesDir } from "./corpus-files.js";
+import {
+  corpusBindings,
+  corpusDir,
+  corpusForms,
+  corpusInterfaces,
+  readJson,
+  referenceBindingsDir,
+  referenceDir,
+  referenceForm,
+  referenceInterfacesDir,
+} from "./corpus-files.js";
 import { normalizeSchema } from "./normalize-schema.js";
 import { describeWithReference } from "../../support/reference.js";
 
 describeWithReference("the corpus matches the reference specification", () => {
   const contractNames = (refs: { name: string; version: string }[] | undefined) => (refs ?? []).map((r) => `${r.name}@${r.version}`).sort();
 
-  describe.each(corpusForms().filter((f) => f.definition.definitionVersion === "0.1.0").map((f) => [f.definition.kind, f.definition] as const))("%s matches the reference candidate", (kind, ours) => {
+  describe.each(
+    corpusForms()
+      .filter((f) => f.definition.definitionVersion === "0.1.0")
+      .map((f) => [f.definition.kind, f.definition] as const),
+  )("%s matches the reference candidate", (kind, ours) => {
     const theirs: FormDefinition = referenceForm(kind);
 
     it("has the same desired field set, types, bounds, patterns, enums and defaults", () => {
@@ -58,8 +72,15 @@ describeWithReference("the corpus matches the reference specification", () => {
 
   describe("the corpus covers every reference candidate Form", () => {
     it("one 0.1.0 definition per candidate kind", () => {
-      const candidates = readJson<{ forms: { kind: string }[] }>(path.join(referenceDir, "forms/candidates/edge/v1beta1/candidate-set.json")).forms.map((f) => f.kind).sort();
-      expect(corpusForms().filter((f) => f.definition.definitionVersion === "0.1.0").map((f) => f.definition.kind).sort()).toEqual(candidates);
+      const candidates = readJson<{ forms: { kind: string }[] }>(path.join(referenceDir, "forms/candidates/edge/v1beta1/candidate-set.json"))
+        .forms.map((f) => f.kind)
+        .sort();
+      expect(
+        corpusForms()
+          .filter((f) => f.definition.definitionVersion === "0.1.0")
+          .map((f) => f.definition.kind)
+          .sort(),
+      ).toEqual(candidates);
     });
   });
 
@@ -73,7 +94,13 @@ describeWithReference("the corpus matches the reference specification", () => {
       expect(ours.limits).toEqual(theirs.limits);
     });
     it("same operations with the same errors, idempotency and schemas", () => {
-      const ops = (d: Record<string, any>) => Object.fromEntries((d.operations as any[]).map((o) => [o.name, { errors: [...o.errors].sort(), idempotent: o.idempotent ?? false, input: normalizeSchema(o.inputSchema), output: normalizeSchema(o.outputSchema) }]));
+      const ops = (d: Record<string, any>) =>
+        Object.fromEntries(
+          (d.operations as any[]).map((o) => [
+            o.name,
+            { errors: [...o.errors].sort(), idempotent: o.idempotent ?? false, input: normalizeSchema(o.inputSchema), output: normalizeSchema(o.outputSchema) },
+          ]),
+        );
       expect(ops(ours)).toEqual(ops(theirs));
     });
     it("every fixture step names a declared operation and, for a refusal, one of its declared errors", () => {
@@ -100,16 +127,38 @@ describeWithReference("the corpus matches the reference specification", () => {
 
   describe("the contract sets are the reference's", () => {
     it("same interfaces and bindings", () => {
-      const dirs = (d: string) => readdirSync(d).filter((n) => !n.endsWith(".json")).sort();
-      expect(corpusInterfaces().map((i) => i.definition.name).sort()).toEqual(dirs(referenceInterfacesDir));
-      expect(corpusBindings().map((b) => b.definition.name).sort()).toEqual(dirs(referenceBindingsDir));
+      const dirs = (d: string) =>
+        readdirSync(d)
+          .filter((n) => !n.endsWith(".json"))
+          .sort();
+      expect(
+        corpusInterfaces()
+          .map((i) => i.definition.name)
+          .sort(),
+      ).toEqual(dirs(referenceInterfacesDir));
+      expect(
+        corpusBindings()
+          .map((b) => b.definition.name)
+          .sort(),
+      ).toEqual(dirs(referenceBindingsDir));
     });
   });
 
   describe("schemas/operations-v1beta1.json", () => {
     const ours = readJson<Record<string, any>>(path.join(corpusDir, "schemas/operations-v1beta1.json"));
     const theirs = readJson<Record<string, any>>(path.join(referenceDir, "spec/host-api/operations-v1beta1.json"));
-    const ROUTE_FACTS = ["name", "method", "path", "exactFormQuery", "precondition", "optionalPrecondition", "idempotencyKey", "mutates", "successStatus", "successGeneration"];
+    const ROUTE_FACTS = [
+      "name",
+      "method",
+      "path",
+      "exactFormQuery",
+      "precondition",
+      "optionalPrecondition",
+      "idempotencyKey",
+      "mutates",
+      "successStatus",
+      "successGeneration",
+    ];
     const facts = (op: Record<string, unknown>) => Object.fromEntries(ROUTE_FACTS.filter((k) => op[k] !== undefined).map((k) => [k, op[k]]));
 
     it("lists the same routes, methods and ids, with the same fences and statuses", () => {

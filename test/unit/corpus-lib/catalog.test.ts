@@ -60,7 +60,12 @@ describeWithReference("loadCatalog keys", () => {
     cpSync(path.join(referenceFormsDir, "module-worker"), path.join(dir, "module-worker-0.1.0"), { recursive: true });
     const second = writePackage(path.join(dir, "module-worker-0.2.0"), secondModuleWorker());
     const catalog = loadCatalog([dir]);
-    expect(catalog.formsOf(EDGE, "ModuleWorker").map((f) => f.ref.definitionVersion).sort()).toEqual(["0.1.0", "0.2.0"]);
+    expect(
+      catalog
+        .formsOf(EDGE, "ModuleWorker")
+        .map((f) => f.ref.definitionVersion)
+        .sort(),
+    ).toEqual(["0.1.0", "0.2.0"]);
     expect(catalog.form(second.ref)?.packageDigest).toBe(second.packageDigest);
     expect(catalog.form(second.ref)?.definition.providedInterfaces).toBeUndefined();
   });
@@ -84,7 +89,7 @@ describeWithReference("loadCatalog keys", () => {
   it("fails closed, listing every problem, when any package does not verify", () => {
     const dir = temp();
     cpSync(path.join(referenceFormsDir, "edge-kv-namespace"), path.join(dir, "kv"), { recursive: true });
-    writeFileSync(path.join(dir, "kv/fixtures/desired.json"), "{\"x\":1}");
+    writeFileSync(path.join(dir, "kv/fixtures/desired.json"), '{"x":1}');
     expect(() => loadCatalog([dir])).toThrow(/kv\/fixtures\/desired.json: size mismatch/);
   });
 });
@@ -94,7 +99,12 @@ describe("loadFormPackage", () => {
     const dir = temp();
     writePackage(dir, minimalDefinition({ lifecycleCapabilities: ["create", "read", "update", "delete", "import", "observe"] }));
     const loaded = loadFormPackage(dir, "widget");
-    expect(loaded).toEqual({ ok: false, problems: ["widget/definition.json: /lifecycleCapabilities: declares [create, read, update, delete, import, observe] but its fields derive [create, read, delete, import, observe]"] });
+    expect(loaded).toEqual({
+      ok: false,
+      problems: [
+        "widget/definition.json: /lifecycleCapabilities: declares [create, read, update, delete, import, observe] but its fields derive [create, read, delete, import, observe]",
+      ],
+    });
   });
   it("refuses a definition with a reference carrying no target contract", () => {
     const dir = temp();
@@ -104,10 +114,18 @@ describe("loadFormPackage", () => {
       required: ["apiVersion", "kind", "name"],
       properties: { apiVersion: { const: EDGE }, kind: { const: "ModuleWorker" }, name: { type: "string" } },
     };
-    writePackage(dir, minimalDefinition({ role: "attachment", immutableFields: ["/worker"], desiredSchema: { ...minimalDefinition().desiredSchema as object, properties: { worker: reference } } }));
+    writePackage(
+      dir,
+      minimalDefinition({
+        role: "attachment",
+        immutableFields: ["/worker"],
+        desiredSchema: { ...(minimalDefinition().desiredSchema as object), properties: { worker: reference } },
+      }),
+    );
     const loaded = loadFormPackage(dir, "widget");
     expect(loaded.ok).toBe(false);
-    if (!loaded.ok) expect(loaded.problems[0]).toMatch(/^widget\/definition.json: \/desiredSchema relation \/worker: \/worker: a reference must carry exactly one of/);
+    if (!loaded.ok)
+      expect(loaded.problems[0]).toMatch(/^widget\/definition.json: \/desiredSchema relation \/worker: \/worker: a reference must carry exactly one of/);
   });
   it("installs a well-formed package with the recomputed identity", () => {
     const dir = temp();

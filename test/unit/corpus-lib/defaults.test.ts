@@ -42,7 +42,18 @@ describe("materializeDefaults", () => {
     const wv = referenceDefinition("worker-version");
     const minimal = { bundle: 1, handlers: ["fetch"], worker: 2 };
     expect(Object.keys(materializeDefaults(wv.desiredSchema, minimal)).sort()).toEqual(
-      ["bucketBindings", "bundle", "handlers", "kvBindings", "queueProducerBindings", "requiredSensitiveVars", "serviceBindings", "sqliteBindings", "vars", "worker"].sort(),
+      [
+        "bucketBindings",
+        "bundle",
+        "handlers",
+        "kvBindings",
+        "queueProducerBindings",
+        "requiredSensitiveVars",
+        "serviceBindings",
+        "sqliteBindings",
+        "vars",
+        "worker",
+      ].sort(),
     );
     const queue = referenceDefinition("at-least-once-queue");
     expect(materializeDefaults(queue.desiredSchema, { messageRetentionSeconds: 60 })).toEqual({ messageRetentionSeconds: 60, deliveryDelaySeconds: 0 });
@@ -52,12 +63,18 @@ describe("materializeDefaults", () => {
 describe("specDigest", () => {
   itWithReference("omitting a defaulted property and writing its default are one desired state", () => {
     const queue = referenceDefinition("at-least-once-queue");
-    expect(specDigest({ messageRetentionSeconds: 60 }, queue.desiredSchema)).toBe(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 0 }, queue.desiredSchema));
-    expect(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 0 })).toBe(canonicalDigest({ deliveryDelaySeconds: 0, messageRetentionSeconds: 60 }));
+    expect(specDigest({ messageRetentionSeconds: 60 }, queue.desiredSchema)).toBe(
+      specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 0 }, queue.desiredSchema),
+    );
+    expect(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 0 })).toBe(
+      canonicalDigest({ deliveryDelaySeconds: 0, messageRetentionSeconds: 60 }),
+    );
   });
   itWithReference("a different value is a different desired state", () => {
     const queue = referenceDefinition("at-least-once-queue");
-    expect(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 1 }, queue.desiredSchema)).not.toBe(specDigest({ messageRetentionSeconds: 60 }, queue.desiredSchema));
+    expect(specDigest({ messageRetentionSeconds: 60, deliveryDelaySeconds: 1 }, queue.desiredSchema)).not.toBe(
+      specDigest({ messageRetentionSeconds: 60 }, queue.desiredSchema),
+    );
     const fixture = referenceFixture("at-least-once-queue", "fixtures/desired.json");
     expect(specDigest(fixture, queue.desiredSchema)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });

@@ -45,9 +45,7 @@ describe("parseIJson accepts I-JSON", () => {
     );
   });
   it("round-trips full-Unicode strings without noncharacters", () => {
-    const wellFormed = fc
-      .string({ unit: "binary" })
-      .filter((s) => [...s].every((ch) => !isNonCharacter(ch.codePointAt(0) ?? 0)));
+    const wellFormed = fc.string({ unit: "binary" }).filter((s) => [...s].every((ch) => !isNonCharacter(ch.codePointAt(0) ?? 0)));
     fc.assert(
       fc.property(fc.dictionary(wellFormed, wellFormed), (v) => {
         expect(parseIJson(Buffer.from(JSON.stringify(v), "utf8"))).toEqual({ ok: true, value: v });
@@ -94,7 +92,28 @@ describe("parseIJson refuses non-I-JSON", () => {
     expect(refusal("9007199254740993").message).toMatch(/not exactly representable/);
   });
   it("non-JSON syntax", () => {
-    for (const bad of ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "NaN", "Infinity", "'a'", "[1 2]", "{a:1}", "\"\\x\"", "\"a\tb\"", "tru", "nul", "{\"a\" 1}", "\"abc", "\"\\u12\""]) {
+    for (const bad of [
+      "",
+      "{",
+      "[1,]",
+      '{"a":1,}',
+      "01",
+      "1.",
+      ".5",
+      "+1",
+      "NaN",
+      "Infinity",
+      "'a'",
+      "[1 2]",
+      "{a:1}",
+      '"\\x"',
+      '"a\tb"',
+      "tru",
+      "nul",
+      '{"a" 1}',
+      '"abc',
+      '"\\u12"',
+    ]) {
       expect(parseIJson(bad).ok, bad).toBe(false);
     }
   });

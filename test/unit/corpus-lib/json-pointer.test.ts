@@ -3,11 +3,7 @@ import { formatPointer, getAtPointer, matchPointerPattern, parsePointer, pointer
 
 const spec = {
   worker: { name: "w" },
-  versions: [
-    { weight: 1, workerVersion: { name: "v1" } },
-    { weight: 2 },
-    { weight: 3, workerVersion: { name: "v3" } },
-  ],
+  versions: [{ weight: 1, workerVersion: { name: "v1" } }, { weight: 2 }, { weight: 3, workerVersion: { name: "v3" } }],
   groups: { a: [{ target: 1 }], "b/c": [{ target: 2 }, { target: 3 }] },
 };
 
@@ -19,7 +15,11 @@ describe("JSON pointers", () => {
     ]);
     expect(matchPointerPattern(spec, "/worker")).toEqual([{ pointer: "/worker", value: { name: "w" } }]);
     expect(matchPointerPattern(spec, "/missing/*/x")).toEqual([]);
-    expect(matchPointerPattern(spec, "/groups/*/*/target").map((m) => m.pointer)).toEqual(["/groups/a/0/target", "/groups/b~1c/0/target", "/groups/b~1c/1/target"]);
+    expect(matchPointerPattern(spec, "/groups/*/*/target").map((m) => m.pointer)).toEqual([
+      "/groups/a/0/target",
+      "/groups/b~1c/0/target",
+      "/groups/b~1c/1/target",
+    ]);
   });
   it("reads exact pointers with RFC 6901 escapes", () => {
     expect(getAtPointer(spec, "/groups/b~1c/1/target")).toBe(3);

@@ -37,7 +37,9 @@ describe("deriveLifecycleCapabilities", () => {
   });
   itWithReference("omits update for every revision-role Form, even with mutable-looking fields", () => {
     expect(deriveLifecycleCapabilities(form("revision", { a: {}, b: {} }))).toEqual(BASE);
-    const revisions = referenceFormDirs().map(referenceDefinition).filter((d) => d.role === "revision");
+    const revisions = referenceFormDirs()
+      .map(referenceDefinition)
+      .filter((d) => d.role === "revision");
     expect(revisions.length).toBeGreaterThanOrEqual(4);
     for (const definition of revisions) expect(deriveLifecycleCapabilities(definition)).toEqual(BASE);
   });

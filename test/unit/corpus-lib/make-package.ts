@@ -4,7 +4,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { canonicalDigest, fileDigest, type ExactFormRef } from "../../../corpus/lib/index.js";
 
-export function writePackage(dir: string, definition: Record<string, unknown>, fixtures: Record<string, unknown> = {}): { ref: ExactFormRef; packageDigest: string } {
+export function writePackage(
+  dir: string,
+  definition: Record<string, unknown>,
+  fixtures: Record<string, unknown> = {},
+): { ref: ExactFormRef; packageDigest: string } {
   mkdirSync(dir, { recursive: true });
   const files: { path: string; mediaType: string; size: number; digest: string }[] = [];
   const put = (rel: string, mediaType: string, text: string) => {

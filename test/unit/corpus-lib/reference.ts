@@ -9,7 +9,10 @@ export function referenceDefinition(dirName: string): FormDefinition {
 }
 
 export function referenceFormDirs(): string[] {
-  return readdirSync(referenceFormsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(referenceFormsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 export function referenceFixture(dirName: string, rel: string): unknown {

@@ -76,13 +76,24 @@ describe("deriveRelations shape rules", () => {
       { groups: { type: "object", additionalProperties: { $ref: "#/$defs/group" } } },
       {
         $defs: {
-          group: { type: "array", "x-takoform-binding": "module-worker.service", items: { type: "object", properties: { target: { $ref: "#/$defs/workerRef" } } } },
+          group: {
+            type: "array",
+            "x-takoform-binding": "module-worker.service",
+            items: { type: "object", properties: { target: { $ref: "#/$defs/workerRef" } } },
+          },
           workerRef: ref("ModuleWorker"),
         },
       },
     );
     expect(deriveRelations(s)).toEqual([
-      { pointer: "/groups/*/*/target", relation: "target", targetApiVersion: EDGE, targetKind: "ModuleWorker", requiredInterface: IFACE, binding: "module-worker.service" },
+      {
+        pointer: "/groups/*/*/target",
+        relation: "target",
+        targetApiVersion: EDGE,
+        targetKind: "ModuleWorker",
+        requiredInterface: IFACE,
+        binding: "module-worker.service",
+      },
     ]);
   });
   it("an annotation written beside a $ref applies to the referenced shape", () => {
@@ -91,7 +102,9 @@ describe("deriveRelations shape rules", () => {
     expect(deriveRelations(s)[0]?.targetFormRefs).toEqual([FORMREF]);
   });
   it("refuses a reference carrying both or neither annotation, naming the pointer", () => {
-    const both = schema({ list: { type: "array", items: ref("ModuleWorker", { "x-takoform-required-interface": IFACE, "x-takoform-target-formrefs": [FORMREF] }) } });
+    const both = schema({
+      list: { type: "array", items: ref("ModuleWorker", { "x-takoform-required-interface": IFACE, "x-takoform-target-formrefs": [FORMREF] }) },
+    });
     expect(() => deriveRelations(both)).toThrow(RelationDerivationError);
     expect(() => deriveRelations(both)).toThrow(/^\/list\/\*: a reference must carry exactly one of .* \(found both\)/);
     const neither = schema({ worker: ref("ModuleWorker", {}) });
@@ -113,13 +126,19 @@ describe("deriveRelations shape rules", () => {
     expect(pointers(schema({ a: open, b: enumKind, c: extra, d: fourRequired }))).toEqual([]);
   });
   it("terminates on a recursive schema and refuses a $ref that does not resolve", () => {
-    const recursive = schema({ tree: { $ref: "#/$defs/node" } }, { $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } }, owner: ref("ModuleWorker") } } } });
+    const recursive = schema(
+      { tree: { $ref: "#/$defs/node" } },
+      { $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } }, owner: ref("ModuleWorker") } } } },
+    );
     expect(pointers(recursive)).toEqual(["/tree/owner"]);
     expect(() => deriveRelations(schema({ x: { $ref: "#/$defs/missing" } }))).toThrow(/^\/x: \$ref #\/\$defs\/missing does not resolve/);
     expect(() => deriveRelations(schema({ x: { $ref: "https://example.com/s.json" } }))).toThrow(/non-local/);
   });
   it("follows allOf/anyOf/oneOf at the same pointer and prefixItems by index", () => {
-    const s = schema({ pair: { type: "array", prefixItems: [ref("ModuleWorker"), { type: "string" }] }, alt: { oneOf: [ref("ModuleWorker"), { type: "null" }] } });
+    const s = schema({
+      pair: { type: "array", prefixItems: [ref("ModuleWorker"), { type: "string" }] },
+      alt: { oneOf: [ref("ModuleWorker"), { type: "null" }] },
+    });
     expect(pointers(s)).toEqual(["/pair/0", "/alt"]);
   });
 });

@@ -131,8 +131,16 @@ describeWithReference("verify reports the precise problem after one mutation", (
     expect(problems).toContain(
       `interfaces/candidates/v1alpha1/candidate-set.json: /interfaces/0: schemaDigest mismatch for interface edge.kv@1.0.0: expected sha256:231cfe2a7d8a6a9234f2ca84d4c4fc5b52857e5b632ab613ab2f9eca0116e082, actual ${canonicalDigest(doc)} (interfaces/candidates/v1alpha1/edge.kv/definition.json)`,
     );
-    expect(problems.some((p) => p.startsWith("forms/candidates/edge/v1beta1/edge-kv-namespace/definition.json: /providedInterfaces/0: schemaDigest mismatch"))).toBe(true);
-    expect(problems.some((p) => p.startsWith("forms/candidates/edge/v1beta1/worker-version/definition.json: /desiredSchema/properties/kvBindings/items/properties/resource/x-takoform-required-interface"))).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith("forms/candidates/edge/v1beta1/edge-kv-namespace/definition.json: /providedInterfaces/0: schemaDigest mismatch")),
+    ).toBe(true);
+    expect(
+      problems.some((p) =>
+        p.startsWith(
+          "forms/candidates/edge/v1beta1/worker-version/definition.json: /desiredSchema/properties/kvBindings/items/properties/resource/x-takoform-required-interface",
+        ),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -144,7 +152,11 @@ describeWithReference("corpus index.json entries", () => {
     const good = {
       entries: [
         { path: WV, identity: JSON.parse(pkgIndex).formRef, digest: canonicalDigest(JSON.parse(pkgIndex)) },
-        { path: "interfaces/candidates/v1alpha1/edge.kv/definition.json", identity: { name: "edge.kv", version: "1.0.0" }, digest: canonicalDigest(JSON.parse(kv.toString())) },
+        {
+          path: "interfaces/candidates/v1alpha1/edge.kv/definition.json",
+          identity: { name: "edge.kv", version: "1.0.0" },
+          digest: canonicalDigest(JSON.parse(kv.toString())),
+        },
         { path: `${WV}/fixtures/desired.json`, digest: fileDigest(readFileSync(path.join(dir, WV, "fixtures/desired.json"))) },
       ],
     };

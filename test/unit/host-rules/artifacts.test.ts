@@ -13,7 +13,13 @@ const API = "artifacts.takoform.com/v1alpha1";
 const D = (c: string) => "sha256:" + c.repeat(64);
 const mod = (name: string, mediaType = "application/javascript+module", size = 10) => ({ name, mediaType, size, digest: D("a") });
 const file = (path: string, mediaType = "application/sql", size = 10) => ({ path, mediaType, size, digest: D("b") });
-const worker = (extra: Record<string, unknown> = {}) => ({ apiVersion: API, kind: "WorkerBundle", mainModule: "index.js", modules: [mod("index.js")], ...extra });
+const worker = (extra: Record<string, unknown> = {}) => ({
+  apiVersion: API,
+  kind: "WorkerBundle",
+  mainModule: "index.js",
+  modules: [mod("index.js")],
+  ...extra,
+});
 
 describe("relative path grammar", () => {
   it.each(["index.js", "a/b/c.txt", "_x/y.hidden", "v1.2/app-1_0.js"])("accepts %s", (p) => expect(artifactPathProblem(p)).toBeUndefined());
@@ -71,9 +77,11 @@ describe("WorkerBundle manifests (bundle-main-module-is-loadable)", () => {
     expect(validateManifest(many(4096)).ok).toBe(true);
     expect(validateManifest(many(4097))).toMatchObject({ ok: false, code: "artifact_invalid", pointer: "/modules" });
     expect(validateManifest(worker({ modules: [mod("index.js", undefined, 10 * 1024 * 1024 + 1)] }))).toMatchObject({ ok: false, pointer: "/modules" });
-    expect(validateManifest(worker({ modules: [mod("index.js"), mod("b.js")] }), { limits: { WorkerBundle: { maxEntries: 1, maxBytes: 100 } } })).toMatchObject({
-      ok: false,
-    });
+    expect(validateManifest(worker({ modules: [mod("index.js"), mod("b.js")] }), { limits: { WorkerBundle: { maxEntries: 1, maxBytes: 100 } } })).toMatchObject(
+      {
+        ok: false,
+      },
+    );
   });
 });
 
@@ -110,7 +118,9 @@ describe("MigrationBundle and StaticAssetBundle", () => {
 
   it("StaticAssetBundle takes lowercase type/subtype without parameters, up to 16,384 files", () => {
     expect(validateManifest({ apiVersion: API, kind: "StaticAssetBundle", files: [file("index.html", "text/html")] }).ok).toBe(true);
-    expect(validateManifest({ apiVersion: API, kind: "StaticAssetBundle", files: [file("index.html", "text/html; charset=utf-8")] })).toMatchObject({ ok: false });
+    expect(validateManifest({ apiVersion: API, kind: "StaticAssetBundle", files: [file("index.html", "text/html; charset=utf-8")] })).toMatchObject({
+      ok: false,
+    });
     expect(validateManifest({ apiVersion: API, kind: "StaticAssetBundle", files: [file("index.html", "Text/HTML")] })).toMatchObject({ ok: false });
     const files = (n: number) => Array.from({ length: n }, (_, i) => file(`f${i}.txt`, "text/plain", 0));
     expect(validateManifest({ apiVersion: API, kind: "StaticAssetBundle", files: files(16384) }).ok).toBe(true);
@@ -123,7 +133,11 @@ describeWithReference("resolving a referenced manifest", () => {
 
   it("accepts the pinned manifest under its canonical digest", () => {
     expect(canonicalDigest(pinned.manifest)).toBe(pinned.desired.manifestDigest);
-    const out = resolveManifestReference({ formKind: "WorkerBundle", referencedDigest: pinned.desired.manifestDigest, held: JSON.stringify(pinned.manifest, null, 2) });
+    const out = resolveManifestReference({
+      formKind: "WorkerBundle",
+      referencedDigest: pinned.desired.manifestDigest,
+      held: JSON.stringify(pinned.manifest, null, 2),
+    });
     expect(out.ok).toBe(true);
   });
 
@@ -154,7 +168,10 @@ describe("blob verification at commit (artifact-upload-missing-blob, artifact-di
     const entry = { name: "index.js", mediaType: "application/javascript+module", size: bytes.length, digest: fileDigest(bytes) };
     expect(verifyBlobs("modules", [entry], () => undefined)).toMatchObject({ code: "artifact_missing" });
     expect(verifyBlobs("modules", [{ ...entry, size: 1 }], () => bytes)).toMatchObject({ code: "artifact_invalid", pointer: "/modules/0/size" });
-    expect(verifyBlobs("modules", [entry], () => new TextEncoder().encode("export default {}!"))).toMatchObject({ code: "artifact_invalid", pointer: "/modules/0/digest" });
+    expect(verifyBlobs("modules", [entry], () => new TextEncoder().encode("export default {}!"))).toMatchObject({
+      code: "artifact_invalid",
+      pointer: "/modules/0/digest",
+    });
     expect(verifyBlobs("modules", [entry], () => bytes)).toEqual({ ok: true });
   });
 

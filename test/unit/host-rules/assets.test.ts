@@ -74,7 +74,10 @@ describe("runtime asset path resolution", () => {
   });
 
   const segment = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9._-]{0,12}$/).filter((s) => s !== "." && s !== "..");
-  const manifestPath = fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => s.join("/")).filter(isArtifactPath);
+  const manifestPath = fc
+    .array(segment, { minLength: 1, maxLength: 5 })
+    .map((s) => s.join("/"))
+    .filter(isArtifactPath);
 
   it("property: any manifest path, escaped in any mix of raw and %XX, resolves to itself", () => {
     fc.assert(
@@ -94,18 +97,21 @@ describe("runtime asset path resolution", () => {
   it("property: an invalid result is never a fallback, and a decoded path always satisfies the grammar", () => {
     const chars = fc.constantFrom("/", "%", "2", "F", "f", "5", "C", "E", ".", "a", "\\", "?", "#", "0", "%2F", "%2e", "%C3", "%A9", "%00", "%EF%BF%BF", "_");
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 24 }).map((xs) => "/" + xs.join("")), (pathname) => {
-        const spa = resolveAssetPath(pathname, () => false, "single_page_application");
-        const decoded = decodeAssetPath(pathname);
-        if (typeof decoded === "string") {
-          expect(decoded === "" || isArtifactPath(decoded)).toBe(true);
-          expect(spa.kind).toBe("miss"); // no index.html in this manifest
-        } else {
-          expect(spa.kind).toBe("invalid");
-        }
-        const withIndex = resolveAssetPath(pathname, (p) => p === "index.html", "single_page_application");
-        expect(withIndex.kind === "fallback" || withIndex.kind === "hit").toBe(typeof decoded === "string");
-      }),
+      fc.property(
+        fc.array(chars, { maxLength: 24 }).map((xs) => "/" + xs.join("")),
+        (pathname) => {
+          const spa = resolveAssetPath(pathname, () => false, "single_page_application");
+          const decoded = decodeAssetPath(pathname);
+          if (typeof decoded === "string") {
+            expect(decoded === "" || isArtifactPath(decoded)).toBe(true);
+            expect(spa.kind).toBe("miss"); // no index.html in this manifest
+          } else {
+            expect(spa.kind).toBe("invalid");
+          }
+          const withIndex = resolveAssetPath(pathname, (p) => p === "index.html", "single_page_application");
+          expect(withIndex.kind === "fallback" || withIndex.kind === "hit").toBe(typeof decoded === "string");
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -57,19 +57,43 @@ describe("dead-letter-cycle-rejected", () => {
   });
 
   it("refuses closing a three-queue cycle, naming the path", () => {
-    const out = graph(3, [[1, 2], [2, 0]]).check(0, 1);
+    const out = graph(3, [
+      [1, 2],
+      [2, 0],
+    ]).check(0, 1);
     expect(out).toMatchObject({ ok: false, code: "invalid_argument" });
     if (!out.ok) expect(out.message).toContain("q0 -> q1 -> q2 -> q0");
   });
 
   it("accepts a four-queue chain and a diamond", () => {
-    expect(graph(4, [[1, 2], [2, 3]]).check(0, 1)).toEqual({ ok: true });
-    expect(graph(4, [[1, 3], [2, 3]]).check(0, 1)).toEqual({ ok: true }); // q0->q1->q3 while q2->q3
-    expect(graph(4, [[0, 1], [1, 3], [2, 3]]).check(2, 3)).toEqual({ ok: true });
+    expect(
+      graph(4, [
+        [1, 2],
+        [2, 3],
+      ]).check(0, 1),
+    ).toEqual({ ok: true });
+    expect(
+      graph(4, [
+        [1, 3],
+        [2, 3],
+      ]).check(0, 1),
+    ).toEqual({ ok: true }); // q0->q1->q3 while q2->q3
+    expect(
+      graph(4, [
+        [0, 1],
+        [1, 3],
+        [2, 3],
+      ]).check(2, 3),
+    ).toEqual({ ok: true });
   });
 
   it("terminates on a cycle an older state left behind that does not reach the drained queue", () => {
-    expect(graph(3, [[1, 2], [2, 1]]).check(0, 1)).toEqual({ ok: true });
+    expect(
+      graph(3, [
+        [1, 2],
+        [2, 1],
+      ]).check(0, 1),
+    ).toEqual({ ok: true });
   });
 
   it("re-applying a consumer replaces its own edge", () => {
@@ -143,7 +167,9 @@ describe("WorkerEndpoint (worker-endpoint-address-is-host-assigned, -is-stable-f
     const b = assignEndpointAddress("uid-b", "edge.test");
     expect(a1).toEqual(a2);
     if (a1.ok && b.ok) expect(a1.address.hostname).not.toBe(b.address.hostname);
-    const many = new Set(Array.from({ length: 2000 }, (_, i) => (assignEndpointAddress(`uid-${i}`, "edge.test") as { address: { hostname: string } }).address.hostname));
+    const many = new Set(
+      Array.from({ length: 2000 }, (_, i) => (assignEndpointAddress(`uid-${i}`, "edge.test") as { address: { hostname: string } }).address.hostname),
+    );
     expect(many.size).toBe(2000);
   });
 

@@ -67,7 +67,9 @@ describe("corpus Worker bundles", () => {
     expect(validateManifest(a.manifest).ok).toBe(true);
     expect(verifyBlobs("modules", manifest.modules, a.readBlob)).toEqual({ ok: true });
     expect(report).toMatchObject({ analyzable: true, shape: "object", handlers });
-    expect(resolveManifestReference({ formKind: "WorkerBundle", referencedDigest: canonicalDigest(a.manifest), held: JSON.stringify(a.manifest) }).ok).toBe(true);
+    expect(resolveManifestReference({ formKind: "WorkerBundle", referencedDigest: canonicalDigest(a.manifest), held: JSON.stringify(a.manifest) }).ok).toBe(
+      true,
+    );
   });
 
   it("fetch-only refuses a version declaring scheduled; all-handlers accepts all three", () => {
@@ -82,12 +84,18 @@ describe("corpus Worker bundles", () => {
   });
 
   it("source-map-main is artifact_invalid at /mainModule", () => {
-    expect(validateManifest(corpusArtifact("worker-bundles/source-map-main").manifest)).toMatchObject({ ok: false, code: "artifact_invalid", pointer: "/mainModule" });
+    expect(validateManifest(corpusArtifact("worker-bundles/source-map-main").manifest)).toMatchObject({
+      ok: false,
+      code: "artifact_invalid",
+      pointer: "/mainModule",
+    });
   });
 });
 
 describe("corpus static-asset bundles", () => {
-  const spa = { assets: { bundle: { apiVersion: EDGE, kind: "StaticAssetBundle", name: "site" }, runWorkerFirst: true, notFoundHandling: "single_page_application" } };
+  const spa = {
+    assets: { bundle: { apiVersion: EDGE, kind: "StaticAssetBundle", name: "site" }, runWorkerFirst: true, notFoundHandling: "single_page_application" },
+  };
   it("with-index serves an SPA; without-index is refused for one", () => {
     const withIndex = corpusArtifact("static-assets/with-index").manifest as { files: { path: string }[] };
     const without = corpusArtifact("static-assets/without-index").manifest as { files: { path: string }[] };
@@ -110,7 +118,7 @@ describe("corpus migration set, executed", () => {
     const files = manifest.files.map((f) => ({ path: f.path, digest: f.digest, sql: a.readBlob(f.digest)! }));
     expect(await applyMigrations(dbPath, files)).toMatchObject({ ok: true, executed: manifest.files.map((f) => f.path) });
     const db = new Database(dbPath, { readonly: true });
-    const names = (db.prepare("SELECT type, name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as { type: string; name: string }[]);
+    const names = db.prepare("SELECT type, name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as { type: string; name: string }[];
     db.close();
     expect(names.filter((n) => n.type === "table").map((n) => n.name)).toEqual(expect.arrayContaining(["customers", "orders"]));
     expect(names.some((n) => n.type === "index")).toBe(true);

@@ -41,7 +41,10 @@ describe("the environment namespace is single (binding-name-collision-rejected)"
 
   it("accepts distinct names everywhere, and names differing only in case", () => {
     expect(
-      environmentNamespace({ vars: { api: 1, mode: "x" }, requiredSensitiveVars: ["API"], kvBindings: [kv("CACHE")], serviceBindings: [svc("BACKEND")] }, lists),
+      environmentNamespace(
+        { vars: { api: 1, mode: "x" }, requiredSensitiveVars: ["API"], kvBindings: [kv("CACHE")], serviceBindings: [svc("BACKEND")] },
+        lists,
+      ),
     ).toEqual({ ok: true });
   });
 });

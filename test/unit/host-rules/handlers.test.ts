@@ -31,7 +31,10 @@ describe("handler vocabulary (undeclared-runtime-handler-rejected)", () => {
 
 describeWithReference("declared handlers must be exported (declared-handler-not-exported-rejected)", () => {
   const input = conformanceRunnerInput();
-  const fetchOnly = input["fetchOnlyBundle"] as { moduleSource: string; manifest: { mainModule: string; modules: { name: string; mediaType: string; digest: string }[] } };
+  const fetchOnly = input["fetchOnlyBundle"] as {
+    moduleSource: string;
+    manifest: { mainModule: string; modules: { name: string; mediaType: string; digest: string }[] };
+  };
 
   it("refuses scheduled against the corpus-pinned fetch-only bundle, read through its manifest and blob digest", () => {
     const blobs = new Map([[fileDigest(fetchOnly.moduleSource), new TextEncoder().encode(fetchOnly.moduleSource)]]);

@@ -69,12 +69,18 @@ describe("prepare binding", () => {
   });
 
   it("a create of a held name says the name is taken and how to update it or name a new revision", () => {
-    const taken = prepareTarget({ uid: "u", generation: "3" }, undefined, undefined, () => refuse.resource_not_found("absent"), { kind: "WorkerVersion", name: "shop-v1", space: "prod" });
+    const taken = prepareTarget({ uid: "u", generation: "3" }, undefined, undefined, () => refuse.resource_not_found("absent"), {
+      kind: "WorkerVersion",
+      name: "shop-v1",
+      space: "prod",
+    });
     expect(code(taken)).toBe("invalid_argument");
     const message = (taken as Error).message;
     expect(message).toContain('WorkerVersion "shop-v1" already exists in space "prod" (generation 3)');
     expect(message).toContain("To update the existing resource, send Takoform-Expected-Generation: 3");
-    expect(message).toContain("give it a new name derived from the digest of its whole spec (revision() in the generated CDKTF package, or the HCL pattern in docs/revision-names.md)");
+    expect(message).toContain(
+      "give it a new name derived from the digest of its whole spec (revision() in the generated CDKTF package, or the HCL pattern in docs/revision-names.md)",
+    );
   });
 });
 

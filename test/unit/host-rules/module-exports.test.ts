@@ -18,7 +18,9 @@ describe("ES module export derivation (host/modules)", () => {
   });
 
   it("object literal with methods, function and arrow properties, string and computed-literal keys", () => {
-    const out = analyzeModuleHandlers(`export default { async fetch(r, e, c) { return new Response("x"); }, "scheduled": function () {}, ["queue"]: async () => {} };`);
+    const out = analyzeModuleHandlers(
+      `export default { async fetch(r, e, c) { return new Response("x"); }, "scheduled": function () {}, ["queue"]: async () => {} };`,
+    );
     expect(out).toMatchObject({ analyzable: true, shape: "object", handlers: ["fetch", "scheduled", "queue"] });
   });
 

@@ -116,7 +116,15 @@ describe("dependency protection (dependency-in-use-on-bound-target-delete, relat
     const w = pinnedVersion();
     const self = w.view.add(definition("EdgeKVNamespace"), "selfish");
     self.relations = [
-      { pointer: "/x", relation: "/x", targetApiVersion: EDGE, targetKind: "EdgeKVNamespace", targetName: "selfish", targetUid: self.uid, targetFormRef: self.formRef },
+      {
+        pointer: "/x",
+        relation: "/x",
+        targetApiVersion: EDGE,
+        targetKind: "EdgeKVNamespace",
+        targetName: "selfish",
+        targetUid: self.uid,
+        targetFormRef: self.formRef,
+      },
     ];
     expect(dependencyProtection(self.uid, w.view.holdersOf(self.uid))).toEqual({ ok: true });
   });

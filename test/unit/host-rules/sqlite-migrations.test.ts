@@ -49,7 +49,10 @@ function snapshot() {
 
 const m1 = migration("001_users.sql", "CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE);");
 const m2 = migration("002_seed.sql", "INSERT INTO users (email) VALUES ('a@example.com'); INSERT INTO users (email) VALUES ('b@example.com');");
-const m3 = migration("003_posts.sql", "CREATE TABLE posts (id INTEGER PRIMARY KEY, author INTEGER REFERENCES users(id), body TEXT);\nCREATE INDEX posts_author ON posts(author);");
+const m3 = migration(
+  "003_posts.sql",
+  "CREATE TABLE posts (id INTEGER PRIMARY KEY, author INTEGER REFERENCES users(id), body TEXT);\nCREATE INDEX posts_author ON posts(author);",
+);
 
 describe("SQLite migration executor (sqlite-migration-ledger-readiness)", () => {
   it("executes every file and records (ordinal, path, digest, applied_at) inside the database", async () => {
@@ -153,14 +156,17 @@ describe("SQLite migration executor (sqlite-migration-ledger-readiness)", () => 
     const child = path.join(repoDir, "test/unit/host-rules/support/migrate-child.ts");
     const startAt = String(Date.now() + 1500);
     const spawnOne = () => run(process.execPath, ["--import", "tsx", child, dbPath, bundlePath, startAt], { cwd: repoDir, timeout: 60_000 });
-    const results = (await Promise.all([spawnOne(), spawnOne()])).map((r) => JSON.parse(r.stdout.trim()) as {
-      ok: boolean;
-      code?: string;
-      message?: string;
-      executed: string[];
-      startedAt: number;
-      finishedAt: number;
-    });
+    const results = (await Promise.all([spawnOne(), spawnOne()])).map(
+      (r) =>
+        JSON.parse(r.stdout.trim()) as {
+          ok: boolean;
+          code?: string;
+          message?: string;
+          executed: string[];
+          startedAt: number;
+          finishedAt: number;
+        },
+    );
     for (const r of results) expect(r, r.message).toMatchObject({ ok: true });
     // Both really ran at once: each started before the other finished.
     expect(results[0]!.startedAt).toBeLessThan(results[1]!.finishedAt);

@@ -26,7 +26,11 @@ afterAll(async () => {
 
 describe("openTenantDatabase", () => {
   it("runs a script statement by statement as one transaction and writes the file 0600", async () => {
-    expect(await db.execFile("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);\nINSERT INTO t (v) VALUES ('a;b'), ('c');")).toEqual({ ok: true, statements: 2, skipped: false });
+    expect(await db.execFile("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);\nINSERT INTO t (v) VALUES ('a;b'), ('c');")).toEqual({
+      ok: true,
+      statements: 2,
+      skipped: false,
+    });
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const direct = new Database(file, { readonly: true });
     expect(direct.prepare("SELECT v FROM t ORDER BY id").all()).toEqual([{ v: "a;b" }, { v: "c" }]);
@@ -50,7 +54,8 @@ describe("openTenantDatabase", () => {
   });
 
   it("interrupts a statement past the memory bound, and a database past its size", async () => {
-    const fill = "CREATE TEMP TABLE scratch AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT randomblob(10000) AS b FROM c";
+    const fill =
+      "CREATE TEMP TABLE scratch AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000) SELECT randomblob(10000) AS b FROM c";
     // its own database with a generous time budget, so a loaded machine cannot turn it into a timeout
     const roomy = openTenantDatabase(path.join(dir, "memory.sqlite"), { limits: { timeoutMs: 60_000, memoryBytes: 64 * 1024 * 1024 } });
     try {
@@ -58,7 +63,8 @@ describe("openTenantDatabase", () => {
     } finally {
       await roomy.close();
     }
-    const grow = "CREATE TABLE big (b BLOB); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100) INSERT INTO big SELECT randomblob(100000) FROM c;";
+    const grow =
+      "CREATE TABLE big (b BLOB); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100) INSERT INTO big SELECT randomblob(100000) FROM c;";
     expect(await db.execFile(grow)).toMatchObject({ ok: false, code: "policy_denied", hostCode: "tenant_sql_database_full" });
     // both rolled back; the database still answers
     expect(await db.run("SELECT count(*) FROM t")).toMatchObject({ ok: true, rows: [[3]] });

@@ -36,7 +36,10 @@ describe("strict query and the exact FormRef query", () => {
   const full = `space=a+b&group=${encodeURIComponent(ref.apiVersion)}&kind=ModuleWorker&definitionVersion=0.1.0&schemaDigest=${encodeURIComponent(DIGEST)}`;
 
   it("decodes + as space and refuses malformed escapes", () => {
-    expect(strictQuery("a=b+c&d=%2B")).toEqual([["a", "b c"], ["d", "+"]]);
+    expect(strictQuery("a=b+c&d=%2B")).toEqual([
+      ["a", "b c"],
+      ["d", "+"],
+    ]);
     expect(code(strictQuery("a=%E0%A4"))).toBe("invalid_argument");
     expect(code(strictQuery("a=%zz"))).toBe("invalid_argument");
   });
@@ -44,7 +47,12 @@ describe("strict query and the exact FormRef query", () => {
   it("answers the whole identity or refuses", () => {
     const pairs = strictQuery(full) as [string, string][];
     expect(exactFormQuery(pairs)).toEqual({ space: "a b", ref });
-    expect(exactFormQuery(pairs.filter(([k]) => k !== "group" && k !== "kind"), { apiVersion: ref.apiVersion, kind: ref.kind })).toEqual({ space: "a b", ref });
+    expect(
+      exactFormQuery(
+        pairs.filter(([k]) => k !== "group" && k !== "kind"),
+        { apiVersion: ref.apiVersion, kind: ref.kind },
+      ),
+    ).toEqual({ space: "a b", ref });
     expect(code(exactFormQuery(pairs, { apiVersion: ref.apiVersion, kind: "Other" }))).toBe("invalid_argument");
     expect(code(exactFormQuery([...pairs, ["packageDigest", DIGEST]]))).toBe("invalid_argument");
     expect(code(exactFormQuery([...pairs, ["space", "again"]]))).toBe("invalid_argument");

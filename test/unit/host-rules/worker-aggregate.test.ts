@@ -96,7 +96,13 @@ describe("attachment gate, both directions (handler-gated-attachments, attachmen
     const other = ["fetch", "scheduled", "queue"].filter((h) => h !== handler);
     const withIt = a.version(w, "with", [handler]);
     const without = a.version(w, "without", other);
-    const mixed = deploymentServing(a.deployment(w, "d", [[withIt, 5000], [without, 5000]]), (u) => a.view.byUid(u));
+    const mixed = deploymentServing(
+      a.deployment(w, "d", [
+        [withIt, 5000],
+        [without, 5000],
+      ]),
+      (u) => a.view.byUid(u),
+    );
     const refused = attachmentGate({ attachmentKind: kind, worker: w, deployment: mixed });
     expect(refused).toMatchObject({ ok: false, code: "unsupported_capability", pointer: "/worker" });
     if (!refused.ok) expect(refused.message).toContain('"without"');
@@ -174,7 +180,17 @@ describe("worker readiness and inbound service bindings", () => {
     const noFetch = workerReadiness(w, serving(a.deployment(w, "d1", [[cron, 10000]])));
     expect(noFetch).toMatchObject({ status: "False", reason: "UnsupportedCapability" });
     expect(noFetch.hostReason).toMatch(/api.*cron/);
-    expect(workerReadiness(w, serving(a.deployment(w, "d2", [[web, 5000], [cron, 5000]])))).toMatchObject({ reason: "UnsupportedCapability" });
+    expect(
+      workerReadiness(
+        w,
+        serving(
+          a.deployment(w, "d2", [
+            [web, 5000],
+            [cron, 5000],
+          ]),
+        ),
+      ),
+    ).toMatchObject({ reason: "UnsupportedCapability" });
     expect(workerReadiness(w, serving(a.deployment(w, "d3", [[web, 10000]])))).toEqual({ type: "Ready", status: "True", reason: "Available" });
   });
 

@@ -33,10 +33,62 @@ describe("deployments", () => {
     expectRefusal(await apply(host.url, d, uniqueName(), SPACE, deploymentSpec(a.worker, [[a.versions[0]!, 10000]])), "invalid_argument");
     const current = expectResource(await read(host.url, d, a.deployment, SPACE), 200);
     const g = current.metadata.generation;
-    expectRefusal(await apply(host.url, d, a.deployment, SPACE, deploymentSpec(a.worker, [[a.versions[0]!, 6000], [a.versions[1]!, 3000]]), { generation: g }), "invalid_argument");
-    expectRefusal(await apply(host.url, d, a.deployment, SPACE, deploymentSpec(a.worker, [[a.versions[0]!, 5000], [b.versions[0]!, 5000]]), { generation: g }), "invalid_argument");
-    expectRefusal(await apply(host.url, d, a.deployment, SPACE, deploymentSpec(a.worker, [[a.versions[0]!, 4000], [a.versions[0]!, 6000]]), { generation: g }), "invalid_argument");
-    const shifted = expectResource(await apply(host.url, d, a.deployment, SPACE, deploymentSpec(a.worker, [[a.versions[0]!, 1000], [a.versions[1]!, 9000]]), { generation: g }), 200);
+    expectRefusal(
+      await apply(
+        host.url,
+        d,
+        a.deployment,
+        SPACE,
+        deploymentSpec(a.worker, [
+          [a.versions[0]!, 6000],
+          [a.versions[1]!, 3000],
+        ]),
+        { generation: g },
+      ),
+      "invalid_argument",
+    );
+    expectRefusal(
+      await apply(
+        host.url,
+        d,
+        a.deployment,
+        SPACE,
+        deploymentSpec(a.worker, [
+          [a.versions[0]!, 5000],
+          [b.versions[0]!, 5000],
+        ]),
+        { generation: g },
+      ),
+      "invalid_argument",
+    );
+    expectRefusal(
+      await apply(
+        host.url,
+        d,
+        a.deployment,
+        SPACE,
+        deploymentSpec(a.worker, [
+          [a.versions[0]!, 4000],
+          [a.versions[0]!, 6000],
+        ]),
+        { generation: g },
+      ),
+      "invalid_argument",
+    );
+    const shifted = expectResource(
+      await apply(
+        host.url,
+        d,
+        a.deployment,
+        SPACE,
+        deploymentSpec(a.worker, [
+          [a.versions[0]!, 1000],
+          [a.versions[1]!, 9000],
+        ]),
+        { generation: g },
+      ),
+      200,
+    );
     expect(shifted.metadata.generation).toBe(String(Number(g) + 1));
   });
 });
@@ -48,7 +100,10 @@ describe("attachments", () => {
     expectRefusal(await apply(host.url, kind("WorkerEndpoint"), uniqueName(), SPACE, { worker: ref("ModuleWorker", noDeployment) }), "unsupported_capability");
     const fetchOnly = await createWorkerAggregate(host.url, catalog(), SPACE, uniqueName("f"), [["fetch"]]);
     const cron = kind("WorkerCronTrigger");
-    expectRefusal(await apply(host.url, cron, uniqueName(), SPACE, { worker: ref("ModuleWorker", fetchOnly.worker), cron: "*/5 * * * *" }), "unsupported_capability");
+    expectRefusal(
+      await apply(host.url, cron, uniqueName(), SPACE, { worker: ref("ModuleWorker", fetchOnly.worker), cron: "*/5 * * * *" }),
+      "unsupported_capability",
+    );
     const endpoint = uniqueName();
     expectResource(await apply(host.url, kind("WorkerEndpoint"), endpoint, SPACE, { worker: ref("ModuleWorker", fetchOnly.worker) }), 201);
     // a second endpoint on the worker is refused
@@ -56,13 +111,22 @@ describe("attachments", () => {
     // the deployment may not stop serving fetch, nor be deleted, while the endpoint lives
     const scheduledOnly = uniqueName();
     const scheduledBundle = uniqueName();
-    expectResource(await apply(host.url, kind("WorkerBundle"), scheduledBundle, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["scheduled"]) }), 201);
     expectResource(
-      await apply(host.url, kind("WorkerVersion"), scheduledOnly, SPACE, { worker: ref("ModuleWorker", fetchOnly.worker), bundle: ref("WorkerBundle", scheduledBundle), handlers: ["scheduled"] }),
+      await apply(host.url, kind("WorkerBundle"), scheduledBundle, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["scheduled"]) }),
+      201,
+    );
+    expectResource(
+      await apply(host.url, kind("WorkerVersion"), scheduledOnly, SPACE, {
+        worker: ref("ModuleWorker", fetchOnly.worker),
+        bundle: ref("WorkerBundle", scheduledBundle),
+        handlers: ["scheduled"],
+      }),
       201,
     );
     expectRefusal(
-      await apply(host.url, kind("WorkerDeployment"), fetchOnly.deployment, SPACE, deploymentSpec(fetchOnly.worker, [[scheduledOnly, 10000]]), { generation: "1" }),
+      await apply(host.url, kind("WorkerDeployment"), fetchOnly.deployment, SPACE, deploymentSpec(fetchOnly.worker, [[scheduledOnly, 10000]]), {
+        generation: "1",
+      }),
       "unsupported_capability",
     );
     expectRefusal(await remove(host.url, kind("WorkerDeployment"), fetchOnly.deployment, SPACE, "1"), "dependency_in_use");
@@ -110,17 +174,26 @@ describe("attachments", () => {
     const agg = await createWorkerAggregate(host.url, catalog(), SPACE, uniqueName("h"), [["fetch"]]);
     const domain = kind("WorkerCustomDomain");
     const host1 = `${uniqueName("shop")}.example.test`;
-    const created = expectResource(await apply(host.url, domain, uniqueName(), SPACE, { worker: ref("ModuleWorker", agg.worker), hostname: host1.toUpperCase() + "." }), 201);
+    const created = expectResource(
+      await apply(host.url, domain, uniqueName(), SPACE, { worker: ref("ModuleWorker", agg.worker), hostname: host1.toUpperCase() + "." }),
+      201,
+    );
     expect(created.spec.hostname).toBe(host1);
     const other = await createWorkerAggregate(host.url, catalog(), "elsewhere", uniqueName("e"), [["fetch"]]);
     const collision = await apply(host.url, domain, uniqueName(), "elsewhere", { worker: ref("ModuleWorker", other.worker), hostname: host1 });
     expectRefusal(collision, "invalid_argument");
     const foreign = await createWorkerAggregate(host.url, catalog(), SPACE, uniqueName("t"), [["fetch"]], OTHER_TENANT);
-    expectResource(await apply(host.url, domain, uniqueName(), SPACE, { worker: ref("ModuleWorker", foreign.worker), hostname: host1 }, { token: OTHER_TENANT }), 201);
+    expectResource(
+      await apply(host.url, domain, uniqueName(), SPACE, { worker: ref("ModuleWorker", foreign.worker), hostname: host1 }, { token: OTHER_TENANT }),
+      201,
+    );
     const uLabel = document(domain, "u", SPACE, { worker: ref("ModuleWorker", agg.worker), hostname: "café.example.test" });
     expect(expectDocument(await call(host.url, "POST", `${API}/resources/validate`, { body: uLabel }), 200, "validateResponse").valid).toBe(false);
     expectRefusal(await apply(host.url, domain, uniqueName(), SPACE, uLabel.spec), "invalid_argument");
     // adoption is decided by the same claim
-    expectRefusal(await importResource(host.url, domain, uniqueName(), SPACE, { worker: ref("ModuleWorker", agg.worker), hostname: host1 }, "native-" + uniqueName()), "invalid_argument");
+    expectRefusal(
+      await importResource(host.url, domain, uniqueName(), SPACE, { worker: ref("ModuleWorker", agg.worker), hostname: host1 }, "native-" + uniqueName()),
+      "invalid_argument",
+    );
   });
 });

@@ -60,7 +60,10 @@ describe("upload, commit, read", () => {
     // the same tenant's other principal holds it
     expect((await call(host.url, "GET", `${API}/artifacts/${digest}`, { token: ALTERNATE })).status).toBe(200);
     // and referencing it is as closed as reading it
-    expectRefusal(await apply(host.url, refOf(builtinCatalog(), "WorkerBundle"), uniqueName(), "art", { manifestDigest: digest }, { token: OTHER_TENANT }), "artifact_missing");
+    expectRefusal(
+      await apply(host.url, refOf(builtinCatalog(), "WorkerBundle"), uniqueName(), "art", { manifestDigest: digest }, { token: OTHER_TENANT }),
+      "artifact_missing",
+    );
   });
 
   it("an upload session belongs to its tenant and principal", async () => {
@@ -85,7 +88,10 @@ describe("upload, commit, read", () => {
     const extra = Buffer.from("export const x = 1;\n");
     const manifest = {
       ...workerBundleManifest(source),
-      modules: [...workerBundleManifest(source).modules, { name: "extra.js", mediaType: "application/javascript+module", size: extra.length, digest: sha256(extra) }],
+      modules: [
+        ...workerBundleManifest(source).modules,
+        { name: "extra.js", mediaType: "application/javascript+module", size: extra.length, digest: sha256(extra) },
+      ],
     };
     const started = await start(manifest);
     expect((await call(host.url, "DELETE", `${API}/artifacts/uploads/${started.json.uploadId}`, { headers: key() })).status).toBe(204);
@@ -126,7 +132,10 @@ describe("upload, commit, read", () => {
     };
     expectRefusal(await start(auxiliaryMain), "artifact_invalid");
     expectRefusal(await start({ ...workerBundleManifest(source), files: [] }), "artifact_invalid");
-    expectRefusal(await start({ ...workerBundleManifest(source), modules: [{ ...workerBundleManifest(source).modules[0], mediaType: "application/json" }] }), "artifact_invalid");
+    expectRefusal(
+      await start({ ...workerBundleManifest(source), modules: [{ ...workerBundleManifest(source).modules[0], mediaType: "application/json" }] }),
+      "artifact_invalid",
+    );
   });
 });
 
@@ -137,7 +146,11 @@ describe("references from desired state", () => {
     const sql = Buffer.from("CREATE TABLE t (id INTEGER);\n");
     const migrations = await commitManifest(
       host.url,
-      { apiVersion: "artifacts.takoform.com/v1alpha1", kind: "MigrationBundle", files: [{ path: "0001.sql", mediaType: "application/sql", size: sql.length, digest: sha256(sql) }] },
+      {
+        apiVersion: "artifacts.takoform.com/v1alpha1",
+        kind: "MigrationBundle",
+        files: [{ path: "0001.sql", mediaType: "application/sql", size: sql.length, digest: sha256(sql) }],
+      },
       [sql],
     );
     expectRefusal(await apply(host.url, bundle, uniqueName(), "art", { manifestDigest: migrations }), "artifact_invalid");
@@ -148,7 +161,10 @@ describe("references from desired state", () => {
     const w = uniqueName();
     expectResource(await apply(host.url, refOf(builtinCatalog(), "ModuleWorker"), w, "art", {}), 201);
     const b = uniqueName();
-    expectResource(await apply(host.url, refOf(builtinCatalog(), "WorkerBundle"), b, "art", { manifestDigest: await commitWorkerBundle(host.url, ["fetch"]) }), 201);
+    expectResource(
+      await apply(host.url, refOf(builtinCatalog(), "WorkerBundle"), b, "art", { manifestDigest: await commitWorkerBundle(host.url, ["fetch"]) }),
+      201,
+    );
     const version = refOf(builtinCatalog(), "WorkerVersion");
     const spec = (handlers: string[]) => ({ worker: ref("ModuleWorker", w), bundle: ref("WorkerBundle", b), handlers });
     const error = expectRefusal(await apply(host.url, version, uniqueName(), "art", spec(["fetch", "queue"])), "invalid_argument");

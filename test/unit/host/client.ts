@@ -154,7 +154,14 @@ export async function createWorkerAggregate(
   for (const [index, handlers] of handlerSets.entries()) {
     const name = `${prefix}-v${index}`;
     must(
-      await apply(base, refOf(catalog, "WorkerVersion"), name, space, { worker: ref("ModuleWorker", names.worker), bundle: ref("WorkerBundle", names.bundle), handlers }, { token }),
+      await apply(
+        base,
+        refOf(catalog, "WorkerVersion"),
+        name,
+        space,
+        { worker: ref("ModuleWorker", names.worker), bundle: ref("WorkerBundle", names.bundle), handlers },
+        { token },
+      ),
       `version ${index}`,
     );
     names.versions.push(name);
@@ -166,7 +173,10 @@ export async function createWorkerAggregate(
       refOf(catalog, "WorkerDeployment"),
       names.deployment,
       space,
-      { worker: ref("ModuleWorker", names.worker), versions: names.versions.map((name, i) => ({ workerVersion: ref("WorkerVersion", name), weight: weights[i] })) },
+      {
+        worker: ref("ModuleWorker", names.worker),
+        versions: names.versions.map((name, i) => ({ workerVersion: ref("WorkerVersion", name), weight: weights[i] })),
+      },
       { token },
     ),
     "deployment",

@@ -39,18 +39,12 @@ describe("two definition versions of one kind", () => {
   it("a definitionVersion of one contract with the schemaDigest of another is form_unknown everywhere", async () => {
     const mixed = { ...v1(), schemaDigest: v2().schemaDigest };
     expectRefusal(await call(host.url, "GET", `${API}/forms?${exactQuery(SPACE, mixed)}`), "form_unknown");
-    expectRefusal(
-      await call(host.url, "GET", `${API}/form-definitions/${mixed.apiVersion}/${mixed.kind}?${exactQuery(SPACE, mixed)}`),
-      "form_unknown",
-    );
+    expectRefusal(await call(host.url, "GET", `${API}/form-definitions/${mixed.apiVersion}/${mixed.kind}?${exactQuery(SPACE, mixed)}`), "form_unknown");
     expectRefusal(await read(host.url, mixed, uniqueName(), SPACE), "form_unknown");
     expectRefusal(await apply(host.url, mixed, uniqueName(), SPACE, {}), "form_unknown");
     const unknownVersion = { ...v1(), definitionVersion: "9.9.9" };
     expectRefusal(await call(host.url, "GET", `${API}/forms?${exactQuery(SPACE, unknownVersion)}`), "form_unknown");
-    expectRefusal(
-      await call(host.url, "GET", `${API}/support/forms/${unknownVersion.apiVersion}/ModuleWorker/9.9.9`),
-      "form_unknown",
-    );
+    expectRefusal(await call(host.url, "GET", `${API}/support/forms/${unknownVersion.apiVersion}/ModuleWorker/9.9.9`), "form_unknown");
   });
 
   it("a resource answers only under its recorded exact ref, and the name is unique across versions", async () => {

@@ -55,11 +55,17 @@ async function acceptCreate(name: string): Promise<string> {
 
 /** Starts a session for `bytes`, uploads them, and abandons it. */
 async function uploadAndAbandon(bytes: Buffer, token = PRIMARY): Promise<string> {
-  const started = await call(url, "POST", `${API}/artifacts/uploads`, { token, body: { manifest: workerBundleManifest(bytes) }, headers: { "idempotency-key": randomUUID() } });
+  const started = await call(url, "POST", `${API}/artifacts/uploads`, {
+    token,
+    body: { manifest: workerBundleManifest(bytes) },
+    headers: { "idempotency-key": randomUUID() },
+  });
   expect(started.status, started.text).toBe(201);
   const put = await call(url, "PUT", `${API}/artifacts/uploads/${started.json.uploadId}/blobs/${sha256(bytes)}`, { token, rawBody: bytes });
   expect([201, 204]).toContain(put.status);
-  expect((await call(url, "DELETE", `${API}/artifacts/uploads/${started.json.uploadId}`, { token, headers: { "idempotency-key": randomUUID() } })).status).toBe(204);
+  expect((await call(url, "DELETE", `${API}/artifacts/uploads/${started.json.uploadId}`, { token, headers: { "idempotency-key": randomUUID() } })).status).toBe(
+    204,
+  );
   return sha256(bytes);
 }
 
@@ -70,7 +76,11 @@ describe("garbage collection", () => {
     expect((await apply(url, queue(), uniqueName("old"), SPACE, { messageRetentionSeconds: 60 }, { key: oldKey })).status).toBe(201);
 
     // Operations: one settled long ago, one settled within the window, one never settled.
-    const [settledEarly, settledLate, pending] = [await acceptCreate(uniqueName("early")), await acceptCreate(uniqueName("late")), await acceptCreate(uniqueName("pending"))];
+    const [settledEarly, settledLate, pending] = [
+      await acceptCreate(uniqueName("early")),
+      await acceptCreate(uniqueName("late")),
+      await acceptCreate(uniqueName("pending")),
+    ];
     advance(11 * 60 * 1000);
     const early = await operation(settledEarly);
     expect(early.json.done).toBe(true);

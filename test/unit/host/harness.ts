@@ -39,7 +39,15 @@ export interface TestHost {
 }
 
 export async function startTestHost(
-  options: { engine?: StoreEngine; catalog?: HostCatalog; probes?: boolean; clock?: Clock; dataDir?: string; asyncCommitDelayMs?: number; kinds?: KindRegistry } = {},
+  options: {
+    engine?: StoreEngine;
+    catalog?: HostCatalog;
+    probes?: boolean;
+    clock?: Clock;
+    dataDir?: string;
+    asyncCommitDelayMs?: number;
+    kinds?: KindRegistry;
+  } = {},
 ): Promise<TestHost> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "takoform-host-test-"));
   const host = await startHost({

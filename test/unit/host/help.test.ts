@@ -9,7 +9,11 @@ import { repoRoot } from "./harness.js";
 const source = readFileSync(path.join(repoRoot, "host", "options.ts"), "utf8");
 const accepted = [...source.matchAll(/case "(--[a-z-]+)"/g)].map((m) => m[1]!);
 const [synopsis, , ...rest] = HOST_USAGE.split("\n\n");
-const described = rest.join("\n").split("\n").map((l) => /^ {2}(--[a-z-]+)/.exec(l)?.[1]).filter((f) => f !== undefined);
+const described = rest
+  .join("\n")
+  .split("\n")
+  .map((l) => /^ {2}(--[a-z-]+)/.exec(l)?.[1])
+  .filter((f) => f !== undefined);
 
 describe("takoform host --help", () => {
   it("reads the flags the parser accepts", () => {

@@ -90,10 +90,7 @@ describe("namespacing", () => {
     const key = randomUUID();
     const name = uniqueName();
     const mine = expectResource(await put(host.url, await reviewed(name, { messageRetentionSeconds: 60 }), { key }), 201);
-    const theirs = expectResource(
-      await put(host.url, await reviewed(name, { messageRetentionSeconds: 60 }, OTHER_TENANT), { key, token: OTHER_TENANT }),
-      201,
-    );
+    const theirs = expectResource(await put(host.url, await reviewed(name, { messageRetentionSeconds: 60 }, OTHER_TENANT), { key, token: OTHER_TENANT }), 201);
     expect(theirs.metadata.uid).not.toBe(mine.metadata.uid);
     const readBack = expectResource(await read(host.url, queue(), name, SPACE, OTHER_TENANT), 200);
     expect(readBack.metadata.uid).toBe(theirs.metadata.uid);

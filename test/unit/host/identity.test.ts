@@ -55,9 +55,18 @@ describe("create", () => {
     const otherDigest = (await prepare(host.url, otherBody)).json.review.prepareDigest;
     const path = `/apis/forms.takoform.com/v1beta1/resources/${queue().apiVersion}/AtLeastOnceQueue/${other}`;
     const { call } = await import("./harness.js");
-    expectRefusal(await call(host.url, "PUT", path, { body: { ...otherBody, review: { prepareDigest: otherDigest } }, headers: { "if-none-match": "*" } }), "invalid_argument");
-    expectRefusal(await call(host.url, "PUT", path, { body: { ...otherBody, review: { prepareDigest: otherDigest } }, headers: { "idempotency-key": "k-" + other } }), "invalid_argument");
-    expectRefusal(await call(host.url, "PUT", path, { body: otherBody, headers: { "idempotency-key": "k2-" + other, "if-none-match": "*" } }), "invalid_argument");
+    expectRefusal(
+      await call(host.url, "PUT", path, { body: { ...otherBody, review: { prepareDigest: otherDigest } }, headers: { "if-none-match": "*" } }),
+      "invalid_argument",
+    );
+    expectRefusal(
+      await call(host.url, "PUT", path, { body: { ...otherBody, review: { prepareDigest: otherDigest } }, headers: { "idempotency-key": "k-" + other } }),
+      "invalid_argument",
+    );
+    expectRefusal(
+      await call(host.url, "PUT", path, { body: otherBody, headers: { "idempotency-key": "k2-" + other, "if-none-match": "*" } }),
+      "invalid_argument",
+    );
     expect((await read(host.url, queue(), other, SPACE)).status).toBe(404);
   });
 });
@@ -107,7 +116,14 @@ describe("update", () => {
     const created = await createQueue(name);
     const wrong = await apply(host.url, queue(), name, SPACE, { messageRetentionSeconds: 61 }, { generation: "1", extra: { expectedUid: "not-the-uid" } });
     expectRefusal(wrong, "uid_mismatch");
-    const right = await apply(host.url, queue(), name, SPACE, { messageRetentionSeconds: 61 }, { generation: "1", extra: { expectedUid: created.metadata.uid } });
+    const right = await apply(
+      host.url,
+      queue(),
+      name,
+      SPACE,
+      { messageRetentionSeconds: 61 },
+      { generation: "1", extra: { expectedUid: created.metadata.uid } },
+    );
     expectResource(right, 200);
   });
 
@@ -206,6 +222,9 @@ describe("lifecycle capabilities and roles", () => {
     const digest = await commitWorkerBundle(host.url, ["fetch"]);
     expectResource(await apply(host.url, bundle, name, SPACE, { manifestDigest: digest }), 201);
     expectRefusal(await apply(host.url, bundle, name, SPACE, { manifestDigest: digest }, { generation: "1" }), "invalid_argument");
-    expectRefusal(await apply(host.url, bundle, name, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["queue"]) }, { generation: "1" }), "invalid_argument");
+    expectRefusal(
+      await apply(host.url, bundle, name, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["queue"]) }, { generation: "1" }),
+      "invalid_argument",
+    );
   });
 });

@@ -51,7 +51,9 @@ function ledger(uid: string): { path: string }[] {
 function tables(uid: string): string[] {
   const db = new Database(new DatabaseFiles(host.dataDir).pathOf("tenant-a", uid), { readonly: true });
   try {
-    const rows = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'takoform_migration_ledger' ORDER BY name").all() as { name: string }[];
+    const rows = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'takoform_migration_ledger' ORDER BY name").all() as {
+      name: string;
+    }[];
     return rows.map((row) => row.name);
   } finally {
     db.close();

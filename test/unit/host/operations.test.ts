@@ -98,7 +98,15 @@ describe("accepted mutations", () => {
     expectResource(await apply(host.url, queue(), q, SPACE, { messageRetentionSeconds: 60 }), 201);
     const agg = await createWorkerAggregate(host.url, builtinCatalog(), SPACE, uniqueName("o"), [["fetch", "queue"]]);
     const consumer = refOf(builtinCatalog(), "QueueConsumer");
-    const spec = { maxBatchSize: 1, maxBatchTimeoutSeconds: 1, maxRetries: 1, retryDelaySeconds: 1, maxConcurrency: 1, queue: ref("AtLeastOnceQueue", q), worker: ref("ModuleWorker", agg.worker) };
+    const spec = {
+      maxBatchSize: 1,
+      maxBatchTimeoutSeconds: 1,
+      maxRetries: 1,
+      retryDelaySeconds: 1,
+      maxConcurrency: 1,
+      queue: ref("AtLeastOnceQueue", q),
+      worker: ref("ModuleWorker", agg.worker),
+    };
     const body = document(consumer, uniqueName(), SPACE, spec);
     const prepared = await prepare(host.url, body);
     const accepted = await put(host.url, { ...body, review: { prepareDigest: prepared.json.review.prepareDigest } }, { headers: ASYNC });
@@ -148,7 +156,10 @@ describe("operation handles", () => {
     const id = accepted.json.operation.id;
     for (const token of [ALTERNATE, OTHER_TENANT]) {
       expectRefusal(await getOperation(id, token), "operation_not_found");
-      expectRefusal(await call(host.url, "POST", `${API}/operations/${id}/cancel`, { token, headers: { "idempotency-key": randomUUID() } }), "operation_not_found");
+      expectRefusal(
+        await call(host.url, "POST", `${API}/operations/${id}/cancel`, { token, headers: { "idempotency-key": randomUUID() } }),
+        "operation_not_found",
+      );
     }
     expectRefusal(await getOperation("op_never-issued"), "operation_not_found");
     await settle(id);

@@ -37,7 +37,17 @@ describe("resolution and pinning", () => {
     const w = uniqueName();
     await worker(w, OTHER_TENANT);
     const b = uniqueName();
-    expectResource(await apply(host.url, kind("WorkerBundle"), b, SPACE, { manifestDigest: await commitWorkerBundle(host.url, ["fetch"], OTHER_TENANT) }, { token: OTHER_TENANT }), 201);
+    expectResource(
+      await apply(
+        host.url,
+        kind("WorkerBundle"),
+        b,
+        SPACE,
+        { manifestDigest: await commitWorkerBundle(host.url, ["fetch"], OTHER_TENANT) },
+        { token: OTHER_TENANT },
+      ),
+      201,
+    );
     expectRefusal(await apply(host.url, kind("WorkerVersion"), uniqueName(), SPACE, versionSpec(w, b)), "resource_not_found");
   });
 

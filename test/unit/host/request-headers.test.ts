@@ -35,7 +35,10 @@ const DISCOVERY = "/.well-known/takoform/v1beta1";
 
 describe("Authorization", () => {
   it("two Authorization headers are refused 400 invalid_argument, whichever comes first", async () => {
-    for (const pair of [[`Bearer ${PRIMARY}`, `Bearer ${OTHER_TENANT}`], [`Bearer ${OTHER_TENANT}`, "Bearer nobody"]]) {
+    for (const pair of [
+      [`Bearer ${PRIMARY}`, `Bearer ${OTHER_TENANT}`],
+      [`Bearer ${OTHER_TENANT}`, "Bearer nobody"],
+    ]) {
       const reply = await raw(host.url, DISCOVERY, { authorization: pair as unknown as string });
       expect(reply.status).toBe(400);
       expect(reply.json.error.code).toBe("invalid_argument");
@@ -69,7 +72,14 @@ describe("discovery origin", () => {
 
   it("advertises --public-url whatever the Host header says", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-public-url-"));
-    const proxied: RunningHost = await startHost({ dataDir, engine: "sqlite", port: 0, catalog: builtinCatalog(), credentials: CREDENTIALS, publicUrl: "https://forms.example.com" });
+    const proxied: RunningHost = await startHost({
+      dataDir,
+      engine: "sqlite",
+      port: 0,
+      catalog: builtinCatalog(),
+      credentials: CREDENTIALS,
+      publicUrl: "https://forms.example.com",
+    });
     try {
       const reply = await raw(proxied.url, DISCOVERY, { ...auth, host: "evil.example.com" });
       expect(reply.status).toBe(200);

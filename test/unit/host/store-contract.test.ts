@@ -119,9 +119,7 @@ for (const engine of ["sqlite", "lowdb", "postgres"] as StoreEngine[]) {
 
     it("serializes concurrent transactions without losing any", async () => {
       const { store } = await open();
-      await Promise.all(
-        Array.from({ length: 50 }, (_, i) => store.transaction([{ op: "put", key: resourceKey(i % 2 ? a : b, address(`k${i}`)), value: i }])),
-      );
+      await Promise.all(Array.from({ length: 50 }, (_, i) => store.transaction([{ op: "put", key: resourceKey(i % 2 ? a : b, address(`k${i}`)), value: i }])));
       expect(store.list(tenantResourcesPrefix(a)).length + store.list(tenantResourcesPrefix(b)).length).toBe(50);
       await store.close();
     });

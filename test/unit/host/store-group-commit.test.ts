@@ -85,7 +85,10 @@ describe("SQLite group commit", () => {
     const prefix = key("").slice(0, -1) as ReturnType<typeof key>;
     let listed: string[] = [];
     await locks.run("tenant-a", async () => {
-      await store.transaction([{ op: "delete", key: key("b") }, { op: "put", key: key("d"), value: "d" }]);
+      await store.transaction([
+        { op: "delete", key: key("b") },
+        { op: "put", key: key("d"), value: "d" },
+      ]);
       listed = store.list<string>(prefix).map((e) => e.value);
       expect(store.list<string>(prefix, { limit: 2 }).map((e) => e.value)).toEqual(["a", "c"]);
       expect(store.list<string>(prefix).map((e) => e.value).length).toBe(3);

@@ -81,6 +81,8 @@ describe("SQLite store schema", () => {
     db.exec("CREATE TABLE entries (key TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL)");
     db.pragma(`user_version = ${STORE_SCHEMA_VERSION + 1}`);
     db.close();
-    await expect(openStore(dir, "sqlite")).rejects.toThrow(new RegExp(`store schema ${STORE_SCHEMA_VERSION + 1}.*newer takoform.*schema ${STORE_SCHEMA_VERSION}`));
+    await expect(openStore(dir, "sqlite")).rejects.toThrow(
+      new RegExp(`store schema ${STORE_SCHEMA_VERSION + 1}.*newer takoform.*schema ${STORE_SCHEMA_VERSION}`),
+    );
   });
 });

@@ -15,7 +15,11 @@ afterAll(async () => host.close());
 describe("support profiles", () => {
   it("lists one FormSupport per installed exact Form, each schema-valid and free of commercial or date fields", async () => {
     const doc = expectDocument(await call(host.url, "GET", `${API}/support/forms`), 200, "supportProfilesResponse");
-    expect(doc.profiles.map((p: any) => p.formRef)).toEqual(builtinCatalog().forms().map((f) => f.ref));
+    expect(doc.profiles.map((p: any) => p.formRef)).toEqual(
+      builtinCatalog()
+        .forms()
+        .map((f) => f.ref),
+    );
     for (const profile of doc.profiles) {
       expect(wireProblems("supportProfile", profile)).toEqual([]);
       const text = JSON.stringify(profile);
@@ -48,11 +52,7 @@ describe("support profiles", () => {
   it("advertises the edge data-plane contracts at the digests the Forms providing them name", async () => {
     for (const form of builtinCatalog().forms()) {
       for (const provided of form.installed.definition.providedInterfaces ?? []) {
-        const profile = expectDocument(
-          await call(host.url, "GET", `${API}/support/interfaces/${provided.name}/${provided.version}`),
-          200,
-          "supportProfile",
-        );
+        const profile = expectDocument(await call(host.url, "GET", `${API}/support/interfaces/${provided.name}/${provided.version}`), 200, "supportProfile");
         expect(profile.interfaceRef).toEqual(provided);
       }
     }

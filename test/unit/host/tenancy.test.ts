@@ -66,10 +66,7 @@ describe("tenant isolation", () => {
       expect(withoutRequestId(foreign.text)).toBe(withoutRequestId(never.text).replace(held.replace(/^r-/, "n-"), held));
       // the holder can still operate its resource after the refusal
       expectResource(await read(host.url, queue(), held, SPACE, OTHER_TENANT), 200);
-      expectResource(
-        await apply(host.url, queue(), held, SPACE, { messageRetentionSeconds: 61 }, { token: OTHER_TENANT, generation: "1" }),
-        200,
-      );
+      expectResource(await apply(host.url, queue(), held, SPACE, { messageRetentionSeconds: 61 }, { token: OTHER_TENANT, generation: "1" }), 200);
       expect((await remove(host.url, queue(), held, SPACE, "2", { token: OTHER_TENANT })).status).toBe(204);
     }
   });
@@ -100,11 +97,14 @@ describe("tenant isolation", () => {
     const body = document(queue(), uniqueName(), SPACE, { messageRetentionSeconds: 60 });
     for (const token of [null, "nobody-knows-this-token-00"]) {
       expectRefusal(await read(host.url, queue(), "x", SPACE, token as string), "unauthenticated");
-      expectRefusal(await call(host.url, "PUT", `/apis/forms.takoform.com/v1beta1/resources/${queue().apiVersion}/AtLeastOnceQueue/${body.metadata.name}`, {
-        token,
-        body,
-        headers: { "if-none-match": "*", "idempotency-key": "k" },
-      }), "unauthenticated");
+      expectRefusal(
+        await call(host.url, "PUT", `/apis/forms.takoform.com/v1beta1/resources/${queue().apiVersion}/AtLeastOnceQueue/${body.metadata.name}`, {
+          token,
+          body,
+          headers: { "if-none-match": "*", "idempotency-key": "k" },
+        }),
+        "unauthenticated",
+      );
       expectRefusal(await call(host.url, "GET", "/.well-known/takoform/v1beta1", { token }), "unauthenticated");
     }
     expectRefusal(await call(host.url, "GET", "/.well-known/takoform/v1beta1", { token: null, headers: { authorization: "Basic YTpi" } }), "unauthenticated");

@@ -82,7 +82,8 @@ const store = () => path.join(host.dataDir, "store.sqlite");
 const CASES: { name: string; sql: () => string; code: string; hostCode: string }[] = [
   {
     name: "the begin-trigger trick, then COMMIT and ATTACH of the host store",
-    sql: () => `CREATE TABLE t (x);\nCREATE TRIGGER begin AFTER INSERT ON t BEGIN SELECT 1; END;\nCOMMIT;\nATTACH DATABASE '${store()}' AS host;\nDELETE FROM host.entries;`,
+    sql: () =>
+      `CREATE TABLE t (x);\nCREATE TRIGGER begin AFTER INSERT ON t BEGIN SELECT 1; END;\nCOMMIT;\nATTACH DATABASE '${store()}' AS host;\nDELETE FROM host.entries;`,
     code: "policy_denied",
     hostCode: "tenant_sql_denied",
   },

@@ -30,7 +30,10 @@ function copyWithoutManifest(from: string, to: string): void {
 }
 
 describe("manifests from local files", () => {
-  for (const [kind, sub] of [["WorkerBundle", "worker-bundles/all-handlers"], ["MigrationBundle", `migrations/${readdirSync(join(corpusRoot(), "artifacts", "migrations"))[0]}`]] as const) {
+  for (const [kind, sub] of [
+    ["WorkerBundle", "worker-bundles/all-handlers"],
+    ["MigrationBundle", `migrations/${readdirSync(join(corpusRoot(), "artifacts", "migrations"))[0]}`],
+  ] as const) {
     it(`${kind} from ${sub} has the corpus manifest's digest`, () => {
       const src = join(corpusRoot(), "artifacts", sub);
       const d = scratch();

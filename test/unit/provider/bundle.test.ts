@@ -90,7 +90,10 @@ describe("provider bundle (built from dist/)", () => {
     const root = temp();
     mkdirSync(join(root, "dist/provider-bridge/bundle"), { recursive: true });
     copyFileSync(built.file, join(root, "dist/provider-bridge/bundle/provider.mjs"));
-    writeFileSync(join(root, "dist/provider-bridge/bundle/provider.stamp.json"), JSON.stringify(stampOf([built.file])).replace(built.file, join(root, "gone.js")));
+    writeFileSync(
+      join(root, "dist/provider-bridge/bundle/provider.stamp.json"),
+      JSON.stringify(stampOf([built.file])).replace(built.file, join(root, "gone.js")),
+    );
     symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
     symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
     const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.mjs")], {

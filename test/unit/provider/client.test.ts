@@ -43,13 +43,26 @@ beforeEach(() => {
 });
 
 const api = () => `${origin}/apis/forms.takoform.com/v1beta1`;
-const features = { service_forms: true, exact_form_ref: true, optimistic_concurrency: true, idempotent_lifecycle: true, operations: true, artifact_upload: true, support_profiles: true };
+const features = {
+  service_forms: true,
+  exact_form_ref: true,
+  optimistic_concurrency: true,
+  idempotent_lifecycle: true,
+  operations: true,
+  artifact_upload: true,
+  support_profiles: true,
+};
 const envelope = (code: string, retryable: boolean, message = "m") => ({ error: { code, message, requestId: "req-1", retryable } });
-const http = (extra: Partial<ConstructorParameters<typeof HostHttp>[1]> = {}) => new HostHttp(api(), { requestTimeoutMs: 2000, token: "tok", random: () => 0, ...extra });
+const http = (extra: Partial<ConstructorParameters<typeof HostHttp>[1]> = {}) =>
+  new HostHttp(api(), { requestTimeoutMs: 2000, token: "tok", random: () => 0, ...extra });
 
 describe("discovery", () => {
   it("accepts this lane's document and rejects anything else", () => {
-    const good = { api_versions: ["forms.takoform.com/v1beta1"], features: { ...features, extra: false }, endpoints: { api: `${origin}/apis/forms.takoform.com/v1beta1`, operations: `${origin}/apis/forms.takoform.com/v1beta1/operations` } };
+    const good = {
+      api_versions: ["forms.takoform.com/v1beta1"],
+      features: { ...features, extra: false },
+      endpoints: { api: `${origin}/apis/forms.takoform.com/v1beta1`, operations: `${origin}/apis/forms.takoform.com/v1beta1/operations` },
+    };
     expect(checkDiscovery(good, origin)).toEqual({ api: good.endpoints.api, operations: good.endpoints.operations });
     const bad: [object, RegExp][] = [
       [{ ...good, api_versions: ["forms.takoform.com/v1alpha2"] }, /api_versions/],
@@ -99,7 +112,9 @@ describe("retries", () => {
 
   it("does not retry codes that may not be retryable, or answers marked not retryable", async () => {
     script.set("PUT /apis/forms.takoform.com/v1beta1/x", [{ status: 400, body: envelope("invalid_argument", true, "spec.cron: not a schedule") }]);
-    const err = await http().send("PUT", "x", { body: { a: 1 }, deadline: Date.now() + 5000 }).catch((e: unknown) => e);
+    const err = await http()
+      .send("PUT", "x", { body: { a: 1 }, deadline: Date.now() + 5000 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HostError);
     expect(err).toMatchObject({ code: "invalid_argument", retryable: false, status: 400, message: "spec.cron: not a schedule", requestId: "req-1" });
     expect(seen).toHaveLength(1);

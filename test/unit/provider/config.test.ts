@@ -34,7 +34,11 @@ describe("provider configuration", () => {
       respondAsync: false,
       terraformVersion: "1.11.4",
     });
-    const explicit = resolveProviderConfig(cfg({ endpoint: "https://h.example/x/", token: "t", space: "s", request_timeout: "5s", operation_timeout: "1h" }), env, "1.11.4");
+    const explicit = resolveProviderConfig(
+      cfg({ endpoint: "https://h.example/x/", token: "t", space: "s", request_timeout: "5s", operation_timeout: "1h" }),
+      env,
+      "1.11.4",
+    );
     expect(explicit.config).toMatchObject({ endpoint: "https://h.example/x", token: "t", space: "s", requestTimeoutMs: 5000, operationTimeoutMs: 3_600_000 });
   });
 

@@ -17,7 +17,15 @@ import { refValue } from "../../../provider-bridge/state/recorded.js";
 import { ctyObject } from "../../../provider-bridge/wire/value.js";
 
 const queue = providerModel.resources.find((r) => r.kind === "AtLeastOnceQueue")!;
-const subject: Subject = { typeName: queue.typeName, kind: queue.kind, space: "prod", name: "jobs", ref: queue.defaultRef, uid: "u-42", fence: "Takoform-Expected-Generation: 3 with expectedUid u-42" };
+const subject: Subject = {
+  typeName: queue.typeName,
+  kind: queue.kind,
+  space: "prod",
+  name: "jobs",
+  ref: queue.defaultRef,
+  uid: "u-42",
+  fence: "Takoform-Expected-Generation: 3 with expectedUid u-42",
+};
 
 function failure(code: (typeof ERROR_CODES)[number], op: Operation = "update") {
   const err = new HostError(ERROR_STATUS[code], code, `the host's own words about ${code}`, "req-7", false, undefined, undefined, undefined);
@@ -36,7 +44,8 @@ describe("error diagnostics state identity, fence, code and repair", () => {
         `AtLeastOnceQueue under ${queue.defaultRef.apiVersion} ${queue.defaultRef.definitionVersion}, ${queue.defaultRef.schemaDigest}, uid u-42`,
         "sent Takoform-Expected-Generation: 3 with expectedUid u-42.",
         `answered ${code} (HTTP ${ERROR_STATUS[code]}) (request req-7): the host's own words about ${code}`,
-      ]) expect(d.detail, code).toContain(part);
+      ])
+        expect(d.detail, code).toContain(part);
       const repair = d.detail.split("\n\n")[1];
       expect(repair?.length ?? 0, code).toBeGreaterThan(30);
       repairs.add(repair!);
@@ -68,7 +77,12 @@ describe("error diagnostics state identity, fence, code and repair", () => {
   });
 
   it("refuses an unsupported recorded ref naming the resource and that nothing was sent", () => {
-    const prior = ctyObject([["name", "jobs"], ["space", "prod"], ["uid", "u-42"], ["form_ref", refValue({ ...queue.defaultRef, definitionVersion: "9.9.9" })]]);
+    const prior = ctyObject([
+      ["name", "jobs"],
+      ["space", "prod"],
+      ["uid", "u-42"],
+      ["form_ref", refValue({ ...queue.defaultRef, definitionVersion: "9.9.9" })],
+    ]);
     const result = dispatchRef(queue, prior);
     if (!("error" in result)) throw new Error("expected a refusal");
     expect(result.error.detail).toContain(`${queue.typeName} "prod/jobs" (uid u-42)`);

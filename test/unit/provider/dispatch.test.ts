@@ -27,7 +27,22 @@ async function block() {
 
 function stored(b: Awaited<ReturnType<typeof block>>, ref: typeof v010, values: Record<string, CtyValue> = {}): CtyObject {
   const o = ctyObject(Object.keys(b.type.attributes).map((k) => [k, null]));
-  Object.assign(o, { name: "api", space: "s", uid: "u-1", generation: "1", revision: "1", form_ref: refValue(ref), conditions: [], ready: true, relations: [], outputs_json: "{}" }, values);
+  Object.assign(
+    o,
+    {
+      name: "api",
+      space: "s",
+      uid: "u-1",
+      generation: "1",
+      revision: "1",
+      form_ref: refValue(ref),
+      conditions: [],
+      ready: true,
+      relations: [],
+      outputs_json: "{}",
+    },
+    values,
+  );
   return o;
 }
 
@@ -71,7 +86,10 @@ describe("dispatch over ModuleWorker 0.1.0 and 0.2.0", () => {
 
   it("fails closed at form_ref on a ref the provider does not support, even one differing only in digest", async () => {
     const b = await block();
-    for (const bad of [{ ...v020, definitionVersion: "0.3.0" }, { ...v010, schemaDigest: v020.schemaDigest }]) {
+    for (const bad of [
+      { ...v020, definitionVersion: "0.3.0" },
+      { ...v010, schemaDigest: v020.schemaDigest },
+    ]) {
       const prior = stored(b, bad);
       const result = dispatchRef(model, prior);
       expect("error" in result && result.error.path).toEqual([{ attribute: "form_ref" }]);

@@ -44,7 +44,8 @@ afterAll(() => {
   server.close();
 });
 
-const get = (url: string, signal = AbortSignal.timeout(5000)) => exchange({ method: "GET", url: `${origin}${url}`, headers: { accept: "application/json" }, signal });
+const get = (url: string, signal = AbortSignal.timeout(5000)) =>
+  exchange({ method: "GET", url: `${origin}${url}`, headers: { accept: "application/json" }, signal });
 
 describe("exchange over node:http", () => {
   it("reuses one kept-alive connection for consecutive requests", async () => {

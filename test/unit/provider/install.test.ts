@@ -21,7 +21,7 @@ describe("provider install", () => {
   });
 
   it("quotes for sh and HCL", () => {
-    const odd = "/tmp/it's ${x} \"q\" %{y} \\";
+    const odd = '/tmp/it\'s ${x} "q" %{y} \\';
     expect(execFileSync("/bin/sh", ["-c", `printf %s ${shellQuote(odd)}`]).toString()).toBe(odd);
     expect(hclString(odd)).toBe('"/tmp/it\'s $${x} \\"q\\" %%{y} \\\\"');
     expect(cliConfigText("/m", "registry.terraform.io/takoform/takoform")).toContain('include = ["registry.terraform.io/takoform/takoform"]');

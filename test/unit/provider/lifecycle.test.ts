@@ -25,10 +25,16 @@ function rep(kind: string, spec: Record<string, unknown>, extra: Record<string, 
   const ref = providerModel.resources.find((r) => r.kind === kind)!.defaultRef;
   return {
     resource: {
-      apiVersion: ref.apiVersion, kind, form: { formRef: ref },
+      apiVersion: ref.apiVersion,
+      kind,
+      form: { formRef: ref },
       metadata: { name: "n1", space: "s1", uid: "u-1", generation: "2", revision: "5" },
       spec,
-      status: { observedGeneration: "2", conditions: [{ type: "Ready", status: "True", reason: "Available", message: "ok", lastTransitionTime: "2026-01-01T00:00:00Z" }], ...extra },
+      status: {
+        observedGeneration: "2",
+        conditions: [{ type: "Ready", status: "True", reason: "Available", message: "ok", lastTransitionTime: "2026-01-01T00:00:00Z" }],
+        ...extra,
+      },
     },
   };
 }
@@ -59,7 +65,9 @@ describe("provider lifecycle mapping", () => {
     expect(state["ready"]).toBe(true);
     expect(state["hostname"]).toBe("api.example.test");
     expect(JSON.parse(state["outputs_json"] as string)).toEqual(outputs);
-    expect(toPlain(state["relations"]!)).toEqual([{ pointer: "/worker", relation: "worker", target_api_version: worker.apiVersion, target_kind: "ModuleWorker", target_name: "api" }]);
+    expect(toPlain(state["relations"]!)).toEqual([
+      { pointer: "/worker", relation: "worker", target_api_version: worker.apiVersion, target_kind: "ModuleWorker", target_name: "api" },
+    ]);
     expect((state["conditions"] as CtyObject[])[0]!["reason"]).toBe("Available");
   });
 
@@ -105,9 +113,16 @@ describe("provider lifecycle mapping", () => {
   it("binds a delete's Idempotency-Key to the incarnation it removes", () => {
     // A host replays a delete's 204 forever; two incarnations of one name at generation 1 must
     // not share a key, or the second would be answered with the first one's deletion.
-    const first = idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-1" });
-    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-1" })).toBe(first);
-    expect(idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-2" })).not.toBe(first);
+    const first = idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, {
+      attempt: "a-1",
+      incarnation: "uid-1",
+    });
+    expect(
+      idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-1" }),
+    ).toBe(first);
+    expect(
+      idempotencyKey("DELETE", "resources/g/v/K/n?space=s", { "takoform-expected-generation": "1" }, undefined, { attempt: "a-1", incarnation: "uid-2" }),
+    ).not.toBe(first);
   });
 
   it("parses import ids NAME and SPACE/NAME, each optionally with #NATIVE_ID", () => {
@@ -129,10 +144,25 @@ describe("provider lifecycle mapping", () => {
   });
 
   it("turns relation drift into a warning naming the relation and the remedy", () => {
-    const state = ctyObject([["conditions", [ctyObject([["type", "Ready"], ["status", "False"], ["reason", "DependencyMissing"], ["message", "relation /worker: target no longer exists"], ["host_reason", "/worker uid a->none ref x->none"], ["observed_generation", null], ["last_transition_time", null]])]]]);
+    const state = ctyObject([
+      [
+        "conditions",
+        [
+          ctyObject([
+            ["type", "Ready"],
+            ["status", "False"],
+            ["reason", "DependencyMissing"],
+            ["message", "relation /worker: target no longer exists"],
+            ["host_reason", "/worker uid a->none ref x->none"],
+            ["observed_generation", null],
+            ["last_transition_time", null],
+          ]),
+        ],
+      ],
+    ]);
     const findings = driftOf(state);
     expect(findings).toHaveLength(1);
-    const [w] = driftWarnings("takoform_worker_endpoint \"s/e\"", findings, true);
+    const [w] = driftWarnings('takoform_worker_endpoint "s/e"', findings, true);
     expect(w!.severity).toBe("warning");
     expect(w!.summary).toContain("relation /worker");
     expect(w!.detail).toContain("Re-create the missing target");

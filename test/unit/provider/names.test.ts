@@ -12,7 +12,11 @@ import { compileSchema } from "../../../provider-bridge/schema/compiled.js";
 import { specFromState, stateFromSpec, toPlain } from "../../../provider-bridge/lifecycle/spec-mapping.js";
 import { ctyObject } from "../../../provider-bridge/wire/value.js";
 
-const snake = (wire: string): string => wire.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").toLowerCase();
+const snake = (wire: string): string =>
+  wire
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
 
 function objects(attrs: readonly AttributeModel[], out: (readonly AttributeModel[])[] = []): (readonly AttributeModel[])[] {
   out.push(attrs);

@@ -18,15 +18,25 @@ function result(over: { ref?: typeof kv; space?: string; name?: string; uid?: st
   const ref = over.ref ?? kv;
   return {
     resource: {
-      apiVersion: ref.apiVersion, kind: ref.kind, form: { formRef: ref },
+      apiVersion: ref.apiVersion,
+      kind: ref.kind,
+      form: { formRef: ref },
       metadata: { name: over.name ?? "n1", space: over.space ?? "s1", uid: over.uid ?? "u-1", generation: "1", revision: "1" },
       spec: {},
-      status: { observedGeneration: "1", conditions: [{ type: "Ready", status: "True", reason: "Available", message: "ok", lastTransitionTime: "2026-01-01T00:00:00Z" }] },
+      status: {
+        observedGeneration: "1",
+        conditions: [{ type: "Ready", status: "True", reason: "Available", message: "ok", lastTransitionTime: "2026-01-01T00:00:00Z" }],
+      },
     },
   };
 }
 
-const done = (res: unknown, target?: string): Operation => ({ id: "op_1", done: true, ...(target ? { target: { uid: target } } : {}), result: res as Record<string, unknown> });
+const done = (res: unknown, target?: string): Operation => ({
+  id: "op_1",
+  done: true,
+  ...(target ? { target: { uid: target } } : {}),
+  result: res as Record<string, unknown>,
+});
 
 describe("terminal operations", () => {
   it("adopts a result that is exactly the resource asked about", () => {

@@ -18,9 +18,19 @@ function obj(values: Record<string, CtyValue>): CtyObject {
   for (const [k, v] of Object.entries(values)) o[k] = v;
   return o;
 }
-const rule = (pattern: string, id: CtyValue = null, weight: CtyValue = null): CtyObject => ctyObject([["pattern", pattern], ["weight", weight], ["id", id]]);
+const rule = (pattern: string, id: CtyValue = null, weight: CtyValue = null): CtyObject =>
+  ctyObject([
+    ["pattern", pattern],
+    ["weight", weight],
+    ["id", id],
+  ]);
 
-function plan(m: ResourceModel, prior: CtyObject | null, config: CtyObject, proposed?: CtyObject): { draft: PlanDraft; diags: ReturnType<typeof modifyModelPlan> } {
+function plan(
+  m: ResourceModel,
+  prior: CtyObject | null,
+  config: CtyObject,
+  proposed?: CtyObject,
+): { draft: PlanDraft; diags: ReturnType<typeof modifyModelPlan> } {
   const prop = proposed ?? config;
   const draft: PlanDraft = { planned: defaultPlan(block, prior, prop, config), requiresReplace: [], plannedPrivate: undefined };
   const diags = modifyModelPlan(m, block, { prior, proposed: prop, config, priorPrivate: undefined }, draft);
@@ -28,8 +38,20 @@ function plan(m: ResourceModel, prior: CtyObject | null, config: CtyObject, prop
 }
 
 const stored = obj({
-  name: "w", space: "default", mode: "fast", size: 3, rules: [rule("/a", "r-1")], uid: "u-1", generation: 1, revision: "rev-1",
-  form_ref: refValue(model.supportedRefs[0]!), conditions: [], ready: true, relations: [], outputs_json: "{}", url: "https://w",
+  name: "w",
+  space: "default",
+  mode: "fast",
+  size: 3,
+  rules: [rule("/a", "r-1")],
+  uid: "u-1",
+  generation: 1,
+  revision: "rev-1",
+  form_ref: refValue(model.supportedRefs[0]!),
+  conditions: [],
+  ready: true,
+  relations: [],
+  outputs_json: "{}",
+  url: "https://w",
 });
 // Terraform's proposal for an unchanged configuration: config plus prior computed values.
 const sameConfig = obj({ name: "w", size: 3, rules: [rule("/a")] });

@@ -84,7 +84,15 @@ describe("server certificate", () => {
   });
 
   it("switches to GeneralizedTime from 2050", () => {
-    expect(Buffer.from(time(new Date("2049-12-31T23:59:59Z"))).toString("latin1").slice(2)).toBe("491231235959Z");
-    expect(Buffer.from(time(new Date("2050-01-01T00:00:00Z"))).toString("latin1").slice(2)).toBe("20500101000000Z");
+    expect(
+      Buffer.from(time(new Date("2049-12-31T23:59:59Z")))
+        .toString("latin1")
+        .slice(2),
+    ).toBe("491231235959Z");
+    expect(
+      Buffer.from(time(new Date("2050-01-01T00:00:00Z")))
+        .toString("latin1")
+        .slice(2),
+    ).toBe("20500101000000Z");
   });
 });

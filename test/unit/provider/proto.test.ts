@@ -43,7 +43,9 @@ describe("protobuf codec", () => {
         },
       },
       server_capabilities: { plan_destroy: true, get_provider_schema_optional: true },
-      diagnostics: [{ severity: "WARNING" as const, summary: "s", attribute: { steps: [{ attribute_name: "a" }, { element_key_int: 0 }, { element_key_string: "" }] } }],
+      diagnostics: [
+        { severity: "WARNING" as const, summary: "s", attribute: { steps: [{ attribute_name: "a" }, { element_key_int: 0 }, { element_key_string: "" }] } },
+      ],
     };
     const bytes = encode("tfplugin6.GetProviderSchema.Response", response);
     const T = root.lookupType("tfplugin6.GetProviderSchema.Response");

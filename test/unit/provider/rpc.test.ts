@@ -53,7 +53,13 @@ const note: Resource<{ endpoint: string }> = {
     return { diagnostics: prior["name"] === "protected" ? [errorDiag("deletion_protected", "remove protection first")] : [] };
   },
   async importState(id) {
-    return { state: ctyObject([["name", id], ["id", `imported-${id}`]]), diagnostics: [] };
+    return {
+      state: ctyObject([
+        ["name", id],
+        ["id", `imported-${id}`],
+      ]),
+      diagnostics: [],
+    };
   },
 };
 
@@ -67,13 +73,19 @@ const definition: ProviderDefinition<{ endpoint: string }> = {
 const server = new ProviderServer(definition);
 const table = providerHandlers(server);
 
-async function rpc<Q extends MessageName, R extends MessageName>(method: string, request: Q, response: R, body: Writable<MessageTypes[Q]>): Promise<MessageTypes[R]> {
+async function rpc<Q extends MessageName, R extends MessageName>(
+  method: string,
+  request: Q,
+  response: R,
+  body: Writable<MessageTypes[Q]>,
+): Promise<MessageTypes[R]> {
   const handler = table.get(`/tfplugin6.Provider/${method}`)!;
   return decode(response, await handler(encode(request, body)));
 }
 const dv = (v: CtyValue) => ({ msgpack: encodeMsgpack(type, v) });
 const val = (d: { msgpack: Uint8Array } | undefined) => (d ? decodeMsgpack(type, d.msgpack) : undefined);
-const note_ = (v: Record<string, CtyValue>): CtyObject => ctyObject(["name", "body", "big", "tags", "id", "part"].map((k) => [k, v[k] ?? (k === "part" ? [] : null)]));
+const note_ = (v: Record<string, CtyValue>): CtyObject =>
+  ctyObject(["name", "body", "big", "tags", "id", "part"].map((k) => [k, v[k] ?? (k === "part" ? [] : null)]));
 
 describe("tfplugin6 handlers", () => {
   it("serves the schema with capabilities, and refuses unknown types with a diagnostic", async () => {
@@ -81,42 +93,79 @@ describe("tfplugin6 handlers", () => {
     expect(Object.keys(s.resource_schemas)).toEqual(["takoform_note"]);
     expect(s.resource_schemas["takoform_note"]!.version).toBe(1);
     expect(s.server_capabilities).toEqual({ plan_destroy: true, get_provider_schema_optional: true, move_resource_state: false });
-    const v = await rpc("ValidateResourceConfig", "tfplugin6.ValidateResourceConfig.Request", "tfplugin6.ValidateResourceConfig.Response", { type_name: "takoform_nope", config: dv(null) });
+    const v = await rpc("ValidateResourceConfig", "tfplugin6.ValidateResourceConfig.Request", "tfplugin6.ValidateResourceConfig.Response", {
+      type_name: "takoform_nope",
+      config: dv(null),
+    });
     expect(v.diagnostics[0]!.summary).toBe("Unknown resource type");
-    const d = await rpc("ValidateDataResourceConfig", "tfplugin6.ValidateDataResourceConfig.Request", "tfplugin6.ValidateDataResourceConfig.Response", { type_name: "takoform_x" });
+    const d = await rpc("ValidateDataResourceConfig", "tfplugin6.ValidateDataResourceConfig.Request", "tfplugin6.ValidateDataResourceConfig.Response", {
+      type_name: "takoform_x",
+    });
     expect(d.diagnostics[0]!.severity).toBe("ERROR");
   });
 
   it("validates with attribute paths", async () => {
-    const v = await rpc("ValidateResourceConfig", "tfplugin6.ValidateResourceConfig.Request", "tfplugin6.ValidateResourceConfig.Response", { type_name: "takoform_note", config: dv(note_({ name: "a", body: "bad" })) });
+    const v = await rpc("ValidateResourceConfig", "tfplugin6.ValidateResourceConfig.Request", "tfplugin6.ValidateResourceConfig.Response", {
+      type_name: "takoform_note",
+      config: dv(note_({ name: "a", body: "bad" })),
+    });
     expect(v.diagnostics).toEqual([{ severity: "ERROR", summary: "Bad body", detail: "no", attribute: { steps: [{ attribute_name: "body" }] } }]);
   });
 
   it("upgrades JSON state to the current schema: exact numbers, missing attributes null, blocks as lists", async () => {
     const raw = '{\n  "name": "a",\n  "big": 123456789012345678901234567890,\n  "tags": ["x"],\n  "id": "n-1",\n  "dropped": 1\n}';
-    const r = await rpc("UpgradeResourceState", "tfplugin6.UpgradeResourceState.Request", "tfplugin6.UpgradeResourceState.Response", { type_name: "takoform_note", version: 1, raw_state: { json: Buffer.from(raw) } });
+    const r = await rpc("UpgradeResourceState", "tfplugin6.UpgradeResourceState.Request", "tfplugin6.UpgradeResourceState.Response", {
+      type_name: "takoform_note",
+      version: 1,
+      raw_state: { json: Buffer.from(raw) },
+    });
     expect(r.diagnostics).toEqual([]);
     expect(val(r.upgraded_state)).toEqual(note_({ name: "a", big: 123456789012345678901234567890n, tags: ["x"], id: "n-1" }));
-    const newer = await rpc("UpgradeResourceState", "tfplugin6.UpgradeResourceState.Request", "tfplugin6.UpgradeResourceState.Response", { type_name: "takoform_note", version: 2, raw_state: { json: Buffer.from(raw) } });
+    const newer = await rpc("UpgradeResourceState", "tfplugin6.UpgradeResourceState.Request", "tfplugin6.UpgradeResourceState.Response", {
+      type_name: "takoform_note",
+      version: 2,
+      raw_state: { json: Buffer.from(raw) },
+    });
     expect(newer.upgraded_state).toBeUndefined();
     expect(newer.diagnostics[0]!.summary).toBe("State written by a newer provider");
-    const flat = await rpc("UpgradeResourceState", "tfplugin6.UpgradeResourceState.Request", "tfplugin6.UpgradeResourceState.Response", { type_name: "takoform_note", version: 0, raw_state: { flatmap: { id: "x" } } });
+    const flat = await rpc("UpgradeResourceState", "tfplugin6.UpgradeResourceState.Request", "tfplugin6.UpgradeResourceState.Response", {
+      type_name: "takoform_note",
+      version: 0,
+      raw_state: { flatmap: { id: "x" } },
+    });
     expect(flat.diagnostics[0]!.summary).toBe("Unsupported state format");
   });
 
   it("configures once, then creates, echoing private data through read", async () => {
-    const c = await rpc("ConfigureProvider", "tfplugin6.ConfigureProvider.Request", "tfplugin6.ConfigureProvider.Response", { terraform_version: "1.11.4", config: { msgpack: encodeMsgpack(server.providerSchema.block.type, ctyObject([["endpoint", "http://h"]])) } });
+    const c = await rpc("ConfigureProvider", "tfplugin6.ConfigureProvider.Request", "tfplugin6.ConfigureProvider.Response", {
+      terraform_version: "1.11.4",
+      config: { msgpack: encodeMsgpack(server.providerSchema.block.type, ctyObject([["endpoint", "http://h"]])) },
+    });
     expect(c.diagnostics).toEqual([]);
     const config = note_({ name: "a", big: 2n ** 60n });
-    const plan = await rpc("PlanResourceChange", "tfplugin6.PlanResourceChange.Request", "tfplugin6.PlanResourceChange.Response", { type_name: "takoform_note", prior_state: dv(null), proposed_new_state: dv(config), config: dv(config) });
+    const plan = await rpc("PlanResourceChange", "tfplugin6.PlanResourceChange.Request", "tfplugin6.PlanResourceChange.Response", {
+      type_name: "takoform_note",
+      prior_state: dv(null),
+      proposed_new_state: dv(config),
+      config: dv(config),
+    });
     const planned = val(plan.planned_state) as CtyObject;
     expect(planned["id"]).toBeInstanceOf(Unknown);
     expect(planned["big"]).toBe(2n ** 60n);
-    const apply = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", { type_name: "takoform_note", prior_state: dv(null), planned_state: plan.planned_state, config: dv(config) });
+    const apply = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", {
+      type_name: "takoform_note",
+      prior_state: dv(null),
+      planned_state: plan.planned_state,
+      config: dv(config),
+    });
     expect(calls).toContain("create a http://h");
     expect(val(apply.new_state)).toEqual(note_({ name: "a", big: 2n ** 60n, id: "n-1" }));
     expect(JSON.parse(Buffer.from(apply.private).toString())).toEqual({ pending: null, n: 1 });
-    const read = await rpc("ReadResource", "tfplugin6.ReadResource.Request", "tfplugin6.ReadResource.Response", { type_name: "takoform_note", current_state: apply.new_state, private: apply.private });
+    const read = await rpc("ReadResource", "tfplugin6.ReadResource.Request", "tfplugin6.ReadResource.Response", {
+      type_name: "takoform_note",
+      current_state: apply.new_state,
+      private: apply.private,
+    });
     expect(calls).toContain('read {"pending":null,"n":1}');
     expect(Buffer.from(read.private)).toEqual(Buffer.from(apply.private));
     expect(val(read.new_state)).toEqual(val(apply.new_state));
@@ -124,33 +173,61 @@ describe("tfplugin6 handlers", () => {
 
   it("keeps Terraform's state when an operation fails, and turns exceptions into diagnostics", async () => {
     const state = note_({ name: "broken", id: "n-9" });
-    const read = await rpc("ReadResource", "tfplugin6.ReadResource.Request", "tfplugin6.ReadResource.Response", { type_name: "takoform_note", current_state: dv(state) });
+    const read = await rpc("ReadResource", "tfplugin6.ReadResource.Request", "tfplugin6.ReadResource.Response", {
+      type_name: "takoform_note",
+      current_state: dv(state),
+    });
     expect(read.diagnostics[0]!.summary).toBe("Read failed");
     expect(val(read.new_state)).toEqual(state);
-    const gone = await rpc("ReadResource", "tfplugin6.ReadResource.Request", "tfplugin6.ReadResource.Response", { type_name: "takoform_note", current_state: dv(note_({ name: "gone" })) });
+    const gone = await rpc("ReadResource", "tfplugin6.ReadResource.Request", "tfplugin6.ReadResource.Response", {
+      type_name: "takoform_note",
+      current_state: dv(note_({ name: "gone" })),
+    });
     expect(val(gone.new_state)).toBeNull();
 
     const protectedState = note_({ name: "protected", id: "n-2" });
-    const del = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", { type_name: "takoform_note", prior_state: dv(protectedState), planned_state: dv(null) });
+    const del = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", {
+      type_name: "takoform_note",
+      prior_state: dv(protectedState),
+      planned_state: dv(null),
+    });
     expect(del.diagnostics[0]!.summary).toBe("deletion_protected");
     expect(val(del.new_state)).toEqual(protectedState);
 
     const boom = note_({ name: "boom", id: UNKNOWN });
-    const crashed = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", { type_name: "takoform_note", prior_state: dv(null), planned_state: dv(boom), config: dv(boom) });
+    const crashed = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", {
+      type_name: "takoform_note",
+      prior_state: dv(null),
+      planned_state: dv(boom),
+      config: dv(boom),
+    });
     expect(crashed.diagnostics[0]!.summary).toBe("ApplyResourceChange failed inside the takoform provider");
     expect(crashed.diagnostics[0]!.detail).toContain("kaboom");
     expect(val(crashed.new_state)).toBeNull();
 
     const refused = note_({ name: "refused", id: UNKNOWN });
-    const r = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", { type_name: "takoform_note", prior_state: dv(null), planned_state: dv(refused), config: dv(refused) });
+    const r = await rpc("ApplyResourceChange", "tfplugin6.ApplyResourceChange.Request", "tfplugin6.ApplyResourceChange.Response", {
+      type_name: "takoform_note",
+      prior_state: dv(null),
+      planned_state: dv(refused),
+      config: dv(refused),
+    });
     expect(r.diagnostics.map((d) => d.summary)).toEqual(["Refused"]);
     expect(val(r.new_state)).toBeNull();
   });
 
   it("plans destroys as null and imports one complete object", async () => {
-    const destroy = await rpc("PlanResourceChange", "tfplugin6.PlanResourceChange.Request", "tfplugin6.PlanResourceChange.Response", { type_name: "takoform_note", prior_state: dv(note_({ name: "a" })), proposed_new_state: dv(null), config: dv(null) });
+    const destroy = await rpc("PlanResourceChange", "tfplugin6.PlanResourceChange.Request", "tfplugin6.PlanResourceChange.Response", {
+      type_name: "takoform_note",
+      prior_state: dv(note_({ name: "a" })),
+      proposed_new_state: dv(null),
+      config: dv(null),
+    });
     expect(val(destroy.planned_state)).toBeNull();
-    const imp = await rpc("ImportResourceState", "tfplugin6.ImportResourceState.Request", "tfplugin6.ImportResourceState.Response", { type_name: "takoform_note", id: "x" });
+    const imp = await rpc("ImportResourceState", "tfplugin6.ImportResourceState.Request", "tfplugin6.ImportResourceState.Response", {
+      type_name: "takoform_note",
+      id: "x",
+    });
     expect(imp.imported_resources).toHaveLength(1);
     expect(imp.imported_resources[0]!.type_name).toBe("takoform_note");
     expect(val(imp.imported_resources[0]!.state)).toEqual(note_({ name: "x", id: "imported-x" }));

@@ -59,7 +59,10 @@ describe("provider schemas", () => {
       "g: a group block has no min_items or max_items",
       "nob: nested block without a block",
     ]) {
-      expect(problems.some((p) => p.startsWith(fragment)), fragment).toBe(true);
+      expect(
+        problems.some((p) => p.startsWith(fragment)),
+        fragment,
+      ).toBe(true);
     }
   });
 
@@ -78,7 +81,11 @@ describe("provider schemas", () => {
     const blocks = decode("tfplugin6.Schema", encode("tfplugin6.Schema", schemaToProto(withBlocks)));
     expect(blocks.version).toBe(2);
     expect(blocks.block!.block_types.map((b) => [b.type_name, b.nesting, b.max_items])).toEqual([
-      ["env", "MAP", 0], ["one", "SINGLE", 0], ["opts", "GROUP", 0], ["rule", "LIST", 3], ["tag", "SET", 0],
+      ["env", "MAP", 0],
+      ["one", "SINGLE", 0],
+      ["opts", "GROUP", 0],
+      ["rule", "LIST", 3],
+      ["tag", "SET", 0],
     ]);
   });
 
@@ -100,6 +107,15 @@ describe("provider schemas", () => {
   it("normalizes absent nested blocks the way Terraform requires", () => {
     const block = compileSchema(withBlocks).block;
     const n = normalizeObject(block, ctyObject([["name", "x"]]));
-    expect(n).toEqual(ctyObject([["name", "x"], ["rule", []], ["tag", []], ["opts", ctyObject([["x", null]])], ["env", ctyObject()], ["one", null]]));
+    expect(n).toEqual(
+      ctyObject([
+        ["name", "x"],
+        ["rule", []],
+        ["tag", []],
+        ["opts", ctyObject([["x", null]])],
+        ["env", ctyObject()],
+        ["one", null],
+      ]),
+    );
   });
 });

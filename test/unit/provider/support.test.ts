@@ -18,7 +18,7 @@ beforeAll(async () => {
     const path = (req.url ?? "").replace("/apis/forms.takoform.com/v1beta1/", "");
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const queue = answers.get(path) ?? [];
-    const a = queue.length > 1 ? queue.shift()! : queue[0] ?? { status: 404, body: "" };
+    const a = queue.length > 1 ? queue.shift()! : (queue[0] ?? { status: 404, body: "" });
     res.writeHead(a.status, { "content-type": "application/json" }).end(typeof a.body === "string" ? a.body : JSON.stringify(a.body));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -34,12 +34,16 @@ const refusal = (code: string) => ({ error: { code, message: `no such thing (${c
 
 describe("support profile reads", () => {
   it("names the support routes by exact line and contract", () => {
-    expect(formSupportPath({ apiVersion: "edge.forms.takoform.com/v1beta1", kind: "WorkerVersion", definitionVersion: "0.1.0" })).toBe("support/forms/edge.forms.takoform.com/v1beta1/WorkerVersion/0.1.0");
+    expect(formSupportPath({ apiVersion: "edge.forms.takoform.com/v1beta1", kind: "WorkerVersion", definitionVersion: "0.1.0" })).toBe(
+      "support/forms/edge.forms.takoform.com/v1beta1/WorkerVersion/0.1.0",
+    );
     expect(bindingSupportPath("module-worker.edge-kv", "1.0.0")).toBe("support/bindings/module-worker.edge-kv/1.0.0");
   });
 
   it("classifies a profile, an explicit refusal and an unreadable answer", async () => {
-    answers.set("support/forms/g/v1/A/1.0.0", [{ status: 200, body: { apiVersion: "support.takoform.com/v1alpha1", kind: "FormSupport", operations: ["create"] } }]);
+    answers.set("support/forms/g/v1/A/1.0.0", [
+      { status: 200, body: { apiVersion: "support.takoform.com/v1alpha1", kind: "FormSupport", operations: ["create"] } },
+    ]);
     answers.set("support/forms/g/v1/B/1.0.0", [{ status: 404, body: refusal("form_unknown") }]);
     answers.set("support/bindings/x/1.0.0", [{ status: 404, body: refusal("resource_not_found") }]);
     answers.set("support/forms/g/v1/C/1.0.0", [{ status: 500, body: refusal("internal_error") }]);
@@ -54,7 +58,10 @@ describe("support profile reads", () => {
 
   it("reads each path once, but asks an unreadable one again", async () => {
     answers.set("support/forms/g/v1/E/1.0.0", [{ status: 200, body: { kind: "FormSupport" } }]);
-    answers.set("support/forms/g/v1/F/1.0.0", [{ status: 500, body: refusal("internal_error") }, { status: 200, body: { kind: "FormSupport" } }]);
+    answers.set("support/forms/g/v1/F/1.0.0", [
+      { status: 500, body: refusal("internal_error") },
+      { status: 200, body: { kind: "FormSupport" } },
+    ]);
     const cache = new SupportCache(http(), () => Date.now() + 2000);
     await Promise.all([cache.get("support/forms/g/v1/E/1.0.0"), cache.get("support/forms/g/v1/E/1.0.0")]);
     await cache.get("support/forms/g/v1/E/1.0.0");

@@ -7,24 +7,34 @@ import { fixture } from "./model-fixture.js";
 const { model } = fixture();
 const attrs = model.attributes;
 const config = (values: Record<string, CtyValue>) => ctyObject(Object.entries(values));
-const rule = (pattern: CtyValue, weight: CtyValue = null) => ctyObject([["pattern", pattern], ["weight", weight], ["id", null]]);
+const rule = (pattern: CtyValue, weight: CtyValue = null) =>
+  ctyObject([
+    ["pattern", pattern],
+    ["weight", weight],
+    ["id", null],
+  ]);
 
 describe("model validators", () => {
   it("accepts valid and unknown values", () => {
-    expect(validateAttributes(attrs, config({ size: 5, mode: "slow", ports: [80, 443], rules: [rule("/a", 100)], retention: ctyObject([["days", 1]]) }))).toEqual([]);
+    expect(
+      validateAttributes(attrs, config({ size: 5, mode: "slow", ports: [80, 443], rules: [rule("/a", 100)], retention: ctyObject([["days", 1]]) })),
+    ).toEqual([]);
     expect(validateAttributes(attrs, config({ size: UNKNOWN, mode: UNKNOWN, ports: [80, UNKNOWN], rules: [rule(UNKNOWN)] }))).toEqual([]);
     expect(validateAttributes(attrs, config({}))).toEqual([]);
   });
 
   it("reports each failing rule with the attribute path", () => {
-    const diags = validateAttributes(attrs, config({
-      size: 0,
-      mode: "medium",
-      labels: ctyObject(Array.from({ length: 9 }, (_, i) => [`k${"abcdefghi"[i]}`, "v"] as [string, CtyValue])),
-      ports: [80, 80],
-      rules: [rule("/ok"), rule("", new CtyDecimal("100.5"))],
-      retention: ctyObject([["days", 0]]),
-    }));
+    const diags = validateAttributes(
+      attrs,
+      config({
+        size: 0,
+        mode: "medium",
+        labels: ctyObject(Array.from({ length: 9 }, (_, i) => [`k${"abcdefghi"[i]}`, "v"] as [string, CtyValue])),
+        ports: [80, 80],
+        rules: [rule("/ok"), rule("", new CtyDecimal("100.5"))],
+        retention: ctyObject([["days", 0]]),
+      }),
+    );
     const byPath = Object.fromEntries(diags.map((d) => [d.summary, d]));
     expect(Object.keys(byPath).sort()).toEqual([
       "Invalid value for labels",
@@ -51,14 +61,22 @@ describe("model validators", () => {
     const a: AttributeModel[] = [
       { ...base, name: "n", type: "number", validators: [{ kind: "enum", values: [1, 2.5], message: "must be 1 or 2.5" }] },
       { ...base, name: "s", type: "string", validators: [{ kind: "maxLength", value: 2, message: "must NOT have more than 2 characters" }] },
-      { ...base, name: "i", type: "number", validators: [{ kind: "integer", message: "must be integer" }, { kind: "exclusiveMinimum", value: 0, message: "must be > 0" }] },
+      {
+        ...base,
+        name: "i",
+        type: "number",
+        validators: [
+          { kind: "integer", message: "must be integer" },
+          { kind: "exclusiveMinimum", value: 0, message: "must be > 0" },
+        ],
+      },
       { ...base, name: "m", type: ["map", "string"], validators: [{ kind: "minProperties", value: 1, message: "must NOT have fewer than 1 properties" }] },
     ];
     expect(validateAttributes(a, config({ n: new CtyDecimal("2.50"), s: "😀😀", i: 10n ** 30n, m: ctyObject([["k", "v"]]) }))).toEqual([]);
     const diags = validateAttributes(a, config({ n: 3, s: "abc", i: new CtyDecimal("1.5"), m: ctyObject() }));
     expect(diags.map((d) => d.detail)).toEqual([
       "n must be 1 or 2.5; got 3.",
-      "s must NOT have more than 2 characters; got \"abc\".",
+      's must NOT have more than 2 characters; got "abc".',
       "i must be integer; got 1.5.",
       "m must NOT have fewer than 1 properties; got an object.",
     ]);
@@ -66,10 +84,19 @@ describe("model validators", () => {
   });
 
   it("checks collection elements and map keys, and never echoes a sensitive value", () => {
-    const diags = validateAttributes(attrs, config({ labels: ctyObject([["Bad", "x"], ["ok", "y".repeat(17)]]), secret: "short" }));
+    const diags = validateAttributes(
+      attrs,
+      config({
+        labels: ctyObject([
+          ["Bad", "x"],
+          ["ok", "y".repeat(17)],
+        ]),
+        secret: "short",
+      }),
+    );
     expect(diags.map((d) => [d.summary, d.detail, d.path])).toEqual([
-      ["Invalid value for labels[\"ok\"]", 'labels["ok"] must NOT have more than 16 characters; got "yyyyyyyyyyyyyyyyy".', [{ attribute: "labels" }]],
-      ["Invalid value for labels[\"Bad\"]", 'member name "Bad" must match pattern "^[a-z]+$".', [{ attribute: "labels" }]],
+      ['Invalid value for labels["ok"]', 'labels["ok"] must NOT have more than 16 characters; got "yyyyyyyyyyyyyyyyy".', [{ attribute: "labels" }]],
+      ['Invalid value for labels["Bad"]', 'member name "Bad" must match pattern "^[a-z]+$".', [{ attribute: "labels" }]],
       ["Invalid value for secret", "secret must NOT have fewer than 8 characters.", [{ attribute: "secret" }]],
     ]);
   });

@@ -82,7 +82,12 @@ describe("plain data to values", () => {
   it("converts model defaults by type without losing JS numbers", () => {
     const t = objectOf({ mode: ctyString, weight: ctyNumber, big: ctyNumber, tags: listOf(ctyString) });
     expect(valueFromPlain(t, { mode: "fast", weight: 0.5, big: 2n ** 64n, tags: ["a"] })).toEqual(
-      ctyObject([["mode", "fast"], ["weight", 0.5], ["big", 2n ** 64n], ["tags", ["a"]]]),
+      ctyObject([
+        ["mode", "fast"],
+        ["weight", 0.5],
+        ["big", 2n ** 64n],
+        ["tags", ["a"]],
+      ]),
     );
   });
 });

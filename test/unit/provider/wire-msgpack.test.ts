@@ -2,7 +2,17 @@ import { decode as oracleDecode, ExtensionCodec } from "@msgpack/msgpack";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  ctyBool, ctyDynamic, ctyNumber, ctyString, listOf, mapOf, objectOf, parseCtyType, setOf, tupleOf, type CtyType,
+  ctyBool,
+  ctyDynamic,
+  ctyNumber,
+  ctyString,
+  listOf,
+  mapOf,
+  objectOf,
+  parseCtyType,
+  setOf,
+  tupleOf,
+  type CtyType,
 } from "../../../provider-bridge/wire/cty-type.js";
 import { decodeMsgpack, encodeMsgpack } from "../../../provider-bridge/wire/msgpack.js";
 import { numbersEqual } from "../../../provider-bridge/wire/number.js";
@@ -109,14 +119,25 @@ describe("msgpack codec: Terraform's encodings", () => {
   });
 
   it("accepts a map key named __proto__", () => {
-    const encoded = encodeMsgpack(mapOf(ctyString), ctyObject([["__proto__", "x"], ["a", "y"]]));
+    const encoded = encodeMsgpack(
+      mapOf(ctyString),
+      ctyObject([
+        ["__proto__", "x"],
+        ["a", "y"],
+      ]),
+    );
     const back = decodeMsgpack(mapOf(ctyString), encoded) as Record<string, CtyValue>;
     expect(Object.keys(back).sort()).toEqual(["__proto__", "a"]);
     expect(back["__proto__"]).toBe("x");
   });
 
   it("fills attributes Terraform left out with null, and refuses attributes the type lacks", () => {
-    expect(decodeMsgpack(objectOf({ a: ctyString, b: ctyString }), bytes("81 a161 a178"))).toEqual(ctyObject([["a", "x"], ["b", null]]));
+    expect(decodeMsgpack(objectOf({ a: ctyString, b: ctyString }), bytes("81 a161 a178"))).toEqual(
+      ctyObject([
+        ["a", "x"],
+        ["b", null],
+      ]),
+    );
     expect(() => decodeMsgpack(objectOf({ a: ctyString }), bytes("81 a17a a178"))).toThrow(/unsupported attribute "z"/);
     expect(() => encodeMsgpack(objectOf({ a: ctyString }), ctyObject([["z", "x"]]))).toThrow(/"z" is not in the type/);
     expect(() => decodeMsgpack(ctyString, bytes("03"))).toThrow(/not a valid string/);
@@ -164,7 +185,9 @@ function valueArb(type: CtyType, depth = 0): fc.Arbitrary<CtyValue> {
       case "bool":
         return fc.boolean();
       case "dynamic":
-        return depth > 2 ? fc.string().map((s) => new DynamicVal(ctyString, s)) : fc.constantFrom(...leafTypes).chain((t) => valueArb(t, depth + 1).map((v) => new DynamicVal(t, v)));
+        return depth > 2
+          ? fc.string().map((s) => new DynamicVal(ctyString, s))
+          : fc.constantFrom(...leafTypes).chain((t) => valueArb(t, depth + 1).map((v) => new DynamicVal(t, v)));
       case "list":
       case "set":
         return fc.array(valueArb(type.element, depth + 1), { maxLength: 3 });
@@ -184,17 +207,20 @@ function valueArb(type: CtyType, depth = 0): fc.Arbitrary<CtyValue> {
 describe("msgpack codec: properties", () => {
   it("round-trips any value of any type, with nulls and unknowns at every level", () => {
     fc.assert(
-      fc.property(typeArb.chain((t) => fc.tuple(fc.constant(t), valueArb(t))), ([type, value]) => {
-        const encoded = encodeMsgpack(type, value);
-        const decoded = decodeMsgpack(type, encoded);
-        expect(decoded).toEqual(value);
-        expect(isWhollyKnown(decoded)).toBe(isWhollyKnown(value));
-        // a second pass is byte-identical
-        expect(hex(encodeMsgpack(type, decoded))).toBe(hex(encoded));
-        // and an independent msgpack reader accepts the bytes as one well-formed value
-        // (it refuses the key "__proto__" by design, so those cases are left to our reader)
-        if (!hex(encoded).includes(Buffer.from("__proto__").toString("hex"))) expect(() => oracle(encoded)).not.toThrow();
-      }),
+      fc.property(
+        typeArb.chain((t) => fc.tuple(fc.constant(t), valueArb(t))),
+        ([type, value]) => {
+          const encoded = encodeMsgpack(type, value);
+          const decoded = decodeMsgpack(type, encoded);
+          expect(decoded).toEqual(value);
+          expect(isWhollyKnown(decoded)).toBe(isWhollyKnown(value));
+          // a second pass is byte-identical
+          expect(hex(encodeMsgpack(type, decoded))).toBe(hex(encoded));
+          // and an independent msgpack reader accepts the bytes as one well-formed value
+          // (it refuses the key "__proto__" by design, so those cases are left to our reader)
+          if (!hex(encoded).includes(Buffer.from("__proto__").toString("hex"))) expect(() => oracle(encoded)).not.toThrow();
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -213,9 +239,30 @@ describe("msgpack codec: properties", () => {
 
   it("round-trips a realistic resource object", () => {
     const v = ctyObject([
-      ["name", "w1"], ["size", 9007199254740993n], ["enabled", UNKNOWN], ["tags", ctyObject([["env", "prod"], ["team", UNKNOWN]])],
-      ["ports", [80, UNKNOWN, new CtyDecimal("0.1")]], ["zones", ["a", "b"]], ["pair", ["x", 1.25]],
-      ["rules", [ctyObject([["id", UNKNOWN], ["weight", null], ["nested", ctyObject([["deep", UNKNOWN]])]]), UNKNOWN]],
+      ["name", "w1"],
+      ["size", 9007199254740993n],
+      ["enabled", UNKNOWN],
+      [
+        "tags",
+        ctyObject([
+          ["env", "prod"],
+          ["team", UNKNOWN],
+        ]),
+      ],
+      ["ports", [80, UNKNOWN, new CtyDecimal("0.1")]],
+      ["zones", ["a", "b"]],
+      ["pair", ["x", 1.25]],
+      [
+        "rules",
+        [
+          ctyObject([
+            ["id", UNKNOWN],
+            ["weight", null],
+            ["nested", ctyObject([["deep", UNKNOWN]])],
+          ]),
+          UNKNOWN,
+        ],
+      ],
       ["extra", new DynamicVal(listOf(ctyString), ["q", UNKNOWN])],
     ]);
     expect(decodeMsgpack(thing, encodeMsgpack(thing, v))).toEqual(v);
@@ -225,15 +272,18 @@ describe("msgpack codec: properties", () => {
 describe("msgpack strings", () => {
   it("reads and writes any string as UTF-8, short ASCII ones included, byte for byte like Buffer", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme-ascii", maxLength: 40 })), (s) => {
-        const w = new MsgpackWriter();
-        w.str(s);
-        const bytes = w.finish();
-        const utf8 = Buffer.from(s, "utf8");
-        expect(Buffer.from(bytes.subarray(bytes.length - utf8.length))).toEqual(utf8);
-        const tok = new MsgpackReader(bytes).next();
-        expect(tok).toEqual({ t: "str", v: utf8.toString("utf8") });
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme-ascii", maxLength: 40 })),
+        (s) => {
+          const w = new MsgpackWriter();
+          w.str(s);
+          const bytes = w.finish();
+          const utf8 = Buffer.from(s, "utf8");
+          expect(Buffer.from(bytes.subarray(bytes.length - utf8.length))).toEqual(utf8);
+          const tok = new MsgpackReader(bytes).next();
+          expect(tok).toEqual({ t: "str", v: utf8.toString("utf8") });
+        },
+      ),
     );
   });
 

@@ -22,6 +22,8 @@ describe("the reference helper", () => {
   });
 
   it("names the folder in the line a skipped test shows", () => {
-    expect(skipReason("../shared/reference/takoform")).toBe("[skipped: ../shared/reference/takoform is absent; these tests cross-check against the reference copy of the Takoform spec]");
+    expect(skipReason("../shared/reference/takoform")).toBe(
+      "[skipped: ../shared/reference/takoform is absent; these tests cross-check against the reference copy of the Takoform spec]",
+    );
   });
 });

@@ -10,5 +10,13 @@ const startedAt = Date.now();
 const out = await applyMigrations(dbPath, files, { busyTimeoutMs: 60_000 });
 const finishedAt = Date.now();
 process.stdout.write(
-  JSON.stringify({ pid: process.pid, ok: out.ok, code: out.ok ? undefined : out.code, message: out.ok ? undefined : out.message, executed: out.executed, startedAt, finishedAt }) + "\n",
+  JSON.stringify({
+    pid: process.pid,
+    ok: out.ok,
+    code: out.ok ? undefined : out.code,
+    message: out.ok ? undefined : out.message,
+    executed: out.executed,
+    startedAt,
+    finishedAt,
+  }) + "\n",
 );

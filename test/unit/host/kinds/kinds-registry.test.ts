@@ -38,16 +38,22 @@ describe("KINDS", () => {
     const hits: string[] = [];
     const pattern = new RegExp(`\\b(${corpusEdgeKinds().join("|")})\\b`);
     for (const file of filesUnder(path.join(repoRoot, "host/lifecycle"))) {
-      readFileSync(file, "utf8").split("\n").forEach((line, i) => {
-        if (pattern.test(line)) hits.push(`${path.relative(repoRoot, file)}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (pattern.test(line)) hits.push(`${path.relative(repoRoot, file)}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(hits).toEqual([]);
   });
 
   it("keeps a kind's index keys to its module: only host/kinds uses the hostname key helpers", () => {
     const users = filesUnder(path.join(repoRoot, "host"))
-      .filter((file) => readFileSync(file, "utf8").split("\n").some((line) => !/^\s*(\/\/|\*|\/\*)/.test(line) && /\b(hostnameKey|hostnamePrefix)\(/.test(line)))
+      .filter((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .some((line) => !/^\s*(\/\/|\*|\/\*)/.test(line) && /\b(hostnameKey|hostnamePrefix)\(/.test(line)),
+      )
       .map((file) => path.relative(repoRoot, file));
     expect(users.length).toBeGreaterThan(0);
     expect(users.filter((file) => !file.startsWith("host/kinds/") && file !== "host/store/keys.ts")).toEqual([]);
