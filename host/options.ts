@@ -32,7 +32,8 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --drain-delay-ms N    on SIGTERM, answer /readyz "draining" for N ms before refusing new
                         connections, so a load balancer stops sending first (default 0)
   --conformance-probes  honour the test-only Takoform-Conformance-Probe header and install the
-                        runner's probe corpus, conformance/probe-corpus (host/README.md)
+                        runner's probe corpus, conformance/probe-corpus (host/README.md); the
+                        default --quota-upload-sessions becomes 1024 (the runner opens many)
   --endpoint-domain D   DNS suffix of host-assigned WorkerEndpoint hostnames
   --async-commit-delay-ms N
                         delay before an accepted (202) mutation commits (default 100); a

@@ -4,17 +4,20 @@ import type { ProtoDescriptor } from "./descriptor-types.js";
 
 export const descriptor: ProtoDescriptor = {
   messages: {
-    "google.protobuf.Empty": [],
+    "google.protobuf.Empty": [
+    ],
     "google.protobuf.Timestamp": [
       { id: 1, name: "seconds", type: "int64" },
       { id: 2, name: "nanos", type: "int32" },
     ],
-    "plugin.Empty": [],
+    "plugin.Empty": [
+    ],
     "plugin.StdioData": [
       { id: 1, name: "channel", type: "enum", ref: "plugin.StdioData.Channel" },
       { id: 2, name: "data", type: "bytes" },
     ],
-    "tfplugin6.ApplyResourceChange": [],
+    "tfplugin6.ApplyResourceChange": [
+    ],
     "tfplugin6.ApplyResourceChange.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "prior_state", type: "message", ref: "tfplugin6.DynamicValue" },
@@ -29,13 +32,16 @@ export const descriptor: ProtoDescriptor = {
       { id: 3, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
       { id: 4, name: "legacy_type_system", type: "bool" },
     ],
-    "tfplugin6.AttributePath": [{ id: 1, name: "steps", type: "message", ref: "tfplugin6.AttributePath.Step", repeated: true }],
+    "tfplugin6.AttributePath": [
+      { id: 1, name: "steps", type: "message", ref: "tfplugin6.AttributePath.Step", repeated: true },
+    ],
     "tfplugin6.AttributePath.Step": [
       { id: 1, name: "attribute_name", type: "string", oneof: "selector" },
       { id: 2, name: "element_key_string", type: "string", oneof: "selector" },
       { id: 3, name: "element_key_int", type: "int64", oneof: "selector" },
     ],
-    "tfplugin6.CallFunction": [],
+    "tfplugin6.CallFunction": [
+    ],
     "tfplugin6.CallFunction.Request": [
       { id: 1, name: "name", type: "string" },
       { id: 2, name: "arguments", type: "message", ref: "tfplugin6.DynamicValue", repeated: true },
@@ -48,20 +54,28 @@ export const descriptor: ProtoDescriptor = {
       { id: 1, name: "deferral_allowed", type: "bool" },
       { id: 2, name: "write_only_attributes_allowed", type: "bool" },
     ],
-    "tfplugin6.CloseEphemeralResource": [],
+    "tfplugin6.CloseEphemeralResource": [
+    ],
     "tfplugin6.CloseEphemeralResource.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "private", type: "bytes", optional: true },
     ],
-    "tfplugin6.CloseEphemeralResource.Response": [{ id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true }],
-    "tfplugin6.ConfigureProvider": [],
+    "tfplugin6.CloseEphemeralResource.Response": [
+      { id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
+    ],
+    "tfplugin6.ConfigureProvider": [
+    ],
     "tfplugin6.ConfigureProvider.Request": [
       { id: 1, name: "terraform_version", type: "string" },
       { id: 2, name: "config", type: "message", ref: "tfplugin6.DynamicValue" },
       { id: 3, name: "client_capabilities", type: "message", ref: "tfplugin6.ClientCapabilities" },
     ],
-    "tfplugin6.ConfigureProvider.Response": [{ id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true }],
-    "tfplugin6.Deferred": [{ id: 1, name: "reason", type: "enum", ref: "tfplugin6.Deferred.Reason" }],
+    "tfplugin6.ConfigureProvider.Response": [
+      { id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
+    ],
+    "tfplugin6.Deferred": [
+      { id: 1, name: "reason", type: "enum", ref: "tfplugin6.Deferred.Reason" },
+    ],
     "tfplugin6.Diagnostic": [
       { id: 1, name: "severity", type: "enum", ref: "tfplugin6.Diagnostic.Severity" },
       { id: 2, name: "summary", type: "string" },
@@ -89,23 +103,37 @@ export const descriptor: ProtoDescriptor = {
       { id: 5, name: "description", type: "string" },
       { id: 6, name: "description_kind", type: "enum", ref: "tfplugin6.StringKind" },
     ],
-    "tfplugin6.Function.Return": [{ id: 1, name: "type", type: "bytes" }],
+    "tfplugin6.Function.Return": [
+      { id: 1, name: "type", type: "bytes" },
+    ],
     "tfplugin6.FunctionError": [
       { id: 1, name: "text", type: "string" },
       { id: 2, name: "function_argument", type: "int64", optional: true },
     ],
-    "tfplugin6.GetFunctions": [],
-    "tfplugin6.GetFunctions.Request": [],
+    "tfplugin6.GetFunctions": [
+    ],
+    "tfplugin6.GetFunctions.Request": [
+    ],
     "tfplugin6.GetFunctions.Response": [
       { id: 1, name: "functions", type: "map", map: { key: "string", type: "message", ref: "tfplugin6.Function" } },
       { id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
     ],
-    "tfplugin6.GetMetadata": [],
-    "tfplugin6.GetMetadata.DataSourceMetadata": [{ id: 1, name: "type_name", type: "string" }],
-    "tfplugin6.GetMetadata.EphemeralMetadata": [{ id: 1, name: "type_name", type: "string" }],
-    "tfplugin6.GetMetadata.FunctionMetadata": [{ id: 1, name: "name", type: "string" }],
-    "tfplugin6.GetMetadata.Request": [],
-    "tfplugin6.GetMetadata.ResourceMetadata": [{ id: 1, name: "type_name", type: "string" }],
+    "tfplugin6.GetMetadata": [
+    ],
+    "tfplugin6.GetMetadata.DataSourceMetadata": [
+      { id: 1, name: "type_name", type: "string" },
+    ],
+    "tfplugin6.GetMetadata.EphemeralMetadata": [
+      { id: 1, name: "type_name", type: "string" },
+    ],
+    "tfplugin6.GetMetadata.FunctionMetadata": [
+      { id: 1, name: "name", type: "string" },
+    ],
+    "tfplugin6.GetMetadata.Request": [
+    ],
+    "tfplugin6.GetMetadata.ResourceMetadata": [
+      { id: 1, name: "type_name", type: "string" },
+    ],
     "tfplugin6.GetMetadata.Response": [
       { id: 1, name: "server_capabilities", type: "message", ref: "tfplugin6.ServerCapabilities" },
       { id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
@@ -114,8 +142,10 @@ export const descriptor: ProtoDescriptor = {
       { id: 5, name: "functions", type: "message", ref: "tfplugin6.GetMetadata.FunctionMetadata", repeated: true },
       { id: 6, name: "ephemeral_resources", type: "message", ref: "tfplugin6.GetMetadata.EphemeralMetadata", repeated: true },
     ],
-    "tfplugin6.GetProviderSchema": [],
-    "tfplugin6.GetProviderSchema.Request": [],
+    "tfplugin6.GetProviderSchema": [
+    ],
+    "tfplugin6.GetProviderSchema.Request": [
+    ],
     "tfplugin6.GetProviderSchema.Response": [
       { id: 1, name: "provider", type: "message", ref: "tfplugin6.Schema" },
       { id: 2, name: "resource_schemas", type: "map", map: { key: "string", type: "message", ref: "tfplugin6.Schema" } },
@@ -126,7 +156,8 @@ export const descriptor: ProtoDescriptor = {
       { id: 7, name: "functions", type: "map", map: { key: "string", type: "message", ref: "tfplugin6.Function" } },
       { id: 8, name: "ephemeral_resource_schemas", type: "map", map: { key: "string", type: "message", ref: "tfplugin6.Schema" } },
     ],
-    "tfplugin6.ImportResourceState": [],
+    "tfplugin6.ImportResourceState": [
+    ],
     "tfplugin6.ImportResourceState.ImportedResource": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "state", type: "message", ref: "tfplugin6.DynamicValue" },
@@ -142,7 +173,8 @@ export const descriptor: ProtoDescriptor = {
       { id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
       { id: 3, name: "deferred", type: "message", ref: "tfplugin6.Deferred" },
     ],
-    "tfplugin6.MoveResourceState": [],
+    "tfplugin6.MoveResourceState": [
+    ],
     "tfplugin6.MoveResourceState.Request": [
       { id: 1, name: "source_provider_address", type: "string" },
       { id: 2, name: "source_type_name", type: "string" },
@@ -156,7 +188,8 @@ export const descriptor: ProtoDescriptor = {
       { id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
       { id: 3, name: "target_private", type: "bytes" },
     ],
-    "tfplugin6.OpenEphemeralResource": [],
+    "tfplugin6.OpenEphemeralResource": [
+    ],
     "tfplugin6.OpenEphemeralResource.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "config", type: "message", ref: "tfplugin6.DynamicValue" },
@@ -169,7 +202,8 @@ export const descriptor: ProtoDescriptor = {
       { id: 4, name: "private", type: "bytes", optional: true },
       { id: 5, name: "deferred", type: "message", ref: "tfplugin6.Deferred" },
     ],
-    "tfplugin6.PlanResourceChange": [],
+    "tfplugin6.PlanResourceChange": [
+    ],
     "tfplugin6.PlanResourceChange.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "prior_state", type: "message", ref: "tfplugin6.DynamicValue" },
@@ -191,7 +225,8 @@ export const descriptor: ProtoDescriptor = {
       { id: 1, name: "json", type: "bytes" },
       { id: 2, name: "flatmap", type: "map", map: { key: "string", type: "string" } },
     ],
-    "tfplugin6.ReadDataSource": [],
+    "tfplugin6.ReadDataSource": [
+    ],
     "tfplugin6.ReadDataSource.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "config", type: "message", ref: "tfplugin6.DynamicValue" },
@@ -203,7 +238,8 @@ export const descriptor: ProtoDescriptor = {
       { id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
       { id: 3, name: "deferred", type: "message", ref: "tfplugin6.Deferred" },
     ],
-    "tfplugin6.ReadResource": [],
+    "tfplugin6.ReadResource": [
+    ],
     "tfplugin6.ReadResource.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "current_state", type: "message", ref: "tfplugin6.DynamicValue" },
@@ -217,7 +253,8 @@ export const descriptor: ProtoDescriptor = {
       { id: 3, name: "private", type: "bytes" },
       { id: 4, name: "deferred", type: "message", ref: "tfplugin6.Deferred" },
     ],
-    "tfplugin6.RenewEphemeralResource": [],
+    "tfplugin6.RenewEphemeralResource": [
+    ],
     "tfplugin6.RenewEphemeralResource.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "private", type: "bytes", optional: true },
@@ -270,10 +307,15 @@ export const descriptor: ProtoDescriptor = {
       { id: 2, name: "get_provider_schema_optional", type: "bool" },
       { id: 3, name: "move_resource_state", type: "bool" },
     ],
-    "tfplugin6.StopProvider": [],
-    "tfplugin6.StopProvider.Request": [],
-    "tfplugin6.StopProvider.Response": [{ id: 1, name: "Error", type: "string" }],
-    "tfplugin6.UpgradeResourceState": [],
+    "tfplugin6.StopProvider": [
+    ],
+    "tfplugin6.StopProvider.Request": [
+    ],
+    "tfplugin6.StopProvider.Response": [
+      { id: 1, name: "Error", type: "string" },
+    ],
+    "tfplugin6.UpgradeResourceState": [
+    ],
     "tfplugin6.UpgradeResourceState.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "version", type: "int64" },
@@ -283,27 +325,41 @@ export const descriptor: ProtoDescriptor = {
       { id: 1, name: "upgraded_state", type: "message", ref: "tfplugin6.DynamicValue" },
       { id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
     ],
-    "tfplugin6.ValidateDataResourceConfig": [],
+    "tfplugin6.ValidateDataResourceConfig": [
+    ],
     "tfplugin6.ValidateDataResourceConfig.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "config", type: "message", ref: "tfplugin6.DynamicValue" },
     ],
-    "tfplugin6.ValidateDataResourceConfig.Response": [{ id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true }],
-    "tfplugin6.ValidateEphemeralResourceConfig": [],
+    "tfplugin6.ValidateDataResourceConfig.Response": [
+      { id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
+    ],
+    "tfplugin6.ValidateEphemeralResourceConfig": [
+    ],
     "tfplugin6.ValidateEphemeralResourceConfig.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "config", type: "message", ref: "tfplugin6.DynamicValue" },
     ],
-    "tfplugin6.ValidateEphemeralResourceConfig.Response": [{ id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true }],
-    "tfplugin6.ValidateProviderConfig": [],
-    "tfplugin6.ValidateProviderConfig.Request": [{ id: 1, name: "config", type: "message", ref: "tfplugin6.DynamicValue" }],
-    "tfplugin6.ValidateProviderConfig.Response": [{ id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true }],
-    "tfplugin6.ValidateResourceConfig": [],
+    "tfplugin6.ValidateEphemeralResourceConfig.Response": [
+      { id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
+    ],
+    "tfplugin6.ValidateProviderConfig": [
+    ],
+    "tfplugin6.ValidateProviderConfig.Request": [
+      { id: 1, name: "config", type: "message", ref: "tfplugin6.DynamicValue" },
+    ],
+    "tfplugin6.ValidateProviderConfig.Response": [
+      { id: 2, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
+    ],
+    "tfplugin6.ValidateResourceConfig": [
+    ],
     "tfplugin6.ValidateResourceConfig.Request": [
       { id: 1, name: "type_name", type: "string" },
       { id: 2, name: "config", type: "message", ref: "tfplugin6.DynamicValue" },
     ],
-    "tfplugin6.ValidateResourceConfig.Response": [{ id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true }],
+    "tfplugin6.ValidateResourceConfig.Response": [
+      { id: 1, name: "diagnostics", type: "message", ref: "tfplugin6.Diagnostic", repeated: true },
+    ],
   },
   enums: {
     "plugin.StdioData.Channel": { INVALID: 0, STDOUT: 1, STDERR: 2 },
@@ -323,21 +379,9 @@ export const descriptor: ProtoDescriptor = {
     "tfplugin6.Provider": {
       GetMetadata: { request: "tfplugin6.GetMetadata.Request", response: "tfplugin6.GetMetadata.Response", serverStreaming: false },
       GetProviderSchema: { request: "tfplugin6.GetProviderSchema.Request", response: "tfplugin6.GetProviderSchema.Response", serverStreaming: false },
-      ValidateProviderConfig: {
-        request: "tfplugin6.ValidateProviderConfig.Request",
-        response: "tfplugin6.ValidateProviderConfig.Response",
-        serverStreaming: false,
-      },
-      ValidateResourceConfig: {
-        request: "tfplugin6.ValidateResourceConfig.Request",
-        response: "tfplugin6.ValidateResourceConfig.Response",
-        serverStreaming: false,
-      },
-      ValidateDataResourceConfig: {
-        request: "tfplugin6.ValidateDataResourceConfig.Request",
-        response: "tfplugin6.ValidateDataResourceConfig.Response",
-        serverStreaming: false,
-      },
+      ValidateProviderConfig: { request: "tfplugin6.ValidateProviderConfig.Request", response: "tfplugin6.ValidateProviderConfig.Response", serverStreaming: false },
+      ValidateResourceConfig: { request: "tfplugin6.ValidateResourceConfig.Request", response: "tfplugin6.ValidateResourceConfig.Response", serverStreaming: false },
+      ValidateDataResourceConfig: { request: "tfplugin6.ValidateDataResourceConfig.Request", response: "tfplugin6.ValidateDataResourceConfig.Response", serverStreaming: false },
       UpgradeResourceState: { request: "tfplugin6.UpgradeResourceState.Request", response: "tfplugin6.UpgradeResourceState.Response", serverStreaming: false },
       ConfigureProvider: { request: "tfplugin6.ConfigureProvider.Request", response: "tfplugin6.ConfigureProvider.Response", serverStreaming: false },
       ReadResource: { request: "tfplugin6.ReadResource.Request", response: "tfplugin6.ReadResource.Response", serverStreaming: false },
@@ -346,26 +390,10 @@ export const descriptor: ProtoDescriptor = {
       ImportResourceState: { request: "tfplugin6.ImportResourceState.Request", response: "tfplugin6.ImportResourceState.Response", serverStreaming: false },
       MoveResourceState: { request: "tfplugin6.MoveResourceState.Request", response: "tfplugin6.MoveResourceState.Response", serverStreaming: false },
       ReadDataSource: { request: "tfplugin6.ReadDataSource.Request", response: "tfplugin6.ReadDataSource.Response", serverStreaming: false },
-      ValidateEphemeralResourceConfig: {
-        request: "tfplugin6.ValidateEphemeralResourceConfig.Request",
-        response: "tfplugin6.ValidateEphemeralResourceConfig.Response",
-        serverStreaming: false,
-      },
-      OpenEphemeralResource: {
-        request: "tfplugin6.OpenEphemeralResource.Request",
-        response: "tfplugin6.OpenEphemeralResource.Response",
-        serverStreaming: false,
-      },
-      RenewEphemeralResource: {
-        request: "tfplugin6.RenewEphemeralResource.Request",
-        response: "tfplugin6.RenewEphemeralResource.Response",
-        serverStreaming: false,
-      },
-      CloseEphemeralResource: {
-        request: "tfplugin6.CloseEphemeralResource.Request",
-        response: "tfplugin6.CloseEphemeralResource.Response",
-        serverStreaming: false,
-      },
+      ValidateEphemeralResourceConfig: { request: "tfplugin6.ValidateEphemeralResourceConfig.Request", response: "tfplugin6.ValidateEphemeralResourceConfig.Response", serverStreaming: false },
+      OpenEphemeralResource: { request: "tfplugin6.OpenEphemeralResource.Request", response: "tfplugin6.OpenEphemeralResource.Response", serverStreaming: false },
+      RenewEphemeralResource: { request: "tfplugin6.RenewEphemeralResource.Request", response: "tfplugin6.RenewEphemeralResource.Response", serverStreaming: false },
+      CloseEphemeralResource: { request: "tfplugin6.CloseEphemeralResource.Request", response: "tfplugin6.CloseEphemeralResource.Response", serverStreaming: false },
       GetFunctions: { request: "tfplugin6.GetFunctions.Request", response: "tfplugin6.GetFunctions.Response", serverStreaming: false },
       CallFunction: { request: "tfplugin6.CallFunction.Request", response: "tfplugin6.CallFunction.Response", serverStreaming: false },
       StopProvider: { request: "tfplugin6.StopProvider.Request", response: "tfplugin6.StopProvider.Response", serverStreaming: false },

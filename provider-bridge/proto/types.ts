@@ -2,21 +2,24 @@
 
 /* eslint-disable */
 
-export interface google_protobuf_Empty {}
+export interface google_protobuf_Empty {
+}
 
 export interface google_protobuf_Timestamp {
   seconds: number;
   nanos: number;
 }
 
-export interface plugin_Empty {}
+export interface plugin_Empty {
+}
 
 export interface plugin_StdioData {
   channel: "INVALID" | "STDOUT" | "STDERR";
   data: Uint8Array;
 }
 
-export interface ApplyResourceChange {}
+export interface ApplyResourceChange {
+}
 
 export interface ApplyResourceChange_Request {
   type_name: string;
@@ -44,7 +47,8 @@ export interface AttributePath_Step {
   element_key_int?: number;
 }
 
-export interface CallFunction {}
+export interface CallFunction {
+}
 
 export interface CallFunction_Request {
   name: string;
@@ -61,7 +65,8 @@ export interface ClientCapabilities {
   write_only_attributes_allowed: boolean;
 }
 
-export interface CloseEphemeralResource {}
+export interface CloseEphemeralResource {
+}
 
 export interface CloseEphemeralResource_Request {
   type_name: string;
@@ -72,7 +77,8 @@ export interface CloseEphemeralResource_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ConfigureProvider {}
+export interface ConfigureProvider {
+}
 
 export interface ConfigureProvider_Request {
   terraform_version: string;
@@ -128,16 +134,19 @@ export interface FunctionError {
   function_argument?: number;
 }
 
-export interface GetFunctions {}
+export interface GetFunctions {
+}
 
-export interface GetFunctions_Request {}
+export interface GetFunctions_Request {
+}
 
 export interface GetFunctions_Response {
   functions: Record<string, Function>;
   diagnostics: Diagnostic[];
 }
 
-export interface GetMetadata {}
+export interface GetMetadata {
+}
 
 export interface GetMetadata_DataSourceMetadata {
   type_name: string;
@@ -151,7 +160,8 @@ export interface GetMetadata_FunctionMetadata {
   name: string;
 }
 
-export interface GetMetadata_Request {}
+export interface GetMetadata_Request {
+}
 
 export interface GetMetadata_ResourceMetadata {
   type_name: string;
@@ -166,9 +176,11 @@ export interface GetMetadata_Response {
   ephemeral_resources: GetMetadata_EphemeralMetadata[];
 }
 
-export interface GetProviderSchema {}
+export interface GetProviderSchema {
+}
 
-export interface GetProviderSchema_Request {}
+export interface GetProviderSchema_Request {
+}
 
 export interface GetProviderSchema_Response {
   provider?: Schema;
@@ -181,7 +193,8 @@ export interface GetProviderSchema_Response {
   ephemeral_resource_schemas: Record<string, Schema>;
 }
 
-export interface ImportResourceState {}
+export interface ImportResourceState {
+}
 
 export interface ImportResourceState_ImportedResource {
   type_name: string;
@@ -201,7 +214,8 @@ export interface ImportResourceState_Response {
   deferred?: Deferred;
 }
 
-export interface MoveResourceState {}
+export interface MoveResourceState {
+}
 
 export interface MoveResourceState_Request {
   source_provider_address: string;
@@ -218,7 +232,8 @@ export interface MoveResourceState_Response {
   target_private: Uint8Array;
 }
 
-export interface OpenEphemeralResource {}
+export interface OpenEphemeralResource {
+}
 
 export interface OpenEphemeralResource_Request {
   type_name: string;
@@ -234,7 +249,8 @@ export interface OpenEphemeralResource_Response {
   deferred?: Deferred;
 }
 
-export interface PlanResourceChange {}
+export interface PlanResourceChange {
+}
 
 export interface PlanResourceChange_Request {
   type_name: string;
@@ -260,7 +276,8 @@ export interface RawState {
   flatmap: Record<string, string>;
 }
 
-export interface ReadDataSource {}
+export interface ReadDataSource {
+}
 
 export interface ReadDataSource_Request {
   type_name: string;
@@ -275,7 +292,8 @@ export interface ReadDataSource_Response {
   deferred?: Deferred;
 }
 
-export interface ReadResource {}
+export interface ReadResource {
+}
 
 export interface ReadResource_Request {
   type_name: string;
@@ -292,7 +310,8 @@ export interface ReadResource_Response {
   deferred?: Deferred;
 }
 
-export interface RenewEphemeralResource {}
+export interface RenewEphemeralResource {
+}
 
 export interface RenewEphemeralResource_Request {
   type_name: string;
@@ -354,15 +373,18 @@ export interface ServerCapabilities {
   move_resource_state: boolean;
 }
 
-export interface StopProvider {}
+export interface StopProvider {
+}
 
-export interface StopProvider_Request {}
+export interface StopProvider_Request {
+}
 
 export interface StopProvider_Response {
   Error: string;
 }
 
-export interface UpgradeResourceState {}
+export interface UpgradeResourceState {
+}
 
 export interface UpgradeResourceState_Request {
   type_name: string;
@@ -375,7 +397,8 @@ export interface UpgradeResourceState_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateDataResourceConfig {}
+export interface ValidateDataResourceConfig {
+}
 
 export interface ValidateDataResourceConfig_Request {
   type_name: string;
@@ -386,7 +409,8 @@ export interface ValidateDataResourceConfig_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateEphemeralResourceConfig {}
+export interface ValidateEphemeralResourceConfig {
+}
 
 export interface ValidateEphemeralResourceConfig_Request {
   type_name: string;
@@ -397,7 +421,8 @@ export interface ValidateEphemeralResourceConfig_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateProviderConfig {}
+export interface ValidateProviderConfig {
+}
 
 export interface ValidateProviderConfig_Request {
   config?: DynamicValue;
@@ -407,7 +432,8 @@ export interface ValidateProviderConfig_Response {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateResourceConfig {}
+export interface ValidateResourceConfig {
+}
 
 export interface ValidateResourceConfig_Request {
   type_name: string;

@@ -53,7 +53,7 @@ export const IMPORT_RULES: readonly ImportRule[] = [
   {
     folder: "test/e2e/",
     readme: "test/README.md",
-    may: [...PUBLIC, "test/", "generated/", "examples/", "scripts/demo/", "provider-bridge/plugin/certificate.ts"],
+    may: [...PUBLIC, "test/", "generated/", "examples/", "scripts/demo/", "provider-bridge/plugin/certificate.ts", "codegen/model/host-extensions.ts"],
   },
   { folder: "test/host/", readme: "test/README.md", may: [...PUBLIC, "test/"] },
   { folder: "test/conformance/", readme: "test/README.md", may: [...PUBLIC, "test/", "conformance/"] },

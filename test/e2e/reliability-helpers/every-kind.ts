@@ -6,6 +6,7 @@
 
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { HOST_EXTENSION_RESOURCES } from "../../../codegen/model/host-extensions.js";
 import { providerConfig, repoRoot } from "../helpers/terraform.js";
 
 const PROVIDER = "registry.terraform.io/takoform/takoform";
@@ -17,7 +18,11 @@ export function servedResourceTypes(): string[] {
   };
   const provider = schema.provider_schemas[PROVIDER];
   if (provider === undefined) throw new Error(`generated/provider/schema.json has no ${PROVIDER}`);
-  return Object.keys(provider.resource_schemas).sort();
+  // Host-extension types are not Forms (takoform_secret: a write-only value, no import); their
+  // Terraform behaviour has its own test (test/reliability/secret-sealing-terraform.test.ts).
+  return Object.keys(provider.resource_schemas)
+    .filter((type) => !(type in HOST_EXTENSION_RESOURCES))
+    .sort();
 }
 
 export interface Block {
