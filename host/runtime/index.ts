@@ -14,6 +14,7 @@ import { startGateway, type Gateway } from "./gateway.js";
 import type { DeploymentTarget } from "./projection/worker-deployment.js";
 import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-delivery.js";
 import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
+import type { RuntimePlan } from "./plan.js";
 import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
@@ -87,6 +88,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       // Requests already forwarded to the previous instance finish there (it is disposed later).
       if (previousAgent !== undefined) setTimeout(() => previousAgent.destroy(), 5000).unref();
       cron.setTriggers(serving.plan.crons.map((c) => c.plan));
+      // A database the new plan no longer binds gives its worker thread back.
+      const bound = sqlFilesOf(serving.plan);
+      for (const [file, connection] of sqlConnections) {
+        if (bound.has(file)) continue;
+        sqlConnections.delete(file);
+        void connection.close();
+      }
       delivery.setConsumers(serving.plan.consumers.map((c) => c.plan));
     },
     onReport: (next) => {
@@ -136,9 +144,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       agent?.destroy();
       await gateway.close();
       queues.close();
-      for (const connection of sqlConnections.values()) connection.close();
+      await Promise.all([...sqlConnections.values()].map((connection) => connection.close()));
+      sqlConnections.clear();
     },
   };
+}
+
+/** The database files the plan's edge.sql bindings reach (their Node bindings are tagged sql:<file>). */
+export function sqlFilesOf(plan: Pick<RuntimePlan, "workers">): Set<string> {
+  const files = new Set<string>();
+  for (const worker of plan.workers) {
+    for (const binding of Object.values(worker.serviceBindings ?? {})) {
+      const tag = typeof binding === "function" ? (binding as { tag?: string }).tag : undefined;
+      if (tag?.startsWith("sql:")) files.add(tag.slice("sql:".length));
+    }
+  }
+  return files;
 }
 
 /** The non-HTTP events of Miniflare's worker handle. */

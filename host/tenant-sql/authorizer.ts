@@ -27,6 +27,22 @@ const REFUSED_FUNCTIONS = new Set(["load_extension", "fts3_tokenizer", "readfile
 /** Virtual-table modules a tenant may create. */
 const SAFE_MODULES = new Set(["fts5", "fts4", "fts3", "rtree"]);
 
+/** Actions that change the schema: a connection whose policy refuses schema changes denies them. */
+const SCHEMA_ACTIONS = new Set<number>([
+  ACTION.CREATE_INDEX, ACTION.CREATE_TABLE, ACTION.CREATE_TEMP_INDEX, ACTION.CREATE_TEMP_TABLE, ACTION.CREATE_TEMP_TRIGGER,
+  ACTION.CREATE_TEMP_VIEW, ACTION.CREATE_TRIGGER, ACTION.CREATE_VIEW, ACTION.DROP_INDEX, ACTION.DROP_TABLE,
+  ACTION.DROP_TEMP_INDEX, ACTION.DROP_TEMP_TABLE, ACTION.DROP_TEMP_TRIGGER, ACTION.DROP_TEMP_VIEW, ACTION.DROP_TRIGGER,
+  ACTION.DROP_VIEW, ACTION.ALTER_TABLE, ACTION.REINDEX, ACTION.ANALYZE, ACTION.CREATE_VTABLE, ACTION.DROP_VTABLE,
+]);
+
+/** What a connection lets tenant SQL do beyond reading and writing rows. */
+export interface TenantSqlPolicy {
+  /** Migrations change the schema; the runtime's edge.sql connection may not (ADR 0175). */
+  schemaChanges: boolean;
+}
+
+export const MIGRATION_POLICY: Readonly<TenantSqlPolicy> = Object.freeze({ schemaChanges: true });
+
 const ACTION_NAMES = new Map<number, string>(Object.entries(ACTION).map(([name, code]) => [code, name]));
 
 export function actionName(code: number): string {
@@ -43,7 +59,11 @@ export function tenantSqlDenial(
   arg2: string | null,
   database: string | null,
   protectedTables: ReadonlySet<string>,
+  policy: TenantSqlPolicy = MIGRATION_POLICY,
 ): string | undefined {
+  if (!policy.schemaChanges && SCHEMA_ACTIONS.has(action)) {
+    return `${actionName(action)} is refused: schema changes belong to migration applications`;
+  }
   switch (action) {
     case ACTION.ATTACH:
     case ACTION.DETACH:

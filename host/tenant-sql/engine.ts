@@ -8,7 +8,7 @@
 //   - SQLITE_DBCONFIG_DEFENSIVE, SQLITE_LIMIT_LENGTH, max_page_count;
 //   - a progress handler interrupts a statement past the time budget or the memory bound.
 
-import { tenantSqlDenial } from "./authorizer.js";
+import { MIGRATION_POLICY, tenantSqlDenial, type TenantSqlPolicy } from "./authorizer.js";
 import type { TenantSqlLimits } from "./limits.js";
 import { tenantSqlRefusal, type SqlValue, type TenantSqlHostCode, type TenantSqlRefusal } from "./outcome.js";
 
@@ -34,6 +34,7 @@ export class TenantEngine {
   readonly #sqlite3: Sqlite3;
   readonly #limits: TenantSqlLimits;
   readonly #protected: ReadonlySet<string>;
+  readonly #policy: TenantSqlPolicy;
   #db: number;
   #tenantMode = true;
   #denial: string | undefined;
@@ -41,8 +42,9 @@ export class TenantEngine {
   #stopped: TenantSqlHostCode | undefined;
   #wrote = false;
 
-  constructor(sqlite3: Sqlite3, image: Uint8Array | undefined, limits: TenantSqlLimits, protectedTables: readonly string[]) {
+  constructor(sqlite3: Sqlite3, image: Uint8Array | undefined, limits: TenantSqlLimits, protectedTables: readonly string[], policy: TenantSqlPolicy = MIGRATION_POLICY) {
     this.#sqlite3 = sqlite3;
+    this.#policy = policy;
     this.#limits = limits;
     this.#protected = new Set(protectedTables.map((t) => t.toLowerCase()));
     this.#db = this.#open(image);
@@ -84,7 +86,7 @@ export class TenantEngine {
 
   #authorize(action: number, a1: string | null, a2: string | null, database: string | null): number {
     if (!this.#tenantMode) return SQLITE_OK;
-    const denial = tenantSqlDenial(action, a1, a2, database, this.#protected);
+    const denial = tenantSqlDenial(action, a1, a2, database, this.#protected, this.#policy);
     if (denial === undefined) return SQLITE_OK;
     this.#denial ??= denial;
     return SQLITE_DENY;
