@@ -29,7 +29,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-const NOTHING_SERVES = "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\ncontent-length: 31\r\nconnection: close\r\n\r\nthe runtime is not serving yet\n";
+const NOTHING_SERVES =
+  "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\ncontent-length: 31\r\nconnection: close\r\n\r\nthe runtime is not serving yet\n";
 
 export async function startGateway(port: number, certificate: GatewayCertificate): Promise<Gateway> {
   let target: GatewayTarget | undefined;

@@ -13,6 +13,7 @@ import { startGateway, type Gateway } from "./gateway.js";
 import type { DeploymentTarget } from "./projection/worker-deployment.js";
 import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-delivery.js";
 import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
+import type { RuntimePlan } from "./plan.js";
 import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
@@ -81,11 +82,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (added.length > 0) options.onServed?.(added);
       gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url });
       cron.setTriggers(serving.plan.crons.map((c) => c.plan));
+      // A database the new plan no longer binds gives its worker thread back.
+      const bound = sqlFilesOf(serving.plan);
+      for (const [file, connection] of sqlConnections) {
+        if (bound.has(file)) continue;
+        sqlConnections.delete(file);
+        void connection.close();
+      }
       delivery.setConsumers(serving.plan.consumers.map((c) => c.plan));
     },
     onReport: (next) => {
       report = next;
-      if (next.failure !== undefined) console.error(`takoform runtime: reconcile failed, the previous runtime keeps serving: ${next.failure.message.split("\n")[0]}`);
+      if (next.failure !== undefined)
+        console.error(`takoform runtime: reconcile failed, the previous runtime keeps serving: ${next.failure.message.split("\n")[0]}`);
       options.onReport?.(next);
     },
   });
@@ -101,17 +110,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const worker = (await found.serving.mf.getWorker(version.workerName)) as unknown as EventTarget;
     await worker.scheduled({ scheduledTime: new Date(scheduledTime), cron: trigger.cron });
   }, now);
-  const delivery = new QueueDelivery(queues, async (consumer: ConsumerPlan, messages: LeasedMessage[]): Promise<BatchOutcome> => {
-    const found = targetOf(reconciler.serving?.plan.consumers ?? [], consumer.key);
-    const version = found === undefined ? undefined : nextVersion(found.target, "queue");
-    if (found === undefined || version === undefined) throw new Error(`queue ${consumer.queueName}: no deployed version of its consumer declares a queue handler`);
-    const worker = (await found.serving.mf.getWorker(version.workerName)) as unknown as EventTarget;
-    const result = await worker.queue(
-      consumer.queueName,
-      messages.map((m) => ({ id: m.id, timestamp: new Date(m.timestampMillis), body: decodeBody(m.body), attempts: m.attempts })),
-    );
-    return result as unknown as BatchOutcome;
-  }, now);
+  const delivery = new QueueDelivery(
+    queues,
+    async (consumer: ConsumerPlan, messages: LeasedMessage[]): Promise<BatchOutcome> => {
+      const found = targetOf(reconciler.serving?.plan.consumers ?? [], consumer.key);
+      const version = found === undefined ? undefined : nextVersion(found.target, "queue");
+      if (found === undefined || version === undefined)
+        throw new Error(`queue ${consumer.queueName}: no deployed version of its consumer declares a queue handler`);
+      const worker = (await found.serving.mf.getWorker(version.workerName)) as unknown as EventTarget;
+      const result = await worker.queue(
+        consumer.queueName,
+        messages.map((m) => ({ id: m.id, timestamp: new Date(m.timestampMillis), body: decodeBody(m.body), attempts: m.attempts })),
+      );
+      return result as unknown as BatchOutcome;
+    },
+    now,
+  );
   if (options.timers !== false) {
     cron.start();
     delivery.start();
@@ -129,9 +143,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await reconciler.close();
       await gateway.close();
       queues.close();
-      for (const connection of sqlConnections.values()) connection.close();
+      await Promise.all([...sqlConnections.values()].map((connection) => connection.close()));
+      sqlConnections.clear();
     },
   };
+}
+
+/** The database files the plan's edge.sql bindings reach (their Node bindings are tagged sql:<file>). */
+export function sqlFilesOf(plan: Pick<RuntimePlan, "workers">): Set<string> {
+  const files = new Set<string>();
+  for (const worker of plan.workers) {
+    for (const binding of Object.values(worker.serviceBindings ?? {})) {
+      const tag = typeof binding === "function" ? (binding as { tag?: string }).tag : undefined;
+      if (tag?.startsWith("sql:")) files.add(tag.slice("sql:".length));
+    }
+  }
+  return files;
 }
 
 /** The non-HTTP events of Miniflare's worker handle. */

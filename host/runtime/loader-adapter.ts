@@ -51,7 +51,8 @@ export default {
 
 export async function loadThroughRuntime(request: LoaderRequest): Promise<LoaderOutcome> {
   for (const module of request.modules) {
-    if (LOADABLE_MEDIA_TYPES[module.mediaType] === undefined) return refused("unsupported_media_type", `module ${module.name} has media type ${module.mediaType}, outside the loadable set`);
+    if (LOADABLE_MEDIA_TYPES[module.mediaType] === undefined)
+      return refused("unsupported_media_type", `module ${module.name} has media type ${module.mediaType}, outside the loadable set`);
   }
   const main = request.modules.find((m) => m.name === request.mainModule);
   if (main === undefined) return refused("module_not_found", `the bundle carries no module named ${request.mainModule}`);

@@ -94,7 +94,10 @@ export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantin
       const refused = target.versions.find((v) => memory.quarantined.has(versionKey(v.record)));
       if (refused !== undefined) {
         const previous = memory.lastGood.get(deployment.uid);
-        problems.push({ record: refused.record, message: `workerd refused to load version ${refused.record.name}; ${previous === undefined ? "nothing serves this deployment" : "the previous deployment keeps serving"}` });
+        problems.push({
+          record: refused.record,
+          message: `workerd refused to load version ${refused.record.name}; ${previous === undefined ? "nothing serves this deployment" : "the previous deployment keeps serving"}`,
+        });
         if (previous !== undefined) use(previous);
         continue;
       }

@@ -33,7 +33,11 @@ export interface BatchOutcome {
 export type DeliverBatch = (consumer: ConsumerPlan, messages: LeasedMessage[]) => Promise<BatchOutcome>;
 
 /** Per message: acknowledged, or retried after a delay (pure: the outcome rules of edge.queue). */
-export function settleBatch(messages: readonly LeasedMessage[], result: BatchOutcome, retryDelaySeconds: number): { acks: string[]; retries: { id: string; delaySeconds: number }[] } {
+export function settleBatch(
+  messages: readonly LeasedMessage[],
+  result: BatchOutcome,
+  retryDelaySeconds: number,
+): { acks: string[]; retries: { id: string; delaySeconds: number }[] } {
   const acks: string[] = [];
   const retries: { id: string; delaySeconds: number }[] = [];
   const explicitAck = new Set(result.explicitAcks);
@@ -41,7 +45,8 @@ export function settleBatch(messages: readonly LeasedMessage[], result: BatchOut
   for (const message of messages) {
     if (explicitAck.has(message.id)) acks.push(message.id);
     else if (explicitRetry.has(message.id)) retries.push({ id: message.id, delaySeconds: explicitRetry.get(message.id) ?? retryDelaySeconds });
-    else if (result.outcome !== "ok" || result.retryBatch.retry) retries.push({ id: message.id, delaySeconds: result.retryBatch.delaySeconds ?? retryDelaySeconds });
+    else if (result.outcome !== "ok" || result.retryBatch.retry)
+      retries.push({ id: message.id, delaySeconds: result.retryBatch.delaySeconds ?? retryDelaySeconds });
     else acks.push(message.id);
   }
   return { acks, retries };

@@ -10,7 +10,10 @@ import path from "node:path";
 import { tenantDirectory } from "./names.js";
 
 /** How a body crossed the binding: text, bytes (base64) or JSON. */
-export interface StoredBody { t: "text" | "bytes" | "json"; v: unknown }
+export interface StoredBody {
+  t: "text" | "bytes" | "json";
+  v: unknown;
+}
 
 export interface LeasedMessage {
   id: string;
@@ -77,14 +80,16 @@ export class QueueStore {
   /** Leases up to `max` visible messages for one delivery. */
   lease(tenant: string, queue: string, max: number): LeasedMessage[] {
     const db = this.#db(tenant);
-    return db.transaction(() => {
-      const rows = db
-        .prepare("SELECT id, body, timestamp, deliveries FROM message WHERE queue = ? AND leased = 0 AND visible_at <= ? ORDER BY visible_at, rowid LIMIT ?")
-        .all(queue, this.#now(), max) as { id: string; body: string; timestamp: number; deliveries: number }[];
-      const mark = db.prepare("UPDATE message SET leased = 1, deliveries = deliveries + 1 WHERE id = ?");
-      for (const row of rows) mark.run(row.id);
-      return rows.map((row) => ({ id: row.id, body: JSON.parse(row.body) as StoredBody, timestampMillis: row.timestamp, attempts: row.deliveries + 1 }));
-    }).immediate();
+    return db
+      .transaction(() => {
+        const rows = db
+          .prepare("SELECT id, body, timestamp, deliveries FROM message WHERE queue = ? AND leased = 0 AND visible_at <= ? ORDER BY visible_at, rowid LIMIT ?")
+          .all(queue, this.#now(), max) as { id: string; body: string; timestamp: number; deliveries: number }[];
+        const mark = db.prepare("UPDATE message SET leased = 1, deliveries = deliveries + 1 WHERE id = ?");
+        for (const row of rows) mark.run(row.id);
+        return rows.map((row) => ({ id: row.id, body: JSON.parse(row.body) as StoredBody, timestampMillis: row.timestamp, attempts: row.deliveries + 1 }));
+      })
+      .immediate();
   }
 
   acknowledge(tenant: string, ids: readonly string[]): void {
@@ -100,19 +105,27 @@ export class QueueStore {
    */
   retry(tenant: string, id: string, delaySeconds: number, maxRetries: number, deadLetterQueue: string | undefined): "retried" | "dead-lettered" | "dropped" {
     const db = this.#db(tenant);
-    return db.transaction(() => {
-      const row = db.prepare("SELECT body, deliveries FROM message WHERE id = ?").get(id) as { body: string; deliveries: number } | undefined;
-      if (row === undefined) return "dropped";
-      if (row.deliveries <= maxRetries) {
-        db.prepare("UPDATE message SET leased = 0, visible_at = ? WHERE id = ?").run(this.#now() + delaySeconds * 1000, id);
-        return "retried";
-      }
-      db.prepare("DELETE FROM message WHERE id = ?").run(id);
-      if (deadLetterQueue === undefined) return "dropped";
-      const now = this.#now();
-      db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at) VALUES (?, ?, ?, ?, ?)").run(deadLetterQueue, randomUUID(), row.body, now, now);
-      return "dead-lettered";
-    }).immediate();
+    return db
+      .transaction(() => {
+        const row = db.prepare("SELECT body, deliveries FROM message WHERE id = ?").get(id) as { body: string; deliveries: number } | undefined;
+        if (row === undefined) return "dropped";
+        if (row.deliveries <= maxRetries) {
+          db.prepare("UPDATE message SET leased = 0, visible_at = ? WHERE id = ?").run(this.#now() + delaySeconds * 1000, id);
+          return "retried";
+        }
+        db.prepare("DELETE FROM message WHERE id = ?").run(id);
+        if (deadLetterQueue === undefined) return "dropped";
+        const now = this.#now();
+        db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at) VALUES (?, ?, ?, ?, ?)").run(
+          deadLetterQueue,
+          randomUUID(),
+          row.body,
+          now,
+          now,
+        );
+        return "dead-lettered";
+      })
+      .immediate();
   }
 
   close(): void {

@@ -56,7 +56,7 @@ export class Reconciler {
   request(): Promise<void> {
     if (this.#running !== undefined) {
       this.#again = true;
-      return this.#running.then(() => (this.#running ?? Promise.resolve()));
+      return this.#running.then(() => this.#running ?? Promise.resolve());
     }
     this.#running = (async () => {
       try {

@@ -7,7 +7,10 @@ import { webcrypto } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export interface GatewayCertificate { key: string; cert: string }
+export interface GatewayCertificate {
+  key: string;
+  cert: string;
+}
 
 export async function gatewayCertificate(dataDir: string, endpointDomain: string): Promise<GatewayCertificate> {
   const dir = path.join(dataDir, "runtime", "tls");
@@ -38,7 +41,9 @@ export async function gatewayCertificate(dataDir: string, endpointDomain: string
     ],
   });
   const pkcs8 = await webcrypto.subtle.exportKey("pkcs8", keys.privateKey);
-  const key = `-----BEGIN PRIVATE KEY-----\n${Buffer.from(pkcs8).toString("base64").replace(/(.{64})/g, "$1\n")}\n-----END PRIVATE KEY-----\n`;
+  const key = `-----BEGIN PRIVATE KEY-----\n${Buffer.from(pkcs8)
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n")}\n-----END PRIVATE KEY-----\n`;
   const cert = certificate.toString("pem") + "\n";
   mkdirSync(dir, { recursive: true });
   writeFileSync(keyFile, key, { mode: 0o600 });

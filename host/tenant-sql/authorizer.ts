@@ -7,18 +7,54 @@
 
 /** SQLite's authorizer action codes (sqlite3.h; stable ABI). */
 export const ACTION = Object.freeze({
-  CREATE_INDEX: 1, CREATE_TABLE: 2, CREATE_TEMP_INDEX: 3, CREATE_TEMP_TABLE: 4, CREATE_TEMP_TRIGGER: 5,
-  CREATE_TEMP_VIEW: 6, CREATE_TRIGGER: 7, CREATE_VIEW: 8, DELETE: 9, DROP_INDEX: 10, DROP_TABLE: 11,
-  DROP_TEMP_INDEX: 12, DROP_TEMP_TABLE: 13, DROP_TEMP_TRIGGER: 14, DROP_TEMP_VIEW: 15, DROP_TRIGGER: 16,
-  DROP_VIEW: 17, INSERT: 18, PRAGMA: 19, READ: 20, SELECT: 21, TRANSACTION: 22, UPDATE: 23, ATTACH: 24,
-  DETACH: 25, ALTER_TABLE: 26, REINDEX: 27, ANALYZE: 28, CREATE_VTABLE: 29, DROP_VTABLE: 30, FUNCTION: 31,
-  SAVEPOINT: 32, RECURSIVE: 33,
+  CREATE_INDEX: 1,
+  CREATE_TABLE: 2,
+  CREATE_TEMP_INDEX: 3,
+  CREATE_TEMP_TABLE: 4,
+  CREATE_TEMP_TRIGGER: 5,
+  CREATE_TEMP_VIEW: 6,
+  CREATE_TRIGGER: 7,
+  CREATE_VIEW: 8,
+  DELETE: 9,
+  DROP_INDEX: 10,
+  DROP_TABLE: 11,
+  DROP_TEMP_INDEX: 12,
+  DROP_TEMP_TABLE: 13,
+  DROP_TEMP_TRIGGER: 14,
+  DROP_TEMP_VIEW: 15,
+  DROP_TRIGGER: 16,
+  DROP_VIEW: 17,
+  INSERT: 18,
+  PRAGMA: 19,
+  READ: 20,
+  SELECT: 21,
+  TRANSACTION: 22,
+  UPDATE: 23,
+  ATTACH: 24,
+  DETACH: 25,
+  ALTER_TABLE: 26,
+  REINDEX: 27,
+  ANALYZE: 28,
+  CREATE_VTABLE: 29,
+  DROP_VTABLE: 30,
+  FUNCTION: 31,
+  SAVEPOINT: 32,
+  RECURSIVE: 33,
 });
 
 /** PRAGMAs that only read or change the tenant's own schema data, never a file, the connection or the host. */
 const SAFE_PRAGMAS = new Set([
-  "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
-  "foreign_key_list", "foreign_key_check", "user_version", "application_id", "defer_foreign_keys",
+  "table_info",
+  "table_xinfo",
+  "table_list",
+  "index_list",
+  "index_info",
+  "index_xinfo",
+  "foreign_key_list",
+  "foreign_key_check",
+  "user_version",
+  "application_id",
+  "defer_foreign_keys",
 ]);
 
 /** Functions that load code or reach outside the database (absent from the WASM build; refused regardless). */
@@ -26,6 +62,39 @@ const REFUSED_FUNCTIONS = new Set(["load_extension", "fts3_tokenizer", "readfile
 
 /** Virtual-table modules a tenant may create. */
 const SAFE_MODULES = new Set(["fts5", "fts4", "fts3", "rtree"]);
+
+/** Actions that change the schema: a connection whose policy refuses schema changes denies them. */
+const SCHEMA_ACTIONS = new Set<number>([
+  ACTION.CREATE_INDEX,
+  ACTION.CREATE_TABLE,
+  ACTION.CREATE_TEMP_INDEX,
+  ACTION.CREATE_TEMP_TABLE,
+  ACTION.CREATE_TEMP_TRIGGER,
+  ACTION.CREATE_TEMP_VIEW,
+  ACTION.CREATE_TRIGGER,
+  ACTION.CREATE_VIEW,
+  ACTION.DROP_INDEX,
+  ACTION.DROP_TABLE,
+  ACTION.DROP_TEMP_INDEX,
+  ACTION.DROP_TEMP_TABLE,
+  ACTION.DROP_TEMP_TRIGGER,
+  ACTION.DROP_TEMP_VIEW,
+  ACTION.DROP_TRIGGER,
+  ACTION.DROP_VIEW,
+  ACTION.ALTER_TABLE,
+  ACTION.REINDEX,
+  ACTION.ANALYZE,
+  ACTION.CREATE_VTABLE,
+  ACTION.DROP_VTABLE,
+]);
+
+/** What a connection lets tenant SQL do beyond reading and writing rows. */
+export interface TenantSqlPolicy {
+  /** Migrations change the schema; the runtime's edge.sql connection may not (ADR 0175). */
+  schemaChanges: boolean;
+}
+
+export const MIGRATION_POLICY: Readonly<TenantSqlPolicy> = Object.freeze({ schemaChanges: true });
 
 const ACTION_NAMES = new Map<number, string>(Object.entries(ACTION).map(([name, code]) => [code, name]));
 
@@ -43,7 +112,11 @@ export function tenantSqlDenial(
   arg2: string | null,
   database: string | null,
   protectedTables: ReadonlySet<string>,
+  policy: TenantSqlPolicy = MIGRATION_POLICY,
 ): string | undefined {
+  if (!policy.schemaChanges && SCHEMA_ACTIONS.has(action)) {
+    return `${actionName(action)} is refused: schema changes belong to migration applications`;
+  }
   switch (action) {
     case ACTION.ATTACH:
     case ACTION.DETACH:

@@ -8,7 +8,7 @@
 //   - SQLITE_DBCONFIG_DEFENSIVE, SQLITE_LIMIT_LENGTH, max_page_count;
 //   - a progress handler interrupts a statement past the time budget or the memory bound.
 
-import { tenantSqlDenial } from "./authorizer.js";
+import { MIGRATION_POLICY, tenantSqlDenial, type TenantSqlPolicy } from "./authorizer.js";
 import type { TenantSqlLimits } from "./limits.js";
 import { tenantSqlRefusal, type SqlValue, type TenantSqlHostCode, type TenantSqlRefusal } from "./outcome.js";
 
@@ -34,6 +34,7 @@ export class TenantEngine {
   readonly #sqlite3: Sqlite3;
   readonly #limits: TenantSqlLimits;
   readonly #protected: ReadonlySet<string>;
+  readonly #policy: TenantSqlPolicy;
   #db: number;
   #tenantMode = true;
   #denial: string | undefined;
@@ -41,8 +42,15 @@ export class TenantEngine {
   #stopped: TenantSqlHostCode | undefined;
   #wrote = false;
 
-  constructor(sqlite3: Sqlite3, image: Uint8Array | undefined, limits: TenantSqlLimits, protectedTables: readonly string[]) {
+  constructor(
+    sqlite3: Sqlite3,
+    image: Uint8Array | undefined,
+    limits: TenantSqlLimits,
+    protectedTables: readonly string[],
+    policy: TenantSqlPolicy = MIGRATION_POLICY,
+  ) {
     this.#sqlite3 = sqlite3;
+    this.#policy = policy;
     this.#limits = limits;
     this.#protected = new Set(protectedTables.map((t) => t.toLowerCase()));
     this.#db = this.#open(image);
@@ -63,7 +71,14 @@ export class TenantEngine {
     if (image !== undefined && image.byteLength > 0) {
       const bytes = legacyJournalHeader(image);
       const pData = wasm.allocFromTypedArray(bytes);
-      const rc = capi.sqlite3_deserialize(db, "main", pData, bytes.byteLength, bytes.byteLength, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+      const rc = capi.sqlite3_deserialize(
+        db,
+        "main",
+        pData,
+        bytes.byteLength,
+        bytes.byteLength,
+        SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE,
+      );
       if (rc !== SQLITE_OK) {
         capi.sqlite3_close_v2(db);
         throw new EngineRefusal(tenantSqlRefusal("tenant_sql_error", `the database file could not be loaded (${capi.sqlite3_js_rc_str(rc)})`));
@@ -73,7 +88,11 @@ export class TenantEngine {
     capi.sqlite3_limit(db, capi.SQLITE_LIMIT_LENGTH, this.#limits.valueBytes);
     capi.sqlite3_db_config(db, capi.SQLITE_DBCONFIG_DEFENSIVE, 1, 0);
     capi.sqlite3_db_config(db, capi.SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, 0);
-    capi.sqlite3_set_authorizer(db, (_p: number, action: number, a1: string | 0, a2: string | 0, a3: string | 0) => this.#authorize(action, a1 || null, a2 || null, a3 || null), 0);
+    capi.sqlite3_set_authorizer(
+      db,
+      (_p: number, action: number, a1: string | 0, a2: string | 0, a3: string | 0) => this.#authorize(action, a1 || null, a2 || null, a3 || null),
+      0,
+    );
     capi.sqlite3_progress_handler(db, PROGRESS_OPS, () => this.#progress(), 0);
     this.#db = db;
     // Temporary tables and sorts live in the WASM heap, where the memory bound sees them.
@@ -84,7 +103,7 @@ export class TenantEngine {
 
   #authorize(action: number, a1: string | null, a2: string | null, database: string | null): number {
     if (!this.#tenantMode) return SQLITE_OK;
-    const denial = tenantSqlDenial(action, a1, a2, database, this.#protected);
+    const denial = tenantSqlDenial(action, a1, a2, database, this.#protected, this.#policy);
     if (denial === undefined) return SQLITE_OK;
     this.#denial ??= denial;
     return SQLITE_DENY;
@@ -221,7 +240,8 @@ export class TenantEngine {
       let rc: number;
       if (value === null) rc = capi.sqlite3_bind_null(stmt, at);
       else if (typeof value === "bigint") rc = capi.sqlite3_bind_int64(stmt, at, value);
-      else if (typeof value === "number") rc = Number.isInteger(value) ? capi.sqlite3_bind_int64(stmt, at, BigInt(value)) : capi.sqlite3_bind_double(stmt, at, value);
+      else if (typeof value === "number")
+        rc = Number.isInteger(value) ? capi.sqlite3_bind_int64(stmt, at, BigInt(value)) : capi.sqlite3_bind_double(stmt, at, value);
       else if (typeof value === "string") {
         const [pText, nText] = wasm.allocCString(value, true) as [number, number];
         rc = capi.sqlite3_bind_text(stmt, at, pText, nText, capi.SQLITE_WASM_DEALLOC);
@@ -239,22 +259,44 @@ export class TenantEngine {
     const message = capi.sqlite3_errmsg(this.#db) as string;
     const primary = rc & 0xff;
     if (this.#stopped === "tenant_sql_timeout") {
-      return new EngineRefusal(tenantSqlRefusal("tenant_sql_timeout", `statement ${statement} ran past the ${this.#limits.timeoutMs} ms limit and was interrupted`, statement));
+      return new EngineRefusal(
+        tenantSqlRefusal("tenant_sql_timeout", `statement ${statement} ran past the ${this.#limits.timeoutMs} ms limit and was interrupted`, statement),
+      );
     }
     if (this.#stopped === "tenant_sql_memory" || primary === capi.SQLITE_NOMEM) {
-      return new EngineRefusal(tenantSqlRefusal("tenant_sql_memory", `statement ${statement} needed more than the ${this.#limits.memoryBytes} byte memory limit and was interrupted`, statement));
+      return new EngineRefusal(
+        tenantSqlRefusal(
+          "tenant_sql_memory",
+          `statement ${statement} needed more than the ${this.#limits.memoryBytes} byte memory limit and was interrupted`,
+          statement,
+        ),
+      );
     }
     if (primary === capi.SQLITE_AUTH || this.#denial !== undefined) {
       return new EngineRefusal(tenantSqlRefusal("tenant_sql_denied", `statement ${statement}: ${this.#denial ?? message}`, statement));
     }
     if (primary === capi.SQLITE_TOOBIG) {
-      return new EngineRefusal(tenantSqlRefusal("tenant_sql_too_big", `statement ${statement} built a value larger than the ${this.#limits.valueBytes} byte limit`, statement));
+      return new EngineRefusal(
+        tenantSqlRefusal("tenant_sql_too_big", `statement ${statement} built a value larger than the ${this.#limits.valueBytes} byte limit`, statement),
+      );
     }
     if (primary === capi.SQLITE_FULL) {
-      return new EngineRefusal(tenantSqlRefusal("tenant_sql_database_full", `statement ${statement} would grow the database past the ${this.#limits.databaseBytes} byte limit`, statement));
+      return new EngineRefusal(
+        tenantSqlRefusal(
+          "tenant_sql_database_full",
+          `statement ${statement} would grow the database past the ${this.#limits.databaseBytes} byte limit`,
+          statement,
+        ),
+      );
     }
     if (/too many attached databases|cannot VACUUM/.test(message)) {
-      return new EngineRefusal(tenantSqlRefusal("tenant_sql_denied", `statement ${statement}: ATTACH and VACUUM are refused: tenant SQL reaches its own database only, inside the host's transaction (${message})`, statement));
+      return new EngineRefusal(
+        tenantSqlRefusal(
+          "tenant_sql_denied",
+          `statement ${statement}: ATTACH and VACUUM are refused: tenant SQL reaches its own database only, inside the host's transaction (${message})`,
+          statement,
+        ),
+      );
     }
     return new EngineRefusal(tenantSqlRefusal("tenant_sql_error", `statement ${statement}: ${message}`, statement));
   }

@@ -2,4 +2,5 @@
 export { openTenantDatabase, type TenantDatabase, type TenantDatabaseOptions, type LedgerAppend } from "./tenant-database.js";
 export { DEFAULT_TENANT_SQL_LIMITS, tenantSqlLimits, type TenantSqlLimits } from "./limits.js";
 export { HOST_CODE_ERROR, type ExecFileResult, type RunResult, type SqlValue, type TenantSqlHostCode, type TenantSqlRefusal } from "./outcome.js";
-export { tenantSqlDenial } from "./authorizer.js";
+export { MIGRATION_POLICY, tenantSqlDenial, type TenantSqlPolicy } from "./authorizer.js";
+export type { ResultBounds, StatementInput, StatementResult, StatementsResult } from "./statements.js";

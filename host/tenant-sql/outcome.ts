@@ -11,6 +11,7 @@ export type TenantSqlHostCode =
   | "tenant_sql_memory"
   | "tenant_sql_too_big"
   | "tenant_sql_result_too_large"
+  | "tenant_sql_numeric_range"
   | "tenant_sql_database_full"
   | "tenant_sql_busy"
   | "tenant_sql_error"
@@ -47,6 +48,7 @@ export const HOST_CODE_ERROR: Readonly<Record<TenantSqlHostCode, ErrorCode>> = O
   tenant_sql_memory: "policy_denied",
   tenant_sql_too_big: "policy_denied",
   tenant_sql_result_too_large: "policy_denied",
+  tenant_sql_numeric_range: "invalid_argument",
   tenant_sql_database_full: "policy_denied",
   tenant_sql_busy: "resource_busy",
   tenant_sql_error: "invalid_argument",

@@ -9,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { tenantSqlLimits, type TenantSqlLimits } from "./limits.js";
 import { tenantSqlRefusal, type ExecFileResult, type RunResult, type SqlValue, type TenantSqlRefusal } from "./outcome.js";
-import type { LedgerAppend, WorkerReply, WorkerRequest } from "./worker.js";
+import { MIGRATION_POLICY, type TenantSqlPolicy } from "./authorizer.js";
+import type { ResultBounds, StatementInput, StatementsResult } from "./statements.js";
+import type { LedgerAppend, WorkerData, WorkerReply, WorkerRequest } from "./worker.js";
 
 export type { LedgerAppend } from "./worker.js";
 
@@ -17,6 +19,8 @@ export interface TenantDatabaseOptions {
   limits?: Partial<TenantSqlLimits>;
   /** Tables the host keeps inside the database; tenant SQL may not name them. */
   protectedTables?: readonly string[];
+  /** What tenant SQL may do beyond rows: migrations change the schema (the default), edge.sql may not. */
+  policy?: TenantSqlPolicy;
 }
 
 export interface TenantDatabase {
@@ -24,6 +28,11 @@ export interface TenantDatabase {
   execFile(sql: string, options?: { ledger?: LedgerAppend }): Promise<ExecFileResult | TenantSqlRefusal>;
   /** Runs one statement with parameters as one transaction; rows bounded by the limits. */
   run(sql: string, params?: readonly SqlValue[]): Promise<RunResult | TenantSqlRefusal>;
+  /**
+   * Runs each entry (exactly one statement with its parameters) in ONE transaction, results per
+   * entry checked against `bounds`; `commit: false` always rolls back (a read that keeps nothing).
+   */
+  statements(statements: readonly StatementInput[], options: { bounds: ResultBounds; commit: boolean }): Promise<StatementsResult | TenantSqlRefusal>;
   close(): Promise<void>;
 }
 
@@ -35,6 +44,7 @@ const WATCHDOG_GRACE_MS = 2_000;
 export function openTenantDatabase(file: string, options: TenantDatabaseOptions = {}): TenantDatabase {
   const limits = tenantSqlLimits(options.limits);
   const protectedTables = [...(options.protectedTables ?? [])];
+  const policy = { ...(options.policy ?? MIGRATION_POLICY) };
   let worker: Worker | undefined;
   let ready: Promise<void> | undefined;
   let next = 0;
@@ -42,7 +52,7 @@ export function openTenantDatabase(file: string, options: TenantDatabaseOptions 
   const waiting = new Map<number, (reply: WorkerReply | TenantSqlRefusal) => void>();
 
   const start = (): Promise<void> => {
-    const started = spawnWorker({ file, limits, protectedTables });
+    const started = spawnWorker({ file, limits, protectedTables, policy });
     worker = started;
     ready = new Promise<void>((resolve, reject) => {
       started.once("message", () => resolve());
@@ -76,7 +86,12 @@ export function openTenantDatabase(file: string, options: TenantDatabaseOptions 
       const reply = await new Promise<WorkerReply | TenantSqlRefusal>((resolve) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
-          resolve(tenantSqlRefusal("tenant_sql_timeout", `the operation did not end within ${limits.timeoutMs} ms and its worker was stopped; nothing it did was kept`));
+          resolve(
+            tenantSqlRefusal(
+              "tenant_sql_timeout",
+              `the operation did not end within ${limits.timeoutMs} ms and its worker was stopped; nothing it did was kept`,
+            ),
+          );
           void current.terminate();
         }, limits.timeoutMs + WATCHDOG_GRACE_MS);
         timer.unref();
@@ -99,6 +114,8 @@ export function openTenantDatabase(file: string, options: TenantDatabaseOptions 
   return {
     execFile: (sql, opts = {}) => call<ExecFileResult>({ op: "execFile", sql, ...(opts.ledger === undefined ? {} : { ledger: opts.ledger }) }),
     run: (sql, params = []) => call<RunResult>({ op: "run", sql, params: [...params] }),
+    statements: (statements, { bounds, commit }) =>
+      call<StatementsResult>({ op: "statements", statements: statements.map((s) => ({ sql: s.sql, params: [...s.params] })), bounds, commit }),
     close: async () => {
       await queue;
       const current = worker;
@@ -110,7 +127,7 @@ export function openTenantDatabase(file: string, options: TenantDatabaseOptions 
 }
 
 /** The compiled worker beside this module (dist/), or the TypeScript source through tsx (tests). */
-function spawnWorker(data: { file: string; limits: TenantSqlLimits; protectedTables: string[] }): Worker {
+function spawnWorker(data: WorkerData): Worker {
   const here = fileURLToPath(import.meta.url);
   const resourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
   if (here.endsWith(".js")) return new Worker(new URL("./worker.js", import.meta.url), { workerData: data, resourceLimits });

@@ -9,9 +9,11 @@ import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
+import type { TenantSqlPolicy } from "./authorizer.js";
 import { EngineRefusal, TenantEngine } from "./engine.js";
 import type { TenantSqlLimits } from "./limits.js";
 import { tenantSqlRefusal, type ExecFileResult, type RunResult, type SqlValue, type TenantSqlRefusal } from "./outcome.js";
+import { runStatements, type ResultBounds, type StatementInput, type StatementsResult } from "./statements.js";
 
 export interface LedgerAppend {
   table: string;
@@ -26,11 +28,12 @@ export interface LedgerAppend {
 export type WorkerRequest =
   | { id: number; op: "execFile"; sql: string; ledger?: LedgerAppend }
   | { id: number; op: "run"; sql: string; params: SqlValue[] }
+  | { id: number; op: "statements"; statements: StatementInput[]; bounds: ResultBounds; commit: boolean }
   | { id: number; op: "close" };
 
 export interface WorkerReply {
   id: number;
-  result: ExecFileResult | RunResult | TenantSqlRefusal | { ok: true };
+  result: ExecFileResult | RunResult | StatementsResult | TenantSqlRefusal | { ok: true };
   /** The engine's heap passed the bound: the owner replaces this worker. */
   recycle?: boolean;
 }
@@ -40,7 +43,14 @@ interface Loaded {
   identity: string;
 }
 
-const { file, limits, protectedTables } = workerData as { file: string; limits: TenantSqlLimits; protectedTables: string[] };
+export interface WorkerData {
+  file: string;
+  limits: TenantSqlLimits;
+  protectedTables: string[];
+  policy: TenantSqlPolicy;
+}
+
+const { file, limits, protectedTables, policy } = workerData as WorkerData;
 // The module prints failed steps to stderr; a tenant's errors are answered, not logged.
 const init = sqlite3InitModule as unknown as (module: { print: () => void; printErr: () => void }) => ReturnType<typeof sqlite3InitModule>;
 const sqlite3 = await init({ print: () => {}, printErr: () => {} });
@@ -62,7 +72,7 @@ function engine(): TenantEngine {
   loaded?.engine.close();
   loaded = undefined;
   const image = now === "absent" ? undefined : fs.readFileSync(file);
-  loaded = { engine: new TenantEngine(sqlite3, image, limits, protectedTables), identity: now };
+  loaded = { engine: new TenantEngine(sqlite3, image, limits, protectedTables, policy), identity: now };
   return loaded.engine;
 }
 
@@ -100,14 +110,21 @@ function persist(image: Uint8Array): void {
   loaded!.identity = identity();
 }
 
-/** Runs one engine transaction; commits and persists when `work` returns and something changed. */
-function transaction<T>(work: (db: TenantEngine) => T): T {
+/**
+ * Runs one engine transaction; commits and persists when `work` returns and something changed.
+ * With `commit` false the transaction is always rolled back: nothing it did is kept.
+ */
+function transaction<T>(work: (db: TenantEngine) => T, commit = true): T {
   return withLock(() => {
     const db = engine();
     db.arm();
     db.begin();
     try {
       const result = work(db);
+      if (!commit) {
+        db.rollback();
+        return result;
+      }
       db.commit();
       if (db.wrote) persist(db.image());
       return result;
@@ -125,7 +142,10 @@ function ledgerState(db: TenantEngine, ledger: LedgerAppend): "due" | "applied" 
     if (rows.length === ledger.prefix.length) return "due";
     if (rows.length > ledger.prefix.length && same(ledger.prefix.length, { path: ledger.row[1], digest: ledger.row[2] })) return "applied";
   }
-  return tenantSqlRefusal("tenant_sql_ledger_moved", `the ledger changed while ${ledger.row[1]} was pending: it holds ${rows.length} entries, ${ledger.prefix.length} were expected`);
+  return tenantSqlRefusal(
+    "tenant_sql_ledger_moved",
+    `the ledger changed while ${ledger.row[1]} was pending: it holds ${rows.length} entries, ${ledger.prefix.length} were expected`,
+  );
 }
 
 function execFile(sql: string, ledger: LedgerAppend | undefined): ExecFileResult {
@@ -156,7 +176,9 @@ function run(sql: string, params: SqlValue[]): RunResult {
       for (const value of row) bytes += typeof value === "string" ? Buffer.byteLength(value) : value instanceof Uint8Array ? value.byteLength : 8;
       rows.push(row);
       if (rows.length > limits.resultRows || bytes > limits.resultBytes) {
-        throw new EngineRefusal(tenantSqlRefusal("tenant_sql_result_too_large", `the result passed the limit of ${limits.resultRows} rows or ${limits.resultBytes} bytes`, 1));
+        throw new EngineRefusal(
+          tenantSqlRefusal("tenant_sql_result_too_large", `the result passed the limit of ${limits.resultRows} rows or ${limits.resultBytes} bytes`, 1),
+        );
       }
     });
     if (count !== 1) throw new EngineRefusal(tenantSqlRefusal("tenant_sql_error", `run() takes exactly one statement; ${count} were given`));
@@ -168,6 +190,7 @@ function answer(request: WorkerRequest): WorkerReply["result"] {
   try {
     if (request.op === "execFile") return execFile(request.sql, request.ledger);
     if (request.op === "run") return run(request.sql, request.params);
+    if (request.op === "statements") return { ok: true, results: transaction((db) => runStatements(db, request.statements, request.bounds), request.commit) };
     loaded?.engine.close();
     lock?.close();
     return { ok: true };

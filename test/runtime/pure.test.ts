@@ -73,46 +73,34 @@ describe("cron", () => {
 });
 
 describe("edge.sql admission", () => {
-  it("admits one statement; refuses several, transaction control and schema changes with sql_error", () => {
+  it("checks the input's shape only; what a statement may do is the engine's decision", () => {
     expect(() => admitStatement({ sql: "SELECT 'a;b' AS x -- ; comment" })).not.toThrow();
-    for (const sql of [
-      "SELECT 1; SELECT 2",
-      "BEGIN",
-      "commit",
-      "SAVEPOINT x",
-      "CREATE TABLE t (x)",
-      "drop table t",
-      "ATTACH 'x' AS y",
-      "PRAGMA writable_schema = 1",
-    ]) {
-      expect(() => admitStatement({ sql }), sql).toThrow(EdgeSqlError);
-    }
+    expect(() => admitStatement({ sql: "" })).toThrow(EdgeSqlError);
     expect(() => admitStatement({ sql: "SELECT ?", params: new Array(101).fill(1) })).toThrow(/at most 100/);
+    expect(() => admitStatement({ sql: "SELECT ?", params: [2 ** 60] })).toThrow(/safe integer corridor/);
   });
 });
 
 describe("edge.sql on a real file", () => {
-  it("is busy when another connection holds the lock past the busy timeout, and works once it is released", () => {
+  it("is busy when another process holds the database's lock past the busy timeout, and works once it is released", async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "takoform-edge-sql-")), "db.sqlite");
-    const other = new Database(file);
-    other.exec("CREATE TABLE t (x INTEGER)");
+    const setup = new Database(file);
+    setup.exec("CREATE TABLE t (x INTEGER)");
+    setup.close();
     const sql = openEdgeSql(file, { busyTimeoutMs: 50 });
+    const other = new Database(`${file}.lock`);
     other.exec("BEGIN EXCLUSIVE");
-    const busy = (() => {
-      try {
-        sql.execute({ sql: "INSERT INTO t VALUES (1)" });
-        return undefined;
-      } catch (error) {
-        return error;
-      }
-    })();
+    const busy = await sql.execute({ sql: "INSERT INTO t VALUES (1)" }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(busy).toBeInstanceOf(EdgeSqlError);
     expect((busy as EdgeSqlError).code).toBe("busy");
     other.exec("COMMIT");
-    expect(sql.execute({ sql: "INSERT INTO t VALUES (?)", params: [9007199254740991] })).toEqual({ rows: [], rowsWritten: 1 });
-    expect(sql.query({ sql: "SELECT x FROM t" }).rows).toEqual([{ x: 9007199254740991 }]);
-    expect(() => sql.query({ sql: "SELECT x + 1 AS y FROM t" })).toThrow(/safe integer corridor/);
-    sql.close();
+    expect(await sql.execute({ sql: "INSERT INTO t VALUES (?)", params: [9007199254740991] })).toEqual({ rows: [], rowsWritten: 1 });
+    expect((await sql.query({ sql: "SELECT x FROM t" })).rows).toEqual([{ x: 9007199254740991 }]);
+    await expect(sql.query({ sql: "SELECT x + 1 AS y FROM t" })).rejects.toThrow(/safe integer corridor/);
+    await sql.close();
     other.close();
   });
 });

@@ -31,17 +31,26 @@ export default function (env) {
   };
 }`;
 
-interface Outgoing { body: StoredBody; delaySeconds?: number }
+interface Outgoing {
+  body: StoredBody;
+  delaySeconds?: number;
+}
 
 /** Why a batch of outgoing messages is refused (edge.queue's codes), or undefined. */
 export function outgoingProblem(messages: readonly Outgoing[]): { code: string; message: string } | undefined {
   if (!Array.isArray(messages) || messages.length === 0) return { code: "invalid_body", message: "no message to send" };
-  if (messages.length > EDGE_QUEUE_LIMITS.maxBatchMessages) return { code: "batch_too_large", message: `at most ${EDGE_QUEUE_LIMITS.maxBatchMessages} messages per batch` };
+  if (messages.length > EDGE_QUEUE_LIMITS.maxBatchMessages)
+    return { code: "batch_too_large", message: `at most ${EDGE_QUEUE_LIMITS.maxBatchMessages} messages per batch` };
   for (const m of messages) {
-    const size = m.body.t === "bytes" ? Buffer.from(String(m.body.v), "base64").length : Buffer.byteLength(m.body.t === "text" ? String(m.body.v) : JSON.stringify(m.body.v));
-    if (size > EDGE_QUEUE_LIMITS.maxMessageBytes) return { code: "message_too_large", message: `a message of ${size} bytes exceeds ${EDGE_QUEUE_LIMITS.maxMessageBytes}` };
+    const size =
+      m.body.t === "bytes"
+        ? Buffer.from(String(m.body.v), "base64").length
+        : Buffer.byteLength(m.body.t === "text" ? String(m.body.v) : JSON.stringify(m.body.v));
+    if (size > EDGE_QUEUE_LIMITS.maxMessageBytes)
+      return { code: "message_too_large", message: `a message of ${size} bytes exceeds ${EDGE_QUEUE_LIMITS.maxMessageBytes}` };
     const delay = m.delaySeconds ?? 0;
-    if (!Number.isInteger(delay) || delay < 0 || delay > EDGE_QUEUE_LIMITS.maxDelaySeconds) return { code: "invalid_body", message: `delaySeconds must be 0..${EDGE_QUEUE_LIMITS.maxDelaySeconds}` };
+    if (!Number.isInteger(delay) || delay < 0 || delay > EDGE_QUEUE_LIMITS.maxDelaySeconds)
+      return { code: "invalid_body", message: `delaySeconds must be 0..${EDGE_QUEUE_LIMITS.maxDelaySeconds}` };
   }
   return undefined;
 }
@@ -58,7 +67,11 @@ export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps)
           const messages = (await request.json()) as Outgoing[];
           const problem = outgoingProblem(messages);
           if (problem !== undefined) return json({ error: problem });
-          deps.queues.send(queue.tenant, queue.uid, messages.map((m) => ({ body: m.body, delaySeconds: m.delaySeconds ?? defaultDelay })));
+          deps.queues.send(
+            queue.tenant,
+            queue.uid,
+            messages.map((m) => ({ body: m.body, delaySeconds: m.delaySeconds ?? defaultDelay })),
+          );
           return json({ ok: true });
         } catch (error) {
           return json({ error: { code: "backend_unavailable", message: error instanceof Error ? error.message : String(error) } });

@@ -1,6 +1,6 @@
 // SQLiteDatabase -> the edge.sql binding: a small wrapper worker gives the version
 // env.NAME.execute / query / transaction, and forwards each call to Node, where openEdgeSql runs
-// it on the incarnation's database file (the file SQLiteMigrationApplication migrated).
+// it through the tenant-SQL guard (a worker thread per database) on the incarnation's database file (the file SQLiteMigrationApplication migrated).
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
@@ -38,9 +38,9 @@ export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDe
         try {
           const body = (await request.json()) as SqlStatementInput & { statements?: SqlStatementInput[] };
           const sql = deps.sql(file);
-          if (op === "execute") return json({ result: sql.execute(body) });
-          if (op === "query") return json({ result: sql.query(body) });
-          if (op === "transaction") return json({ result: sql.transaction(body.statements ?? []) });
+          if (op === "execute") return json({ result: await sql.execute(body) });
+          if (op === "query") return json({ result: await sql.query(body) });
+          if (op === "transaction") return json({ result: await sql.transaction(body.statements ?? []) });
           return json({ error: { code: "sql_error", message: `unknown operation ${op}` } });
         } catch (error) {
           const code = error instanceof EdgeSqlError ? error.code : "sql_error";

@@ -6,7 +6,11 @@ import type { ResourceRecord } from "../../store/records.js";
 import { resolveAssetPath, type NotFoundHandling } from "../../rules/assets/asset-path.js";
 import { tagged, type NodeBinding, type ProjectionDeps } from "./types.js";
 
-interface AssetFile { path: string; mediaType: string; digest: string }
+interface AssetFile {
+  path: string;
+  mediaType: string;
+  digest: string;
+}
 
 export const ASSET_MISS_HEADER = "x-takoform-asset-miss";
 

@@ -20,7 +20,10 @@ const MODULE_TYPES: Record<string, ModuleType> = {
   "application/wasm": "CompiledWasm",
 };
 
-interface BindingEntry { name: string; resource: Ref }
+interface BindingEntry {
+  name: string;
+  resource: Ref;
+}
 
 function bindings(spec: JsonObject, member: string): BindingEntry[] {
   return (spec[member] ?? []) as unknown as BindingEntry[];
@@ -67,7 +70,9 @@ export function versionWorker(version: ResourceRecord, deps: ProjectionDeps): Wo
   const serviceBindings = Object.fromEntries(
     bindings(spec, "serviceBindings").map((b) => {
       const target = resolveOrFail(b);
-      const deployed = deps.desired.ofKind("WorkerDeployment").some((d) => d.tenant === target.tenant && d.space === target.space && refAt(d.spec, "worker")?.name === target.name);
+      const deployed = deps.desired
+        .ofKind("WorkerDeployment")
+        .some((d) => d.tenant === target.tenant && d.space === target.space && refAt(d.spec, "worker")?.name === target.name);
       return [b.name, deployed ? routerWorkerName(target) : NOT_FOUND_WORKER];
     }),
   );
