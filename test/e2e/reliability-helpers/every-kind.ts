@@ -96,7 +96,8 @@ export const BLOCKS: Block[] = [
       `sqlite_bindings         = [{ name = "DB", resource = ${ref("takoform_sqlite_database", "db")} }]`,
       `service_bindings        = [{ name = "PEER", resource = ${ref("takoform_module_worker", "peer")} }]`,
       `vars = { GREETING = "hello", LIMIT = 3, FLAGS = { beta = true } }`,
-      `required_sensitive_vars = ["API_KEY"]`,
+      // No required_sensitive_vars: a version missing a value is not Ready and a deployment may not
+      // weight it; a version requiring one beside its takoform_secret is in secret-sealing-terraform.
       `assets = {`,
       `    bundle             = ${ref("takoform_static_asset_bundle", "site")}`,
       `    not_found_handling = "single_page_application"`,
