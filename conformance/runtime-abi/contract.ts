@@ -105,9 +105,9 @@ const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).di
 
 /** The reference corpus beside the repository (../shared/reference/...), when it is there. */
 export function defaultBundlesDir(): string | undefined {
-  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-  // From dist/conformance/runtime-abi the repository is one level further up.
-  for (const root of [repo, path.resolve(repo, "..")]) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // conformance/runtime-abi/ in the sources, dist/conformance/runtime-abi/ once built.
+  for (const root of [path.resolve(here, "../.."), path.resolve(here, "../../..")]) {
     const dir = path.resolve(root, "../shared/reference/takoform/conformance/runtime-abi-v1");
     if (existsSync(path.join(dir, "contract.json"))) return dir;
   }
