@@ -114,7 +114,8 @@ export function createHostApp(deps: HostDependencies): HostApp {
     outputs: { endpointDomain: deps.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN },
     replayRetentionMs: deps.replayRetentionMs ?? DEFAULT_REPLAY_RETENTION_MS,
     scheduler: new OperationScheduler(deps.asyncCommitDelayMs ?? DEFAULT_ASYNC_COMMIT_DELAY_MS),
-    quotas: deps.quotas ?? DEFAULT_QUOTAS,
+    // A probe host serves conformance runners, which open an upload session per artifact check.
+    quotas: deps.quotas ?? (deps.conformanceProbes === true ? { ...DEFAULT_QUOTAS, uploadSessions: 1024 } : DEFAULT_QUOTAS),
     ...(deps.uploadIdleMs === undefined ? {} : { uploadIdleMs: deps.uploadIdleMs }),
   };
   context.scheduler.bind(async (identity, operationId) => {
