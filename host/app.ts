@@ -34,7 +34,7 @@ import type { KindRegistry } from "./kinds/behaviour.js";
 import { runtimeAbiLoaderRoutes } from "./http/routes/runtime-abi-loader.js";
 import { lazyLifecycleRoutes } from "./lazy-routes.js";
 import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
-import { DEFAULT_QUOTAS, type TenantQuotas } from "./lifecycle/quotas.js";
+import { defaultQuotas, type TenantQuotas } from "./lifecycle/quotas.js";
 import { randomIds, type Ids } from "./ids.js";
 import type { HostContext } from "./lifecycle/context.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
@@ -69,7 +69,7 @@ export interface HostDependencies {
   /** Delay between accepting an asynchronous (202) mutation and committing it. */
   asyncCommitDelayMs?: number;
   bodyLimit?: number;
-  /** Per-tenant quotas (--quota-*); DEFAULT_QUOTAS when absent. */
+  /** Per-tenant quotas (--quota-*); defaultQuotas(conformanceProbes) when absent. */
   quotas?: TenantQuotas;
   /** Idle time after which an upload session is ended by collection. */
   uploadIdleMs?: number;
@@ -114,8 +114,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     outputs: { endpointDomain: deps.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN },
     replayRetentionMs: deps.replayRetentionMs ?? DEFAULT_REPLAY_RETENTION_MS,
     scheduler: new OperationScheduler(deps.asyncCommitDelayMs ?? DEFAULT_ASYNC_COMMIT_DELAY_MS),
-    // A probe host serves conformance runners, which open an upload session per artifact check.
-    quotas: deps.quotas ?? (deps.conformanceProbes === true ? { ...DEFAULT_QUOTAS, uploadSessions: 1024 } : DEFAULT_QUOTAS),
+    quotas: deps.quotas ?? defaultQuotas(deps.conformanceProbes === true),
     ...(deps.uploadIdleMs === undefined ? {} : { uploadIdleMs: deps.uploadIdleMs }),
   };
   context.scheduler.bind(async (identity, operationId) => {

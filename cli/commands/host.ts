@@ -6,10 +6,7 @@ import { loadHostCatalog } from "../../host/catalog/load.js";
 import { probeCorpusDir } from "../../conformance/harness/probe-corpus.js";
 import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
 import { DamagedStoreError } from "../../host/store/data-dir.js";
-import { DEFAULT_QUOTAS } from "../../host/lifecycle/quotas.js";
-
-/** Upload sessions a tenant may keep open on a host started with --conformance-probes. */
-const PROBE_UPLOAD_SESSIONS = 1024;
+import { defaultQuotas } from "../../host/lifecycle/quotas.js";
 import { startHost } from "../../host/server.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
@@ -75,11 +72,8 @@ const command: Subcommand = {
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       repair: options.repair,
-      // The conformance runner opens more upload sessions than it ends (each artifact check its own),
-      // so a probe host's default session quota is raised; an explicit --quota-* still wins.
-      ...(options.quotas === undefined && !options.conformanceProbes
-        ? {}
-        : { quotas: { ...DEFAULT_QUOTAS, ...(options.conformanceProbes ? { uploadSessions: PROBE_UPLOAD_SESSIONS } : {}), ...options.quotas } }),
+      // Explicit --quota-* flags over the defaults of this kind of host (lifecycle/quotas.ts).
+      ...(options.quotas === undefined ? {} : { quotas: { ...defaultQuotas(options.conformanceProbes), ...options.quotas } }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
       ...(options.runtime
         ? {

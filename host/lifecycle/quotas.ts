@@ -25,6 +25,17 @@ export const DEFAULT_QUOTAS: Readonly<TenantQuotas> = Object.freeze({
   stagedBytes: 1024 * 1024 * 1024,
 });
 
+/**
+ * The defaults of a host started with --conformance-probes: a conformance runner opens an upload
+ * session per artifact check and ends few of them, so such a host allows 1024 open sessions.
+ */
+export const PROBE_QUOTAS: Readonly<TenantQuotas> = Object.freeze({ ...DEFAULT_QUOTAS, uploadSessions: 1024 });
+
+/** The quotas a host applies when none are given. */
+export function defaultQuotas(conformanceProbes: boolean): Readonly<TenantQuotas> {
+  return conformanceProbes ? PROBE_QUOTAS : DEFAULT_QUOTAS;
+}
+
 const FLAG: Record<keyof TenantQuotas, string> = {
   resources: "--quota-resources",
   uploadSessions: "--quota-upload-sessions",
