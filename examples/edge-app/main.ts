@@ -45,7 +45,9 @@ export class EdgeAppStack extends TerraformStack {
     // the class carries the provider's version constraint (required_providers.takoform.version).
     new TakoformProvider(this, "takoform");
 
-    // Stateful resources: identities, updated in place or kept.
+    // Stateful resources: identities, updated in place or kept. A reference setting takes the
+    // construct itself (`resource: sessions`); it is written as a reference to its name, so
+    // Terraform creates the target first.
     const sessions = new EdgeKvNamespace(this, "sessions", { name: "shop-sessions" });
     const db = new SqliteDatabase(this, "db", { name: "shop-db" });
     const deadLetters = new AtLeastOnceQueue(this, "orders-dead", { name: "orders-dead", messageRetentionSeconds: 14 * 24 * 3600 });
@@ -58,7 +60,7 @@ export class EdgeAppStack extends TerraformStack {
       manifestDigest: schema.manifestDigest,
       lifecycle: replaceBeforeDestroy,
     });
-    new SqliteMigrationApplication(this, "migrate", { name: "shop-db-schema", database: db.name, migrationSet: schemaSet.name });
+    new SqliteMigrationApplication(this, "migrate", { name: "shop-db-schema", database: db, migrationSet: schemaSet });
 
     // The internal auth service, reached only through a service binding.
     const auth = new ModuleWorker(this, "auth", { name: "auth" });
@@ -69,15 +71,11 @@ export class EdgeAppStack extends TerraformStack {
     });
     // A WorkerVersion is a revision: revision() names it from the digest of its whole
     // configuration (bindings included) and creates each new one before the old is destroyed.
-    const authVersion = new WorkerVersion(
-      this,
-      "auth-version",
-      revision<WorkerVersionConfig>("auth", { worker: auth.name, bundle: authCode.name, handlers: ["fetch"] }),
-    );
+    const authVersion = new WorkerVersion(this, "auth-version", revision<WorkerVersionConfig>("auth", { worker: auth, bundle: authCode, handlers: ["fetch"] }));
     const authLive = new WorkerDeployment(this, "auth-deployment", {
       name: "auth",
-      worker: auth.name,
-      versions: [{ workerVersion: authVersion.name, weight: 10_000 }],
+      worker: auth,
+      versions: [{ workerVersion: authVersion, weight: 10_000 }],
     });
 
     // The shop worker: code, assets, two releases splitting traffic.
@@ -95,14 +93,14 @@ export class EdgeAppStack extends TerraformStack {
 
     const release = (label: string, vars: Record<string, unknown>): WorkerVersion => {
       const config: Omit<WorkerVersionConfig, "name"> = {
-        worker: shop.name,
-        bundle: shopCode.name,
+        worker: shop,
+        bundle: shopCode,
         handlers: ["fetch", "scheduled", "queue"],
-        assets: { bundle: spa.name, notFoundHandling: "single_page_application", runWorkerFirst: true },
-        kvBindings: [{ name: "SESSIONS", resource: sessions.name }],
-        sqliteBindings: [{ name: "DB", resource: db.name }],
-        queueProducerBindings: [{ name: "ORDERS", resource: orders.name }],
-        serviceBindings: [{ name: "AUTH", resource: auth.name }],
+        assets: { bundle: spa, notFoundHandling: "single_page_application", runWorkerFirst: true },
+        kvBindings: [{ name: "SESSIONS", resource: sessions }],
+        sqliteBindings: [{ name: "DB", resource: db }],
+        queueProducerBindings: [{ name: "ORDERS", resource: orders }],
+        serviceBindings: [{ name: "AUTH", resource: auth }],
         vars,
       };
       // Named from the digest of the whole configuration: code, assets, bindings, vars.
@@ -119,21 +117,21 @@ export class EdgeAppStack extends TerraformStack {
     const canary = release("canary", { RELEASE: options.canaryRelease, NEW_CHECKOUT: true });
 
     const weights = [
-      { workerVersion: stable.name, weight: 10_000 - options.canaryWeight },
-      { workerVersion: canary.name, weight: options.canaryWeight },
+      { workerVersion: stable, weight: 10_000 - options.canaryWeight },
+      { workerVersion: canary, weight: options.canaryWeight },
     ].filter((v) => v.weight > 0);
-    const live = new WorkerDeployment(this, "shop-deployment", { name: "shop", worker: shop.name, versions: weights });
+    const live = new WorkerDeployment(this, "shop-deployment", { name: "shop", worker: shop, versions: weights });
 
     // Attachments: admitted against the handlers the live deployment serves.
-    const attached = { worker: shop.name, dependsOn: [live] };
+    const attached = { worker: shop, dependsOn: [live] };
     const endpoint = new WorkerEndpoint(this, "endpoint", { ...attached, name: "shop" });
     new WorkerCustomDomain(this, "domain", { ...attached, name: "shop-domain", hostname: options.domain });
     new WorkerCronTrigger(this, "nightly", { ...attached, name: "shop-nightly", cron: "15 3 * * *" });
     new QueueConsumer(this, "order-consumer", {
       ...attached,
       name: "orders-consumer",
-      queue: orders.name,
-      deadLetterQueue: deadLetters.name,
+      queue: orders,
+      deadLetterQueue: deadLetters,
       maxBatchSize: 25,
       maxBatchTimeoutSeconds: 5,
       maxConcurrency: 4,

@@ -5,6 +5,7 @@ export * from './providers/takoform/module-worker/index.js';
 export * from './providers/takoform/object-bucket/index.js';
 export * from './providers/takoform/provider/index.js';
 export * from './providers/takoform/queue-consumer/index.js';
+export * from './providers/takoform/reference.js';
 export * from './providers/takoform/revision.js';
 export * from './providers/takoform/secret/index.js';
 export * from './providers/takoform/sqlite-database/index.js';

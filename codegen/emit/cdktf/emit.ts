@@ -16,6 +16,7 @@ import { DROPPED_FILES, postProcess } from "./post-process.js";
 import type { ResourceModel } from "../../model/types.js";
 import { enumSettings, resourceFile, typedUnions } from "./typed-unions.js";
 import { REVISION_EXPORT, REVISION_FILE, REVISION_SOURCE } from "./revision.js";
+import { constructReferences, REFERENCE_EXPORT, REFERENCE_FILE, REFERENCE_SOURCE, referenceSettings } from "./references.js";
 
 const run = promisify(execFile);
 
@@ -71,14 +72,23 @@ export async function emitCdktf(schemaJson: string, providerVersion: string, res
     for (const rel of listFiles(outDir)) {
       if (!DROPPED_FILES.includes(rel)) files.set(rel, postProcess(rel, readFileSync(path.join(outDir, rel), "utf8"), providerVersion));
     }
+    // The class the generator named for a resource type, read from its module.
+    const classOf = (typeName: string): string => {
+      const m = /^export class (\w+) extends cdktf\.TerraformResource /m.exec(files.get(resourceFile(typeName)) ?? "");
+      if (m === null) throw new Error(`CDKTF generator output has no resource class for ${typeName}`);
+      return m[1]!;
+    };
+    const rewritten = new Map<string, string>();
     for (const r of resources) {
       const file = resourceFile(r.typeName);
       const text = files.get(file);
-      if (text !== undefined) files.set(file, typedUnions(text, enumSettings(r)));
+      if (text !== undefined) rewritten.set(file, constructReferences(typedUnions(text, enumSettings(r)), referenceSettings(r, resources), classOf));
     }
+    for (const [file, text] of rewritten) files.set(file, text);
     files.set(REVISION_FILE, REVISION_SOURCE);
+    files.set(REFERENCE_FILE, REFERENCE_SOURCE);
     const index = "providers/takoform/index.ts";
-    files.set(index, (files.get(index) ?? "") + REVISION_EXPORT);
+    files.set(index, (files.get(index) ?? "") + REVISION_EXPORT + REFERENCE_EXPORT);
     files.set("tsconfig.json", JSON.stringify(CDKTF_TSCONFIG, null, 2) + "\n");
     files.set("index.ts", flatIndex([...files.keys()]));
     return files;

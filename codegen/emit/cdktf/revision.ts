@@ -27,14 +27,28 @@ export function revisionName(prefix: string, content: { [key: string]: unknown }
 }
 
 /**
+ * \`value\` with every resource construct in it (a reference given as the construct, ADR 0270)
+ * replaced by its \`name\` attribute: the name the resource renders, so \`resource: sessions\` and
+ * \`resource: sessions.name\` give the same digest.
+ */
+function byName(value: unknown): unknown {
+  if (cdktf.TerraformResource.isTerraformResource(value)) return (value as unknown as { name: unknown }).name;
+  if (Array.isArray(value)) return value.map(byName);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, byName(v)]));
+  }
+  return value;
+}
+
+/**
  * The configuration of a revision resource, content-named: every setting of \`config\` except the
  * meta-arguments goes into the name, and the revision is created before the one it replaces is
- * destroyed. \`new WorkerVersion(this, 'v', revision('shop', { worker: shop.name, ... }))\`.
+ * destroyed. \`new WorkerVersion(this, 'v', revision('shop', { worker: shop, ... }))\`.
  */
 export function revision<C extends cdktf.TerraformMetaArguments & { name: string }>(prefix: string, config: Omit<C, 'name'>): C {
   const content: { [key: string]: unknown } = {};
   for (const [key, value] of Object.entries(config)) {
-    if (value !== undefined && !REVISION_META_ARGUMENTS.includes(key)) content[key] = value;
+    if (value !== undefined && !REVISION_META_ARGUMENTS.includes(key)) content[key] = byName(value);
   }
   const lifecycle = { ...config.lifecycle, createBeforeDestroy: true };
   return { ...config, name: revisionName(prefix, content), lifecycle } as C;

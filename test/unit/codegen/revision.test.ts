@@ -15,8 +15,8 @@ import { WorkerVersion, type WorkerVersionConfig } from "../../../generated/cdkt
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** The synthesized takoform_worker_version "v" of a stack with or without a second KV binding. */
-function version(extraBinding: boolean): Record<string, any> {
+/** The synthesized takoform_worker_version "v" of a stack with or without a second KV binding (references as names, or as the constructs). */
+function version(extraBinding: boolean, constructs = false): Record<string, any> {
   const outdir = mkdtempSync(path.join(tmpdir(), "takoform-revision-"));
   dirs.push(outdir);
   const app = new App({ outdir });
@@ -25,11 +25,11 @@ function version(extraBinding: boolean): Record<string, any> {
   const worker = new ModuleWorker(stack, "w", { name: "api" });
   const a = new EdgeKvNamespace(stack, "a", { name: "a" });
   const b = new EdgeKvNamespace(stack, "b", { name: "b" });
-  const kvBindings = [{ name: "A", resource: a.name }, ...(extraBinding ? [{ name: "B", resource: b.name }] : [])];
+  const kvBindings = [{ name: "A", resource: constructs ? a : a.name }, ...(extraBinding ? [{ name: "B", resource: constructs ? b : b.name }] : [])];
   new WorkerVersion(
     stack,
     "v",
-    revision<WorkerVersionConfig>("api", { worker: worker.name, bundle: "api-bundle", handlers: ["fetch"], kvBindings, dependsOn: [a] }),
+    revision<WorkerVersionConfig>("api", { worker: constructs ? worker : worker.name, bundle: "api-bundle", handlers: ["fetch"], kvBindings, dependsOn: [a] }),
   );
   app.synth();
   const doc = JSON.parse(readFileSync(path.join(outdir, "stacks", "s", "cdk.tf.json"), "utf8"));
@@ -57,6 +57,10 @@ describe("revision() in the generated CDKTF package", () => {
     expect(two.name).toContain('{"name" = "B", "resource" = takoform_edge_kv_namespace.b.name}');
     expect(one.name).not.toContain("dependsOn");
     expect(one.depends_on).toEqual(["takoform_edge_kv_namespace.a"]);
+  });
+
+  it("names a configuration that references by construct as the same one by name", () => {
+    expect(version(true, true)).toEqual(two);
   });
 
   it("creates the new revision before the old one is destroyed", () => {

@@ -18,3 +18,4 @@ export * as workerVersion from './worker-version/index.js';
 export * as provider from './provider/index.js';
 
 export { revision, revisionName, REVISION_META_ARGUMENTS } from './revision.js';
+export { referenceName, type TakoformReference } from './reference.js';

@@ -3,6 +3,9 @@
 
 import { Construct } from 'constructs';
 import * as cdktf from 'cdktf';
+import { referenceName } from '../reference.js';
+import type { AtLeastOnceQueue } from '../at-least-once-queue/index.js';
+import type { ModuleWorker } from '../module-worker/index.js';
 
 // Configuration
 
@@ -11,8 +14,10 @@ export interface QueueConsumerConfig extends cdktf.TerraformMetaArguments {
   * Queue that receives messages whose retries are exhausted, each as a new message with attempts starting at 1. When absent, exhausted messages are discarded. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#dead_letter_queue}
+  *
+  * Accepts the AtLeastOnceQueue construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly deadLetterQueue?: string;
+  readonly deadLetterQueue?: string | AtLeastOnceQueue;
   /**
   * Most messages in one delivered batch.
   *
@@ -47,8 +52,10 @@ export interface QueueConsumerConfig extends cdktf.TerraformMetaArguments {
   * The queue to drain. Any Form providing edge.queue@1.0.0 satisfies it. Changing it means a new consumer. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#queue}
+  *
+  * Accepts the AtLeastOnceQueue construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly queue: string;
+  readonly queue: string | AtLeastOnceQueue;
   /**
   * Seconds before a failed message can be delivered again.
   *
@@ -65,8 +72,10 @@ export interface QueueConsumerConfig extends cdktf.TerraformMetaArguments {
   * The Module Worker whose queue handler receives batches. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/queue_consumer.md QueueConsumer#worker}
+  *
+  * Accepts the ModuleWorker construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly worker: string;
+  readonly worker: string | ModuleWorker;
 }
 export interface QueueConsumerConditions {
 }
@@ -387,16 +396,16 @@ export class QueueConsumer extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
-    this._deadLetterQueue = config.deadLetterQueue;
+    this._deadLetterQueue = referenceName(config.deadLetterQueue);
     this._maxBatchSize = config.maxBatchSize;
     this._maxBatchTimeoutSeconds = config.maxBatchTimeoutSeconds;
     this._maxConcurrency = config.maxConcurrency;
     this._maxRetries = config.maxRetries;
     this._name = config.name;
-    this._queue = config.queue;
+    this._queue = referenceName(config.queue);
     this._retryDelaySeconds = config.retryDelaySeconds;
     this._space = config.space;
-    this._worker = config.worker;
+    this._worker = referenceName(config.worker);
   }
 
   // ==========
@@ -414,8 +423,8 @@ export class QueueConsumer extends cdktf.TerraformResource {
   public get deadLetterQueue() {
     return this.getStringAttribute('dead_letter_queue');
   }
-  public set deadLetterQueue(value: string) {
-    this._deadLetterQueue = value;
+  public set deadLetterQueue(value: string | AtLeastOnceQueue) {
+    this._deadLetterQueue = referenceName(value);
   }
   public resetDeadLetterQueue() {
     this._deadLetterQueue = undefined;
@@ -516,8 +525,8 @@ export class QueueConsumer extends cdktf.TerraformResource {
   public get queue() {
     return this.getStringAttribute('queue');
   }
-  public set queue(value: string) {
-    this._queue = value;
+  public set queue(value: string | AtLeastOnceQueue) {
+    this._queue = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get queueInput() {
@@ -579,8 +588,8 @@ export class QueueConsumer extends cdktf.TerraformResource {
   public get worker() {
     return this.getStringAttribute('worker');
   }
-  public set worker(value: string) {
-    this._worker = value;
+  public set worker(value: string | ModuleWorker) {
+    this._worker = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get workerInput() {

@@ -3,6 +3,9 @@
 
 import { Construct } from 'constructs';
 import * as cdktf from 'cdktf';
+import { referenceName } from '../reference.js';
+import type { SqliteDatabase } from '../sqlite-database/index.js';
+import type { SqliteMigrationSet } from '../sqlite-migration-set/index.js';
 
 // Configuration
 
@@ -11,14 +14,18 @@ export interface SqliteMigrationApplicationConfig extends cdktf.TerraformMetaArg
   * The database to migrate. The host keeps its migration ledger inside this exact database Form, so the Form is pinned. Holds the name of the referenced SQLiteDatabase (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/sqlite_migration_application.md SqliteMigrationApplication#database}
+  *
+  * Accepts the SqliteDatabase construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly database: string;
+  readonly database: string | SqliteDatabase;
   /**
   * The ordered migration set to apply. The host reads its manifestDigest to learn the files, so the exact Form is pinned. Holds the name of the referenced SQLiteMigrationSet (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/sqlite_migration_application.md SqliteMigrationApplication#migration_set}
+  *
+  * Accepts the SqliteMigrationSet construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly migrationSet: string;
+  readonly migrationSet: string | SqliteMigrationSet;
   /**
   * Name of the resource in its space (metadata.name): 1 to 63 characters, a lowercase letter first, then lowercase letters, digits and hyphens. Other resources refer to this resource by it. Changing it replaces the resource.
   *
@@ -351,8 +358,8 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
-    this._database = config.database;
-    this._migrationSet = config.migrationSet;
+    this._database = referenceName(config.database);
+    this._migrationSet = referenceName(config.migrationSet);
     this._name = config.name;
     this._space = config.space;
   }
@@ -372,8 +379,8 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   public get database() {
     return this.getStringAttribute('database');
   }
-  public set database(value: string) {
-    this._database = value;
+  public set database(value: string | SqliteDatabase) {
+    this._database = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get databaseInput() {
@@ -396,8 +403,8 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   public get migrationSet() {
     return this.getStringAttribute('migration_set');
   }
-  public set migrationSet(value: string) {
-    this._migrationSet = value;
+  public set migrationSet(value: string | SqliteMigrationSet) {
+    this._migrationSet = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get migrationSetInput() {

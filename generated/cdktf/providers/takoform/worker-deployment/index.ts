@@ -3,6 +3,9 @@
 
 import { Construct } from 'constructs';
 import * as cdktf from 'cdktf';
+import { referenceName } from '../reference.js';
+import type { ModuleWorker } from '../module-worker/index.js';
+import type { WorkerVersion } from '../worker-version/index.js';
 
 // Configuration
 
@@ -29,8 +32,10 @@ export interface WorkerDeploymentConfig extends cdktf.TerraformMetaArguments {
   * The Module Worker whose traffic this deployment governs. A deployment renders that worker's readiness and the aggregate rules are stated over the ModuleWorker Form itself, so the exact Form is pinned. A worker has at most one deployment. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#worker}
+  *
+  * Accepts the ModuleWorker construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly worker: string;
+  readonly worker: string | ModuleWorker;
 }
 export interface WorkerDeploymentConditions {
 }
@@ -312,8 +317,10 @@ export interface WorkerDeploymentVersions {
   * A Worker Version of this worker. The host reads its handlers and its /worker relation, so the exact Form is pinned. Holds the name of the referenced WorkerVersion (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_deployment.md WorkerDeployment#worker_version}
+  *
+  * Accepts the WorkerVersion construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly workerVersion: string;
+  readonly workerVersion: string | WorkerVersion;
 }
 
 export function workerDeploymentVersionsToTerraform(struct?: WorkerDeploymentVersions | cdktf.IResolvable): any {
@@ -323,7 +330,7 @@ export function workerDeploymentVersionsToTerraform(struct?: WorkerDeploymentVer
   }
   return {
     weight: cdktf.numberToTerraform(struct!.weight),
-    worker_version: cdktf.stringToTerraform(struct!.workerVersion),
+    worker_version: cdktf.stringToTerraform(referenceName(struct!.workerVersion)),
   }
 }
 
@@ -341,7 +348,7 @@ export function workerDeploymentVersionsToHclTerraform(struct?: WorkerDeployment
       storageClassType: "number",
     },
     worker_version: {
-      value: cdktf.stringToHclTerraform(struct!.workerVersion),
+      value: cdktf.stringToHclTerraform(referenceName(struct!.workerVersion)),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -398,7 +405,7 @@ export class WorkerDeploymentVersionsOutputReference extends cdktf.ComplexObject
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._weight = value.weight;
-      this._workerVersion = value.workerVersion;
+      this._workerVersion = referenceName(value.workerVersion);
     }
   }
 
@@ -420,8 +427,8 @@ export class WorkerDeploymentVersionsOutputReference extends cdktf.ComplexObject
   public get workerVersion() {
     return this.getStringAttribute('worker_version');
   }
-  public set workerVersion(value: string) {
-    this._workerVersion = value;
+  public set workerVersion(value: string | WorkerVersion) {
+    this._workerVersion = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get workerVersionInput() {
@@ -501,7 +508,7 @@ export class WorkerDeployment extends cdktf.TerraformResource {
     this._name = config.name;
     this._space = config.space;
     this._versions.internalValue = config.versions;
-    this._worker = config.worker;
+    this._worker = referenceName(config.worker);
   }
 
   // ==========
@@ -603,8 +610,8 @@ export class WorkerDeployment extends cdktf.TerraformResource {
   public get worker() {
     return this.getStringAttribute('worker');
   }
-  public set worker(value: string) {
-    this._worker = value;
+  public set worker(value: string | ModuleWorker) {
+    this._worker = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get workerInput() {

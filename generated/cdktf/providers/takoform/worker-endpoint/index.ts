@@ -3,6 +3,8 @@
 
 import { Construct } from 'constructs';
 import * as cdktf from 'cdktf';
+import { referenceName } from '../reference.js';
+import type { ModuleWorker } from '../module-worker/index.js';
 
 // Configuration
 
@@ -23,8 +25,10 @@ export interface WorkerEndpointConfig extends cdktf.TerraformMetaArguments {
   * The Module Worker to make reachable. Only the runtime contract matters, so any Form providing worker.runtime@1.0.0 satisfies it. Deleting this attachment never deletes the worker. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_endpoint.md WorkerEndpoint#worker}
+  *
+  * Accepts the ModuleWorker construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly worker: string;
+  readonly worker: string | ModuleWorker;
 }
 export interface WorkerEndpointConditions {
 }
@@ -347,7 +351,7 @@ export class WorkerEndpoint extends cdktf.TerraformResource {
     });
     this._name = config.name;
     this._space = config.space;
-    this._worker = config.worker;
+    this._worker = referenceName(config.worker);
   }
 
   // ==========
@@ -446,8 +450,8 @@ export class WorkerEndpoint extends cdktf.TerraformResource {
   public get worker() {
     return this.getStringAttribute('worker');
   }
-  public set worker(value: string) {
-    this._worker = value;
+  public set worker(value: string | ModuleWorker) {
+    this._worker = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get workerInput() {

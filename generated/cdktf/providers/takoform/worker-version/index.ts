@@ -3,6 +3,14 @@
 
 import { Construct } from 'constructs';
 import * as cdktf from 'cdktf';
+import { referenceName } from '../reference.js';
+import type { AtLeastOnceQueue } from '../at-least-once-queue/index.js';
+import type { EdgeKvNamespace } from '../edge-kv-namespace/index.js';
+import type { ModuleWorker } from '../module-worker/index.js';
+import type { ObjectBucket } from '../object-bucket/index.js';
+import type { SqliteDatabase } from '../sqlite-database/index.js';
+import type { StaticAssetBundle } from '../static-asset-bundle/index.js';
+import type { WorkerBundle } from '../worker-bundle/index.js';
 
 // Configuration
 
@@ -23,8 +31,10 @@ export interface WorkerVersionConfig extends cdktf.TerraformMetaArguments {
   * The Worker Bundle whose modules this version runs. The host reads the bundle's manifestDigest to learn the module bytes, which is why the exact bundle Form is pinned. Holds the name of the referenced WorkerBundle (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#bundle}
+  *
+  * Accepts the WorkerBundle construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly bundle: string;
+  readonly bundle: string | WorkerBundle;
   /**
   * Handlers the bundle's main module exports and this version serves, drawn from the vocabulary of worker.runtime@1.0.0. A handler outside that vocabulary, or one the main module does not export, is refused before any mutation. Attachments are admitted only against the handlers the active deployment's versions declare.
   *
@@ -83,16 +93,20 @@ export interface WorkerVersionConfig extends cdktf.TerraformMetaArguments {
   * The Module Worker this version belongs to. The version only needs what the runtime contract fixes, so any Form providing worker.runtime@1.0.0 satisfies it. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#worker}
+  *
+  * Accepts the ModuleWorker construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly worker: string;
+  readonly worker: string | ModuleWorker;
 }
 export interface WorkerVersionAssets {
   /**
   * The Static Asset Bundle to serve. The host reads its manifest (for index.html under single_page_application), so the exact Form is pinned. Holds the name of the referenced StaticAssetBundle (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#bundle}
+  *
+  * Accepts the StaticAssetBundle construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly bundle: string;
+  readonly bundle: string | StaticAssetBundle;
   /**
   * What a valid path missing from the bundle does: none keeps it a miss; single_page_application answers with index.html, which the bundle must then contain. Invalid paths never fall back.
   *
@@ -113,7 +127,7 @@ export function workerVersionAssetsToTerraform(struct?: WorkerVersionAssets | cd
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
   }
   return {
-    bundle: cdktf.stringToTerraform(struct!.bundle),
+    bundle: cdktf.stringToTerraform(referenceName(struct!.bundle)),
     not_found_handling: cdktf.stringToTerraform(struct!.notFoundHandling),
     run_worker_first: cdktf.booleanToTerraform(struct!.runWorkerFirst),
   }
@@ -127,7 +141,7 @@ export function workerVersionAssetsToHclTerraform(struct?: WorkerVersionAssets |
   }
   const attrs = {
     bundle: {
-      value: cdktf.stringToHclTerraform(struct!.bundle),
+      value: cdktf.stringToHclTerraform(referenceName(struct!.bundle)),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -198,7 +212,7 @@ export class WorkerVersionAssetsOutputReference extends cdktf.ComplexObject {
     else {
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
-      this._bundle = value.bundle;
+      this._bundle = referenceName(value.bundle);
       this._notFoundHandling = value.notFoundHandling;
       this._runWorkerFirst = value.runWorkerFirst;
     }
@@ -209,8 +223,8 @@ export class WorkerVersionAssetsOutputReference extends cdktf.ComplexObject {
   public get bundle() {
     return this.getStringAttribute('bundle');
   }
-  public set bundle(value: string) {
-    this._bundle = value;
+  public set bundle(value: string | StaticAssetBundle) {
+    this._bundle = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get bundleInput() {
@@ -254,8 +268,10 @@ export interface WorkerVersionBucketBindings {
   * ObjectBucket the binding targets. Holds the name of the referenced ObjectBucket (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
+  *
+  * Accepts the ObjectBucket construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly resource: string;
+  readonly resource: string | ObjectBucket;
 }
 
 export function workerVersionBucketBindingsToTerraform(struct?: WorkerVersionBucketBindings | cdktf.IResolvable): any {
@@ -265,7 +281,7 @@ export function workerVersionBucketBindingsToTerraform(struct?: WorkerVersionBuc
   }
   return {
     name: cdktf.stringToTerraform(struct!.name),
-    resource: cdktf.stringToTerraform(struct!.resource),
+    resource: cdktf.stringToTerraform(referenceName(struct!.resource)),
   }
 }
 
@@ -283,7 +299,7 @@ export function workerVersionBucketBindingsToHclTerraform(struct?: WorkerVersion
       storageClassType: "string",
     },
     resource: {
-      value: cdktf.stringToHclTerraform(struct!.resource),
+      value: cdktf.stringToHclTerraform(referenceName(struct!.resource)),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -340,7 +356,7 @@ export class WorkerVersionBucketBindingsOutputReference extends cdktf.ComplexObj
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._name = value.name;
-      this._resource = value.resource;
+      this._resource = referenceName(value.resource);
     }
   }
 
@@ -362,8 +378,8 @@ export class WorkerVersionBucketBindingsOutputReference extends cdktf.ComplexObj
   public get resource() {
     return this.getStringAttribute('resource');
   }
-  public set resource(value: string) {
-    this._resource = value;
+  public set resource(value: string | ObjectBucket) {
+    this._resource = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get resourceInput() {
@@ -575,8 +591,10 @@ export interface WorkerVersionKvBindings {
   * EdgeKVNamespace the binding targets. Holds the name of the referenced EdgeKVNamespace (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
+  *
+  * Accepts the EdgeKvNamespace construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly resource: string;
+  readonly resource: string | EdgeKvNamespace;
 }
 
 export function workerVersionKvBindingsToTerraform(struct?: WorkerVersionKvBindings | cdktf.IResolvable): any {
@@ -586,7 +604,7 @@ export function workerVersionKvBindingsToTerraform(struct?: WorkerVersionKvBindi
   }
   return {
     name: cdktf.stringToTerraform(struct!.name),
-    resource: cdktf.stringToTerraform(struct!.resource),
+    resource: cdktf.stringToTerraform(referenceName(struct!.resource)),
   }
 }
 
@@ -604,7 +622,7 @@ export function workerVersionKvBindingsToHclTerraform(struct?: WorkerVersionKvBi
       storageClassType: "string",
     },
     resource: {
-      value: cdktf.stringToHclTerraform(struct!.resource),
+      value: cdktf.stringToHclTerraform(referenceName(struct!.resource)),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -661,7 +679,7 @@ export class WorkerVersionKvBindingsOutputReference extends cdktf.ComplexObject 
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._name = value.name;
-      this._resource = value.resource;
+      this._resource = referenceName(value.resource);
     }
   }
 
@@ -683,8 +701,8 @@ export class WorkerVersionKvBindingsOutputReference extends cdktf.ComplexObject 
   public get resource() {
     return this.getStringAttribute('resource');
   }
-  public set resource(value: string) {
-    this._resource = value;
+  public set resource(value: string | EdgeKvNamespace) {
+    this._resource = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get resourceInput() {
@@ -722,8 +740,10 @@ export interface WorkerVersionQueueProducerBindings {
   * AtLeastOnceQueue the binding targets. Holds the name of the referenced AtLeastOnceQueue (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
+  *
+  * Accepts the AtLeastOnceQueue construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly resource: string;
+  readonly resource: string | AtLeastOnceQueue;
 }
 
 export function workerVersionQueueProducerBindingsToTerraform(struct?: WorkerVersionQueueProducerBindings | cdktf.IResolvable): any {
@@ -733,7 +753,7 @@ export function workerVersionQueueProducerBindingsToTerraform(struct?: WorkerVer
   }
   return {
     name: cdktf.stringToTerraform(struct!.name),
-    resource: cdktf.stringToTerraform(struct!.resource),
+    resource: cdktf.stringToTerraform(referenceName(struct!.resource)),
   }
 }
 
@@ -751,7 +771,7 @@ export function workerVersionQueueProducerBindingsToHclTerraform(struct?: Worker
       storageClassType: "string",
     },
     resource: {
-      value: cdktf.stringToHclTerraform(struct!.resource),
+      value: cdktf.stringToHclTerraform(referenceName(struct!.resource)),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -808,7 +828,7 @@ export class WorkerVersionQueueProducerBindingsOutputReference extends cdktf.Com
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._name = value.name;
-      this._resource = value.resource;
+      this._resource = referenceName(value.resource);
     }
   }
 
@@ -830,8 +850,8 @@ export class WorkerVersionQueueProducerBindingsOutputReference extends cdktf.Com
   public get resource() {
     return this.getStringAttribute('resource');
   }
-  public set resource(value: string) {
-    this._resource = value;
+  public set resource(value: string | AtLeastOnceQueue) {
+    this._resource = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get resourceInput() {
@@ -964,8 +984,10 @@ export interface WorkerVersionServiceBindings {
   * ModuleWorker the binding targets. Holds the name of the referenced ModuleWorker (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
+  *
+  * Accepts the ModuleWorker construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly resource: string;
+  readonly resource: string | ModuleWorker;
 }
 
 export function workerVersionServiceBindingsToTerraform(struct?: WorkerVersionServiceBindings | cdktf.IResolvable): any {
@@ -975,7 +997,7 @@ export function workerVersionServiceBindingsToTerraform(struct?: WorkerVersionSe
   }
   return {
     name: cdktf.stringToTerraform(struct!.name),
-    resource: cdktf.stringToTerraform(struct!.resource),
+    resource: cdktf.stringToTerraform(referenceName(struct!.resource)),
   }
 }
 
@@ -993,7 +1015,7 @@ export function workerVersionServiceBindingsToHclTerraform(struct?: WorkerVersio
       storageClassType: "string",
     },
     resource: {
-      value: cdktf.stringToHclTerraform(struct!.resource),
+      value: cdktf.stringToHclTerraform(referenceName(struct!.resource)),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -1050,7 +1072,7 @@ export class WorkerVersionServiceBindingsOutputReference extends cdktf.ComplexOb
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._name = value.name;
-      this._resource = value.resource;
+      this._resource = referenceName(value.resource);
     }
   }
 
@@ -1072,8 +1094,8 @@ export class WorkerVersionServiceBindingsOutputReference extends cdktf.ComplexOb
   public get resource() {
     return this.getStringAttribute('resource');
   }
-  public set resource(value: string) {
-    this._resource = value;
+  public set resource(value: string | ModuleWorker) {
+    this._resource = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get resourceInput() {
@@ -1111,8 +1133,10 @@ export interface WorkerVersionSqliteBindings {
   * SQLiteDatabase the binding targets. Holds the name of the referenced SQLiteDatabase (edge.forms.takoform.com/v1beta1) in the same space.
   *
   * Docs: {@link generated/docs/resources/worker_version.md WorkerVersion#resource}
+  *
+  * Accepts the SqliteDatabase construct as well as its name; a construct is written as a reference to its name.
   */
-  readonly resource: string;
+  readonly resource: string | SqliteDatabase;
 }
 
 export function workerVersionSqliteBindingsToTerraform(struct?: WorkerVersionSqliteBindings | cdktf.IResolvable): any {
@@ -1122,7 +1146,7 @@ export function workerVersionSqliteBindingsToTerraform(struct?: WorkerVersionSql
   }
   return {
     name: cdktf.stringToTerraform(struct!.name),
-    resource: cdktf.stringToTerraform(struct!.resource),
+    resource: cdktf.stringToTerraform(referenceName(struct!.resource)),
   }
 }
 
@@ -1140,7 +1164,7 @@ export function workerVersionSqliteBindingsToHclTerraform(struct?: WorkerVersion
       storageClassType: "string",
     },
     resource: {
-      value: cdktf.stringToHclTerraform(struct!.resource),
+      value: cdktf.stringToHclTerraform(referenceName(struct!.resource)),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -1197,7 +1221,7 @@ export class WorkerVersionSqliteBindingsOutputReference extends cdktf.ComplexObj
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._name = value.name;
-      this._resource = value.resource;
+      this._resource = referenceName(value.resource);
     }
   }
 
@@ -1219,8 +1243,8 @@ export class WorkerVersionSqliteBindingsOutputReference extends cdktf.ComplexObj
   public get resource() {
     return this.getStringAttribute('resource');
   }
-  public set resource(value: string) {
-    this._resource = value;
+  public set resource(value: string | SqliteDatabase) {
+    this._resource = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get resourceInput() {
@@ -1299,7 +1323,7 @@ export class WorkerVersion extends cdktf.TerraformResource {
     });
     this._assets.internalValue = config.assets;
     this._bucketBindings.internalValue = config.bucketBindings;
-    this._bundle = config.bundle;
+    this._bundle = referenceName(config.bundle);
     this._handlers = config.handlers;
     this._kvBindings.internalValue = config.kvBindings;
     this._name = config.name;
@@ -1309,7 +1333,7 @@ export class WorkerVersion extends cdktf.TerraformResource {
     this._space = config.space;
     this._sqliteBindings.internalValue = config.sqliteBindings;
     this._vars = config.vars;
-    this._worker = config.worker;
+    this._worker = referenceName(config.worker);
   }
 
   // ==========
@@ -1353,8 +1377,8 @@ export class WorkerVersion extends cdktf.TerraformResource {
   public get bundle() {
     return this.getStringAttribute('bundle');
   }
-  public set bundle(value: string) {
-    this._bundle = value;
+  public set bundle(value: string | WorkerBundle) {
+    this._bundle = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get bundleInput() {
@@ -1552,8 +1576,8 @@ export class WorkerVersion extends cdktf.TerraformResource {
   public get worker() {
     return this.getStringAttribute('worker');
   }
-  public set worker(value: string) {
-    this._worker = value;
+  public set worker(value: string | ModuleWorker) {
+    this._worker = referenceName(value);
   }
   // Temporarily expose input value. Use with caution.
   public get workerInput() {
