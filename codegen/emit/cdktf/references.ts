@@ -98,11 +98,21 @@ function named(text: string, head: string, before: string, expr: string, after: 
   return within(text, head, before + expr + after, `${before}referenceName(${expr})${after}`);
 }
 
-/** The setter of `p` in class `cls` accepts the construct and stores its name. */
+/**
+ * The setter of `p` in class `cls` accepts the construct and stores its name; the getter is
+ * annotated `string` (the attribute's token), which it would otherwise take from the setter.
+ */
 function setter(text: string, cls: string, p: string, type: string): string {
-  return within(
+  const head = `export class ${cls} extends`;
+  const getter = within(
     text,
-    `export class ${cls} extends`,
+    head,
+    `  public get ${p}() {\n    return this.getStringAttribute(`,
+    `  public get ${p}(): string {\n    return this.getStringAttribute(`,
+  );
+  return within(
+    getter,
+    head,
     `  public set ${p}(value: string) {\n    this._${p} = value;\n`,
     `  public set ${p}(value: ${type}) {\n    this._${p} = referenceName(value);\n`,
   );

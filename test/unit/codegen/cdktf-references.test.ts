@@ -49,6 +49,8 @@ describe("codegen: construct references", () => {
         const target = className(s.targetType);
         expect(text).toMatch(new RegExp(`\\n  readonly ${s.property}\\??: string \\| ${target};`));
         expect(text).toContain(`public set ${s.property}(value: string | ${target}) {\n    this._${s.property} = referenceName(value);`);
+        // The getter stays a string (the attribute's token) instead of taking the setter's type.
+        expect(text).toContain(`public get ${s.property}(): string {\n    return this.getStringAttribute(`);
         if (s.topLevel) expect(text).toContain(`this._${s.property} = referenceName(config.${s.property});`);
         else expect(text).toContain(`cdktf.stringToTerraform(referenceName(struct!.${s.property}))`);
         expect(text).toContain(`import type { ${target} } from '../${resourceFile(s.targetType).replace("providers/takoform/", "").replace(".ts", ".js")}';`);
@@ -112,6 +114,8 @@ const queue = new AtLeastOnceQueue(stack, "q", { name: "q", messageRetentionSeco
 new WorkerDeployment(stack, "d", { name: "d", worker, versions: [{ workerVersion: v, weight: 10000 }] });
 new QueueConsumer(stack, "c", { name: "c", worker, queue, deadLetterQueue: queue, maxBatchSize: 1, maxBatchTimeoutSeconds: 1, maxConcurrency: 1, maxRetries: 1, retryDelaySeconds: 1 });
 v.putKvBindings([{ name: "KV", resource: kv }]);
+const names: string[] = [v.worker, v.bundle, v.kvBindings.get(0).resource];
+void names;
 `,
     );
     expect(diagnosticsOf(file)).toEqual([]);

@@ -420,7 +420,7 @@ export class QueueConsumer extends cdktf.TerraformResource {
 
   // dead_letter_queue - computed: false, optional: true, required: false
   private _deadLetterQueue?: string; 
-  public get deadLetterQueue() {
+  public get deadLetterQueue(): string {
     return this.getStringAttribute('dead_letter_queue');
   }
   public set deadLetterQueue(value: string | AtLeastOnceQueue) {
@@ -522,7 +522,7 @@ export class QueueConsumer extends cdktf.TerraformResource {
 
   // queue - computed: false, optional: false, required: true
   private _queue?: string; 
-  public get queue() {
+  public get queue(): string {
     return this.getStringAttribute('queue');
   }
   public set queue(value: string | AtLeastOnceQueue) {
@@ -585,7 +585,7 @@ export class QueueConsumer extends cdktf.TerraformResource {
 
   // worker - computed: false, optional: false, required: true
   private _worker?: string; 
-  public get worker() {
+  public get worker(): string {
     return this.getStringAttribute('worker');
   }
   public set worker(value: string | ModuleWorker) {

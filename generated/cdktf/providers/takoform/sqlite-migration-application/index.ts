@@ -376,7 +376,7 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
 
   // database - computed: false, optional: false, required: true
   private _database?: string; 
-  public get database() {
+  public get database(): string {
     return this.getStringAttribute('database');
   }
   public set database(value: string | SqliteDatabase) {
@@ -400,7 +400,7 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
 
   // migration_set - computed: false, optional: false, required: true
   private _migrationSet?: string; 
-  public get migrationSet() {
+  public get migrationSet(): string {
     return this.getStringAttribute('migration_set');
   }
   public set migrationSet(value: string | SqliteMigrationSet) {

@@ -457,7 +457,7 @@ export class WorkerCronTrigger extends cdktf.TerraformResource {
 
   // worker - computed: false, optional: false, required: true
   private _worker?: string; 
-  public get worker() {
+  public get worker(): string {
     return this.getStringAttribute('worker');
   }
   public set worker(value: string | ModuleWorker) {

@@ -424,7 +424,7 @@ export class WorkerDeploymentVersionsOutputReference extends cdktf.ComplexObject
 
   // worker_version - computed: false, optional: false, required: true
   private _workerVersion?: string; 
-  public get workerVersion() {
+  public get workerVersion(): string {
     return this.getStringAttribute('worker_version');
   }
   public set workerVersion(value: string | WorkerVersion) {
@@ -607,7 +607,7 @@ export class WorkerDeployment extends cdktf.TerraformResource {
 
   // worker - computed: false, optional: false, required: true
   private _worker?: string; 
-  public get worker() {
+  public get worker(): string {
     return this.getStringAttribute('worker');
   }
   public set worker(value: string | ModuleWorker) {

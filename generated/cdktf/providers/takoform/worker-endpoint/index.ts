@@ -447,7 +447,7 @@ export class WorkerEndpoint extends cdktf.TerraformResource {
 
   // worker - computed: false, optional: false, required: true
   private _worker?: string; 
-  public get worker() {
+  public get worker(): string {
     return this.getStringAttribute('worker');
   }
   public set worker(value: string | ModuleWorker) {

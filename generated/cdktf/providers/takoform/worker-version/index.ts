@@ -220,7 +220,7 @@ export class WorkerVersionAssetsOutputReference extends cdktf.ComplexObject {
 
   // bundle - computed: false, optional: false, required: true
   private _bundle?: string; 
-  public get bundle() {
+  public get bundle(): string {
     return this.getStringAttribute('bundle');
   }
   public set bundle(value: string | StaticAssetBundle) {
@@ -375,7 +375,7 @@ export class WorkerVersionBucketBindingsOutputReference extends cdktf.ComplexObj
 
   // resource - computed: true, optional: false, required: true
   private _resource?: string; 
-  public get resource() {
+  public get resource(): string {
     return this.getStringAttribute('resource');
   }
   public set resource(value: string | ObjectBucket) {
@@ -698,7 +698,7 @@ export class WorkerVersionKvBindingsOutputReference extends cdktf.ComplexObject 
 
   // resource - computed: true, optional: false, required: true
   private _resource?: string; 
-  public get resource() {
+  public get resource(): string {
     return this.getStringAttribute('resource');
   }
   public set resource(value: string | EdgeKvNamespace) {
@@ -847,7 +847,7 @@ export class WorkerVersionQueueProducerBindingsOutputReference extends cdktf.Com
 
   // resource - computed: true, optional: false, required: true
   private _resource?: string; 
-  public get resource() {
+  public get resource(): string {
     return this.getStringAttribute('resource');
   }
   public set resource(value: string | AtLeastOnceQueue) {
@@ -1091,7 +1091,7 @@ export class WorkerVersionServiceBindingsOutputReference extends cdktf.ComplexOb
 
   // resource - computed: true, optional: false, required: true
   private _resource?: string; 
-  public get resource() {
+  public get resource(): string {
     return this.getStringAttribute('resource');
   }
   public set resource(value: string | ModuleWorker) {
@@ -1240,7 +1240,7 @@ export class WorkerVersionSqliteBindingsOutputReference extends cdktf.ComplexObj
 
   // resource - computed: true, optional: false, required: true
   private _resource?: string; 
-  public get resource() {
+  public get resource(): string {
     return this.getStringAttribute('resource');
   }
   public set resource(value: string | SqliteDatabase) {
@@ -1374,7 +1374,7 @@ export class WorkerVersion extends cdktf.TerraformResource {
 
   // bundle - computed: false, optional: false, required: true
   private _bundle?: string; 
-  public get bundle() {
+  public get bundle(): string {
     return this.getStringAttribute('bundle');
   }
   public set bundle(value: string | WorkerBundle) {
@@ -1573,7 +1573,7 @@ export class WorkerVersion extends cdktf.TerraformResource {
 
   // worker - computed: false, optional: false, required: true
   private _worker?: string; 
-  public get worker() {
+  public get worker(): string {
     return this.getStringAttribute('worker');
   }
   public set worker(value: string | ModuleWorker) {
