@@ -114,20 +114,30 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     const { withSensitiveValues } = await import("./secrets/runtime-env.js");
     const flagged = new Map();
     const report = options.report ?? ((error: unknown) => console.error("takoform host: runtime status:", error));
-    runtime = await startRuntime({
-      ...options.runtime,
-      // A version's requiredSensitiveVars values on its env (ADR 0200).
-      extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
-      store,
-      blobs,
-      databases,
-      dataDir: options.dataDir,
-      endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN,
-      onReport: (next) => {
-        options.runtime?.onReport?.(next);
-        void reportRuntimeProblems(context, next.problems, flagged).catch(report);
-      },
-    });
+    try {
+      runtime = await startRuntime({
+        ...options.runtime,
+        // A version's requiredSensitiveVars values on its env (ADR 0200).
+        extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
+        store,
+        blobs,
+        databases,
+        dataDir: options.dataDir,
+        endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN,
+        onReport: (next) => {
+          options.runtime?.onReport?.(next);
+          void reportRuntimeProblems(context, next.problems, flagged).catch(report);
+        },
+      });
+    } catch (error) {
+      // Nothing the host opened may keep the process alive once its start failed.
+      context.scheduler.stop();
+      await collection.stop();
+      takeover?.stop();
+      await closeServer(server);
+      await store.close();
+      throw error;
+    }
     void runtime.reconcile();
   }
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).

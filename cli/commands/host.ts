@@ -89,8 +89,7 @@ const command: Subcommand = {
     try {
       host = await started;
     } catch (error) {
-      if (!(error instanceof DamagedStoreError)) throw error;
-      console.error(error.message);
+      console.error(error instanceof DamagedStoreError ? error.message : `takoform host: ${(error as Error).message}`);
       return 1;
     }
     process.stdout.write(`listening on ${host.url}\n`);

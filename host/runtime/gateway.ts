@@ -64,7 +64,16 @@ export async function startGateway(port: number, certificate: GatewayCertificate
     });
   });
   await new Promise<void>((resolve, reject) => {
-    listener.once("error", reject);
+    listener.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(
+              `the gateway cannot listen on 127.0.0.1:${port}: another process holds that port. ` +
+                `Stop it, or pass --gateway-port N (0 picks a free port), or --runtime off for a control plane only`,
+            )
+          : error,
+      ),
+    );
     listener.listen(port, "127.0.0.1", () => resolve());
   });
   return {

@@ -11,6 +11,7 @@
 
 import { Miniflare } from "miniflare";
 import { COMPATIBILITY_DATE } from "./projection/types.js";
+import { keepingHostSignals } from "./signals.js";
 
 export const LOADABLE_MEDIA_TYPES: Record<string, "ESModule" | "Text" | "Data" | "CompiledWasm"> = {
   "application/javascript+module": "ESModule",
@@ -57,14 +58,17 @@ export async function loadThroughRuntime(request: LoaderRequest): Promise<Loader
   const main = request.modules.find((m) => m.name === request.mainModule);
   if (main === undefined) return refused("module_not_found", `the bundle carries no module named ${request.mainModule}`);
   if (main.mediaType !== "application/javascript+module") return refused("module_not_found", `mainModule ${request.mainModule} is not an ES module`);
-  const mf = new Miniflare({
-    compatibilityDate: COMPATIBILITY_DATE,
-    modulesRoot: "/",
-    modules: [
-      { type: "ESModule", path: `/${PROBE_MODULE}`, contents: probeSource(request.mainModule) },
-      ...request.modules.map((m) => ({ type: LOADABLE_MEDIA_TYPES[m.mediaType]!, path: `/${m.name}`, contents: new Uint8Array(m.content) })),
-    ],
-  });
+  const mf = keepingHostSignals(
+    () =>
+      new Miniflare({
+        compatibilityDate: COMPATIBILITY_DATE,
+        modulesRoot: "/",
+        modules: [
+          { type: "ESModule", path: `/${PROBE_MODULE}`, contents: probeSource(request.mainModule) },
+          ...request.modules.map((m) => ({ type: LOADABLE_MEDIA_TYPES[m.mediaType]!, path: `/${m.name}`, contents: new Uint8Array(m.content) })),
+        ],
+      }),
+  );
   let exported: string[];
   try {
     await mf.ready;

@@ -13,6 +13,7 @@ import type { Store } from "../store/store.js";
 import { readDesiredState } from "./desired.js";
 import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
 import type { ProjectionDeps } from "./projection/types.js";
+import { keepingHostSignals } from "./signals.js";
 
 export interface ServingRuntime {
   mf: Miniflare;
@@ -97,7 +98,8 @@ export class Reconciler {
     }
     let mf: Miniflare | undefined;
     try {
-      mf = new Miniflare(this.#miniflareOptions(plan.workers));
+      const options = this.#miniflareOptions(plan.workers);
+      mf = keepingHostSignals(() => new Miniflare(options));
       const url = await mf.ready;
       this.#serving = { mf, url, plan };
     } catch (error) {

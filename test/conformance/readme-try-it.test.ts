@@ -1,7 +1,7 @@
 // The README's "Try it on the bundled host first" commands, run as a new user would: the
 // credentials heredoc and the two commands are read from README.md and run verbatim in a fresh
-// working directory, except that the port 8080 becomes a free port and /tmp/tk a fresh directory
-// (other processes on this machine may hold either). Nothing else is set up: the host's
+// working directory, except that the port 8080 becomes a free port, /tmp/tk a fresh directory and
+// the gateway's default port 8787 a free port too (other processes on this machine may hold any of them). Nothing else is set up: the host's
 // --conformance-probes alone must make every check pass.
 // Needs a built dist/ (`npm run build`; `npm test` builds first).
 
@@ -52,7 +52,7 @@ describe("the README's try-it commands", () => {
         .replace(/bin\/takoform\.mjs/, path.join(repo, "bin", "takoform.mjs"))
         .replace(/8080/g, port)
         .replace("/tmp/tk", path.join(cwd, "tk"));
-    const [node, ...hostArgs] = local(commands.host).split(/\s+/);
+    const [node, ...hostArgs] = [...local(commands.host).split(/\s+/), "--gateway-port", String(await freePort())];
     expect(node).toBe("node");
     const child = spawn(process.execPath, hostArgs, { cwd, stdio: ["ignore", "pipe", "pipe"] });
     child.stderr!.resume(); // the request log: drained so the host never blocks on it
@@ -64,7 +64,7 @@ describe("the README's try-it commands", () => {
       }
     };
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("host did not start within 30 s")), 30_000);
+      const timer = setTimeout(() => reject(new Error("host did not start within 60 s")), 60_000);
       createInterface({ input: child.stdout! }).on("line", (line) => {
         if (line.startsWith("listening on ")) {
           clearTimeout(timer);

@@ -28,7 +28,11 @@ let consoleUrl = "";
 let deployed: DeployedResource[] = [];
 
 const demo = (...args: string[]) =>
-  run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...args], { cwd: repoRoot, env: { ...process.env, CI: "1" }, maxBuffer: 16 << 20 });
+  run("npm", ["run", "--silent", "demo", "--", "--dir", dir, ...(args.includes("--destroy") ? [] : ["--gateway-port", "0"]), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, CI: "1" },
+    maxBuffer: 16 << 20,
+  });
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const environment = { ...process.env, TAKOFORM_ENDPOINT: url, TAKOFORM_TOKEN: token, ...env };

@@ -55,7 +55,18 @@ beforeAll(async () => {
   writeFileSync(path.join(project, "credentials.json"), JSON.stringify({ credentials: [{ token, tenant: "user", principal: "user" }] }), { mode: 0o600 });
   host = spawn(
     bin("takoform"),
-    ["host", "--port", "0", "--data", path.join(project, "host-data"), "--credentials", path.join(project, "credentials.json"), "--quiet"],
+    [
+      "host",
+      "--port",
+      "0",
+      "--data",
+      path.join(project, "host-data"),
+      "--credentials",
+      path.join(project, "credentials.json"),
+      "--gateway-port",
+      "0",
+      "--quiet",
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   hostUrl = await new Promise<string>((resolve, reject) => {

@@ -1,4 +1,4 @@
-// A `takoform host` child on a free port with its own data dir; stop() ends it (SIGTERM, then
+// A `takoform host` child on a free port (its gateway too) with its own data dir; stop() ends it (SIGTERM, then
 // SIGKILL after 10 s) and resolves once the process is gone.
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
@@ -24,7 +24,19 @@ export function startThrowawayHost(opts: ThrowawayHostOptions): Promise<Throwawa
   const logFd = openSync(opts.log, "a");
   const child = spawn(
     process.execPath,
-    [path.join(opts.root, "bin", "takoform.mjs"), "host", "--port", "0", "--data", opts.data, "--credentials", opts.credentials, ...(opts.extraArgs ?? [])],
+    [
+      path.join(opts.root, "bin", "takoform.mjs"),
+      "host",
+      "--port",
+      "0",
+      "--data",
+      opts.data,
+      "--credentials",
+      opts.credentials,
+      "--gateway-port",
+      "0",
+      ...(opts.extraArgs ?? []),
+    ],
     { stdio: ["ignore", "pipe", logFd] },
   );
   closeSync(logFd);
