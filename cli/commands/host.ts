@@ -6,7 +6,7 @@ import { loadHostCatalog } from "../../host/catalog/load.js";
 import { probeCorpusDir } from "../../conformance/harness/probe-corpus.js";
 import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
 import { DamagedStoreError } from "../../host/store/data-dir.js";
-import { defaultQuotas } from "../../host/lifecycle/quotas.js";
+import { defaultQuotas } from "../../host/lifecycle/quotas/quotas.js";
 import { startHost } from "../../host/server.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";

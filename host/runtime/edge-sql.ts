@@ -13,7 +13,7 @@
 //  - the database's lock not obtained within the busy timeout is busy.
 // This file only checks the shape of the input values and translates the guard's answers.
 
-import { LEDGER_TABLE } from "../sqlite/ledger.js";
+import { LEDGER_TABLE } from "../sqlite-migrations/ledger.js";
 import {
   openTenantDatabase,
   type ResultBounds,

@@ -3,8 +3,8 @@
 // --runtime off; the host calls requestReconcile() after every commit that touches a resource.
 
 import type { WorkerOptions } from "miniflare";
-import type { BlobFiles } from "../artifacts/blob-files.js";
-import type { DatabaseFiles } from "../artifacts/database-files.js";
+import type { BlobFiles } from "../files/blob-files.js";
+import type { DatabaseFiles } from "../files/database-files.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { CronScheduler, type CronPlan } from "./cron-scheduler.js";

@@ -3,8 +3,8 @@
 // plan's fingerprint tells whether anything that runs has changed.
 
 import type { WorkerOptions } from "miniflare";
-import type { BlobFiles } from "../../artifacts/blob-files.js";
-import type { DatabaseFiles } from "../../artifacts/database-files.js";
+import type { BlobFiles } from "../../files/blob-files.js";
+import type { DatabaseFiles } from "../../files/database-files.js";
 import type { DesiredState } from "../desired.js";
 import type { QueueStore } from "../queue-store.js";
 import type { EdgeSql } from "../edge-sql.js";

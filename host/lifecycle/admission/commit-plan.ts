@@ -5,12 +5,12 @@
 // (KindBehaviour.affected, before and after the mutation). Only the resources whose rendering
 // actually changed are written (decision 0016).
 
-import type { KindBehaviour } from "../kinds/behaviour.js";
-import { claimKey, pinKey, resourceKey, uidKey, type ResourceAddress, type ScopedKey } from "../store/keys.js";
-import { StagedWrites } from "../store/overlay.js";
-import type { ClaimRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { StoreWrite } from "../store/store.js";
+import type { KindBehaviour } from "../../kinds/behaviour.js";
+import { claimKey, pinKey, resourceKey, uidKey, type ResourceAddress, type ScopedKey } from "../../store/keys.js";
+import { StagedWrites } from "../../store/overlay.js";
+import type { ClaimRecord, PinRecord, ResourceRecord, UidRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { StoreWrite } from "../../store/store.js";
 import { rendered } from "./rendering.js";
 import { addressOf, viewFor, type TenantView, type ViewSources } from "./tenant-view.js";
 

@@ -1,10 +1,10 @@
 // Collects the fences one apply or import states, from its headers and its body, refusing a
 // request whose two spellings of one fence disagree.
 
-import { refuse } from "../errors.js";
-import type { MutationPreconditions } from "../rules/resource-identity/mutation-intent.js";
-import type { ResourceRequest } from "../wire/resource-request.js";
-import type { MutationEnvelope } from "./context.js";
+import { refuse } from "../../errors.js";
+import type { MutationPreconditions } from "../../rules/resource-identity/mutation-intent.js";
+import type { ResourceRequest } from "../../wire/resource-request.js";
+import type { MutationEnvelope } from "../context.js";
 
 function agree(a: string | undefined, b: string | undefined, what: string): string | undefined {
   if (a !== undefined && b !== undefined && a !== b) throw refuse.invalid_argument(`${what} are given twice and differ`);

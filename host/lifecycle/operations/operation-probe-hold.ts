@@ -8,10 +8,10 @@
 // without the probe keeps the ordinary timer path (operation-scheduler.ts), probes or not.
 // docs/decisions/0210.
 
-import { operationKey } from "../store/keys.js";
-import type { OperationRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { HostContext, MutationEnvelope } from "./context.js";
+import { operationKey } from "../../store/keys.js";
+import type { OperationRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { HostContext, MutationEnvelope } from "../context.js";
 
 /** Owner polls a probe-held operation answers pending before the one that commits it. */
 export const PROBE_HELD_POLLS = 2;

@@ -2,9 +2,9 @@
 // resolves none (Tenant isolation): it reads no stored resource, so its answer cannot depend on
 // any tenant's state.
 
-import type { ResourceRequest } from "../wire/resource-request.js";
-import { admitSpec } from "./admit-spec.js";
-import type { HostContext, LifecycleResponse } from "./context.js";
+import type { ResourceRequest } from "../../wire/resource-request.js";
+import { admitSpec } from "../admission/admit-spec.js";
+import type { HostContext, LifecycleResponse } from "../context.js";
 
 export function validateResource(ctx: HostContext, request: ResourceRequest): LifecycleResponse {
   const admitted = admitSpec(ctx, request);

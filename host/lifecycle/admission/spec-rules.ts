@@ -7,14 +7,14 @@
 // - the single environment namespace of every Form whose schema declares binding lists;
 // - the runtime handler vocabulary (undeclared-runtime-handler-rejected).
 
-import type { JsonObject } from "../../corpus/lib/index.js";
-import type { Diagnostic, HostForm } from "../catalog/host-form.js";
-import type { KindBehaviour } from "../kinds/behaviour.js";
-import { bindingLists } from "../rules/environment/binding-lists.js";
-import { environmentNamespace } from "../rules/environment/environment-namespace.js";
-import { diagnosticOf } from "../rules/outcome.js";
-import type { RuntimeContract } from "../rules/support-profiles/runtime-contract.js";
-import { undeclaredRuntimeHandler } from "../rules/support-profiles/undeclared-runtime-handler-rejected.js";
+import type { JsonObject } from "../../../corpus/lib/index.js";
+import type { Diagnostic, HostForm } from "../../catalog/host-form.js";
+import type { KindBehaviour } from "../../kinds/behaviour.js";
+import { bindingLists } from "../../rules/environment/binding-lists.js";
+import { environmentNamespace } from "../../rules/environment/environment-namespace.js";
+import { diagnosticOf } from "../../rules/outcome.js";
+import type { RuntimeContract } from "../../rules/support-profiles/runtime-contract.js";
+import { undeclaredRuntimeHandler } from "../../rules/support-profiles/undeclared-runtime-handler-rejected.js";
 
 /** Canonicalization that belongs to the materialization entry point; returns the spec to use. */
 export function canonicalizeSpec(kind: KindBehaviour | undefined, spec: JsonObject): { spec: JsonObject; diagnostics: Diagnostic[] } {

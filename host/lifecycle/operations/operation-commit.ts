@@ -1,18 +1,18 @@
 // Committing, reading and cancelling Operations (see operations.ts).
 
-import { HostError, refuse } from "../errors.js";
-import { operationKey, resourceKey } from "../store/keys.js";
-import type { OperationRecord, ResourceRecord, StoredRequest } from "../store/records.js";
-import { admittedScope, type AuthenticatedIdentity, type TenantScope } from "../store/scope.js";
-import { sameFormRef } from "../../corpus/lib/index.js";
-import { decodeResourceRequest } from "../wire/resource-request.js";
-import { decodeDocument } from "../wire/decode-body.js";
-import { executeApply } from "./apply.js";
-import { executeCommit } from "./artifact-upload.js";
-import type { HostContext, LifecycleResponse, MutationEnvelope, Probe } from "./context.js";
-import { executeDelete } from "./delete.js";
-import { executeImport } from "./import.js";
-import type { MutationOutcome } from "./mutation.js";
+import { HostError, refuse } from "../../errors.js";
+import { operationKey, resourceKey } from "../../store/keys.js";
+import type { OperationRecord, ResourceRecord, StoredRequest } from "../../store/records.js";
+import { admittedScope, type AuthenticatedIdentity, type TenantScope } from "../../store/scope.js";
+import { sameFormRef } from "../../../corpus/lib/index.js";
+import { decodeResourceRequest } from "../../wire/resource-request.js";
+import { decodeDocument } from "../../wire/decode-body.js";
+import { executeApply } from "../verbs/apply.js";
+import { executeCommit } from "../artifact-upload/artifact-upload.js";
+import type { HostContext, LifecycleResponse, MutationEnvelope, Probe } from "../context.js";
+import { executeDelete } from "../verbs/delete.js";
+import { executeImport } from "../verbs/import.js";
+import type { MutationOutcome } from "../mutation.js";
 import { countHeldPoll } from "./operation-probe-hold.js";
 import { operationNotFound, pendingDocument, retryAfter, terminalDocument } from "./operations.js";
 

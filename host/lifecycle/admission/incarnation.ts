@@ -3,16 +3,16 @@
 // representation change (Resource identity). The conditions are rendered when the mutation is
 // planned (rendering.ts), so these functions leave them to that step.
 
-import type { JsonObject } from "../../corpus/lib/index.js";
-import type { HostForm } from "../catalog/host-form.js";
-import { rfc3339 } from "../clock.js";
-import { HostError, refuse } from "../errors.js";
-import type { OutputOptions, OutputProducer } from "../outputs/producers.js";
-import { declaredOutputsExact } from "../rules/declared-outputs/declared-outputs-exact.js";
-import type { RelationRecord } from "../rules/relations/view.js";
-import type { ResourceRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import { nextDecimal } from "../wire/decimal.js";
+import type { JsonObject } from "../../../corpus/lib/index.js";
+import type { HostForm } from "../../catalog/host-form.js";
+import { rfc3339 } from "../../clock.js";
+import { HostError, refuse } from "../../errors.js";
+import type { OutputOptions, OutputProducer } from "../../outputs/producers.js";
+import { declaredOutputsExact } from "../../rules/declared-outputs/declared-outputs-exact.js";
+import type { RelationRecord } from "../../rules/relations/view.js";
+import type { ResourceRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import { nextDecimal } from "../../wire/decimal.js";
 
 export interface NewIncarnation {
   scope: TenantScope;

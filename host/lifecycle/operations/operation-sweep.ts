@@ -6,9 +6,9 @@
 // sooner (the record's time was computed under the configuration the host had then; a commit is
 // never owed to a client at an exact moment), at once when the time has passed.
 
-import { everyOperationPrefix } from "../store/keys.js";
-import type { OperationRecord } from "../store/records.js";
-import type { HostContext } from "./context.js";
+import { everyOperationPrefix } from "../../store/keys.js";
+import type { OperationRecord } from "../../store/records.js";
+import type { HostContext } from "../context.js";
 
 /** Schedules every pending operation; returns how many were pending. */
 export function resumeAcceptedOperations(ctx: Pick<HostContext, "store" | "scheduler" | "clock">): number {

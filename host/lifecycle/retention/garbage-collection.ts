@@ -16,11 +16,11 @@
 // record rewritten meanwhile is left alone. Committed manifests, blob holds, upload sessions and
 // migration ledgers are never collected here.
 
-import { everyBlobHoldPrefix, everyOperationPrefix, everyReplayPrefix, tenantOfKey } from "../store/keys.js";
-import type { OperationRecord, ReplayRecord } from "../store/records.js";
-import type { StoreEntry } from "../store/store.js";
-import type { HostContext } from "./context.js";
-import { expireUploads } from "./upload-expiry.js";
+import { everyBlobHoldPrefix, everyOperationPrefix, everyReplayPrefix, tenantOfKey } from "../../store/keys.js";
+import type { OperationRecord, ReplayRecord } from "../../store/records.js";
+import type { StoreEntry } from "../../store/store.js";
+import type { HostContext } from "../context.js";
+import { expireUploads } from "../artifact-upload/upload-expiry.js";
 
 export const DEFAULT_COLLECTION_BUDGET = 1000;
 /** How often a running host collects. */
@@ -102,7 +102,7 @@ export async function collectGarbage(ctx: Collector, budget: number = DEFAULT_CO
   const replayRecords = await collectEntries(ctx, replays, (entry) => expiredReplay(entry, now));
   const retired = await collectEntries(ctx, operations, (entry) => retiredOperation(entry, now, ctx.replayRetentionMs));
   // Before the blob pass, so the bytes only an expired session held go in the same pass.
-  const { endSession } = await import("./artifact-upload.js"); // off the start path, like the routes
+  const { endSession } = await import("../artifact-upload/artifact-upload.js"); // off the start path, like the routes
   const uploadSessions = await expireUploads(ctx, budget, (scope, uploadId, upload) => endSession(ctx, scope, uploadId, upload));
   return {
     replayRecords,

@@ -3,16 +3,16 @@
 // request's TenantScope, so nothing another tenant holds is reachable through it (decision 0028).
 // Reads are synchronous; the view is used while the tenant lock is held.
 
-import type { ExactFormRef, FormDefinition } from "../../corpus/lib/index.js";
-import type { HostCatalog } from "../catalog/host-catalog.js";
-import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../rules/relations/view.js";
-import type { KindBehaviour, KindRegistry, KindView } from "../kinds/behaviour.js";
-import { blobHoldKey, manifestKey, pinsPrefix, resourceKey, secretKey, tenantOfKey, uidKey, type ResourceAddress, type ScopedKey } from "../store/keys.js";
-import type { BlobFiles } from "../artifacts/blob-files.js";
-import type { DatabaseFiles } from "../artifacts/database-files.js";
-import type { ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { StoreReader } from "../store/overlay.js";
+import type { ExactFormRef, FormDefinition } from "../../../corpus/lib/index.js";
+import type { HostCatalog } from "../../catalog/host-catalog.js";
+import type { Holder, InstalledBindingContract, RelationView, StoredTarget } from "../../rules/relations/view.js";
+import type { KindBehaviour, KindRegistry, KindView } from "../../kinds/behaviour.js";
+import { blobHoldKey, manifestKey, pinsPrefix, resourceKey, secretKey, tenantOfKey, uidKey, type ResourceAddress, type ScopedKey } from "../../store/keys.js";
+import type { BlobFiles } from "../../files/blob-files.js";
+import type { DatabaseFiles } from "../../files/database-files.js";
+import type { ManifestRecord, PinRecord, ResourceRecord, UidRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { StoreReader } from "../../store/overlay.js";
 
 export function storedTarget(record: ResourceRecord): StoredTarget {
   return {

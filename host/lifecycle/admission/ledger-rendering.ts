@@ -6,11 +6,11 @@
 // stored -- the revision moves, the generation does not -- so a representation and its ETag never
 // disagree.
 
-import type { ResourceRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { StoreWrite } from "../store/store.js";
-import type { AddressedRecord } from "./addressed.js";
-import type { HostContext } from "./context.js";
+import type { ResourceRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { StoreWrite } from "../../store/store.js";
+import type { AddressedRecord } from "../verbs/addressed.js";
+import type { HostContext } from "../context.js";
 import { rendered } from "./rendering.js";
 import { viewFor } from "./tenant-view.js";
 

@@ -4,12 +4,12 @@
 // cached here by its digest (content-addressed, so an entry can never go stale). A PUT then costs
 // O(its blob); only the first PUT after a start or restart builds the index, O(manifest).
 
-import { validateManifest, type ValidatedManifest } from "../rules/artifacts/manifest-validation.js";
-import type { ManifestEntry } from "../rules/artifacts/manifest-entries.js";
-import { uploadManifestKey } from "../store/keys.js";
-import type { UploadManifestRecord, UploadRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { Store } from "../store/store.js";
+import { validateManifest, type ValidatedManifest } from "../../rules/artifacts/manifest-validation.js";
+import type { ManifestEntry } from "../../rules/artifacts/manifest-entries.js";
+import { uploadManifestKey } from "../../store/keys.js";
+import type { UploadManifestRecord, UploadRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { Store } from "../../store/store.js";
 
 /** Entries held by the cache across all manifests (a 16,384-file index is a few MB). */
 const CACHED_ENTRIES = 262_144;

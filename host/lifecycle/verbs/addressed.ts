@@ -3,14 +3,14 @@
 // under exactly that ref (resource_not_found otherwise, worded the same whoever else holds the
 // name, decision 0028).
 
-import type { ExactFormRef } from "../../corpus/lib/index.js";
-import { HostError } from "../errors.js";
-import { recordedFormRef } from "../rules/exact-form/recorded-form-ref.js";
-import { resolveExactForm } from "../rules/exact-form/resolve-exact-form.js";
-import { resourceKey, type ScopedKey } from "../store/keys.js";
-import type { ResourceRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { HostContext } from "./context.js";
+import type { ExactFormRef } from "../../../corpus/lib/index.js";
+import { HostError } from "../../errors.js";
+import { recordedFormRef } from "../../rules/exact-form/recorded-form-ref.js";
+import { resolveExactForm } from "../../rules/exact-form/resolve-exact-form.js";
+import { resourceKey, type ScopedKey } from "../../store/keys.js";
+import type { ResourceRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { HostContext } from "../context.js";
 
 export interface NameAddress {
   space: string;

@@ -4,16 +4,16 @@
 // (Portable defaults; decision 0026), and the MATERIALIZED spec is validated against the installed
 // desiredSchema and the host's own spec-only rules (spec-rules.ts). Nothing here reads the store.
 
-import { specDigest, type JsonObject } from "../../corpus/lib/index.js";
-import type { Diagnostic, HostForm } from "../catalog/host-form.js";
-import { refuse, type HostError } from "../errors.js";
-import { formRefMatchesEnvelope } from "../rules/exact-form/form-ref-matches-envelope.js";
-import { resolveExactForm } from "../rules/exact-form/resolve-exact-form.js";
-import { bodyIdentityMatchesPath, type PathIdentity } from "../rules/path-shape/body-identity-matches-path.js";
-import type { ResourceRequest } from "../wire/resource-request.js";
-import type { HostContext } from "./context.js";
+import { specDigest, type JsonObject } from "../../../corpus/lib/index.js";
+import type { Diagnostic, HostForm } from "../../catalog/host-form.js";
+import { refuse, type HostError } from "../../errors.js";
+import { formRefMatchesEnvelope } from "../../rules/exact-form/form-ref-matches-envelope.js";
+import { resolveExactForm } from "../../rules/exact-form/resolve-exact-form.js";
+import { bodyIdentityMatchesPath, type PathIdentity } from "../../rules/path-shape/body-identity-matches-path.js";
+import type { ResourceRequest } from "../../wire/resource-request.js";
+import type { HostContext } from "../context.js";
 import { canonicalizeSpec, specRuleDiagnostics } from "./spec-rules.js";
-import { check } from "../rules/outcome.js";
+import { check } from "../../rules/outcome.js";
 
 export interface AdmittedSpec {
   form: HostForm;

@@ -3,7 +3,7 @@
 // commits it too, and at start-up every pending record is scheduled again (operation-sweep.ts), so
 // an operation accepted before a restart settles after it whether or not anyone reads it.
 
-import type { AuthenticatedIdentity } from "../store/scope.js";
+import type { AuthenticatedIdentity } from "../../store/scope.js";
 
 export type CommitOperation = (identity: AuthenticatedIdentity, operationId: string) => Promise<void>;
 

@@ -7,21 +7,21 @@
 // all ask the caller's tenant's holding, never the byte store (decision 0018). Every manifest rule
 // is checked at start and again at commit, which is what mints the immutable identity.
 
-import { requireUploadQuota } from "./quotas.js";
+import { requireUploadQuota } from "../quotas/quotas.js";
 import { touchUpload } from "./upload-expiry.js";
 import { declaredEntry, entriesOf, manifestIndex, sessionManifest } from "./upload-index.js";
-import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../corpus/lib/index.js";
-import { refuse } from "../errors.js";
-import { closedEnvelope } from "../rules/shared-wire-rules/closed-request-envelope.js";
-import { validateManifest } from "../rules/artifacts/manifest-validation.js";
-import { verifyBlobs } from "../rules/artifacts/blob-verification.js";
-import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey, uploadManifestKey } from "../store/keys.js";
-import type { BlobHoldRecord, ManifestRecord, UploadManifestRecord, UploadRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { StoreWrite } from "../store/store.js";
-import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
-import { runMutation, type MutationOutcome } from "./mutation.js";
-import { check } from "../rules/outcome.js";
+import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../../corpus/lib/index.js";
+import { refuse } from "../../errors.js";
+import { closedEnvelope } from "../../rules/shared-wire-rules/closed-request-envelope.js";
+import { validateManifest } from "../../rules/artifacts/manifest-validation.js";
+import { verifyBlobs } from "../../rules/artifacts/blob-verification.js";
+import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey, uploadManifestKey } from "../../store/keys.js";
+import type { BlobHoldRecord, ManifestRecord, UploadManifestRecord, UploadRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { StoreWrite } from "../../store/store.js";
+import type { HostContext, LifecycleResponse, MutationEnvelope } from "../context.js";
+import { runMutation, type MutationOutcome } from "../mutation.js";
+import { check } from "../../rules/outcome.js";
 
 const UPLOAD_ID = /^up_[A-Za-z0-9][A-Za-z0-9._-]{0,124}$/;
 

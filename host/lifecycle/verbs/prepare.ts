@@ -2,18 +2,18 @@
 // FormRef, name) and the fences (the uid and generation of the incarnation it updates, or the
 // create markers) to a short-lived prepareDigest. It mutates nothing and stores nothing.
 
-import type { JsonObject } from "../../corpus/lib/index.js";
-import { resourceNotFound } from "../rules/exact-form/recorded-form-ref.js";
-import { prepareDigest, prepareWindow } from "../rules/lifecycle/prepare-binding.js";
-import { prepareTarget } from "../rules/lifecycle/prepare-target.js";
-import { resourceKey } from "../store/keys.js";
-import type { ResourceRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import { refuse } from "../errors.js";
-import type { ResourceRequest } from "../wire/resource-request.js";
-import { admitSpec, requireValidSpec } from "./admit-spec.js";
-import type { HostContext, LifecycleResponse } from "./context.js";
-import { sameFormRef } from "../../corpus/lib/index.js";
+import type { JsonObject } from "../../../corpus/lib/index.js";
+import { resourceNotFound } from "../../rules/exact-form/recorded-form-ref.js";
+import { prepareDigest, prepareWindow } from "../../rules/prepare/prepare-binding.js";
+import { prepareTarget } from "../../rules/prepare/prepare-target.js";
+import { resourceKey } from "../../store/keys.js";
+import type { ResourceRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import { refuse } from "../../errors.js";
+import type { ResourceRequest } from "../../wire/resource-request.js";
+import { admitSpec, requireValidSpec } from "../admission/admit-spec.js";
+import type { HostContext, LifecycleResponse } from "../context.js";
+import { sameFormRef } from "../../../corpus/lib/index.js";
 
 export async function prepareResource(
   ctx: HostContext,

@@ -4,19 +4,19 @@
 // records a host-side observation, which moves the revision and not the generation
 // (check: status-change-bumps-revision-not-generation).
 
-import { HostError } from "../errors.js";
-import { generationFence } from "../rules/resource-identity/generation-fence.js";
-import { requiredGenerationFence } from "../rules/resource-identity/required-generation-fence.js";
-import { revisionFence } from "../rules/resource-identity/revision-fence.js";
-import { revisionETag } from "../wire/decimal.js";
-import { renderResource } from "../wire/render-resource.js";
+import { HostError } from "../../errors.js";
+import { generationFence } from "../../rules/resource-identity/generation-fence.js";
+import { requiredGenerationFence } from "../../rules/resource-identity/required-generation-fence.js";
+import { revisionFence } from "../../rules/resource-identity/revision-fence.js";
+import { revisionETag } from "../../wire/decimal.js";
+import { renderResource } from "../../wire/render-resource.js";
 import { addressedResource, type NameAddress } from "./addressed.js";
-import { planCommit } from "./commit-plan.js";
-import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
-import { withObservation } from "./incarnation.js";
-import { ledgerRendering } from "./ledger-rendering.js";
-import { runMutation } from "./mutation.js";
-import { check } from "../rules/outcome.js";
+import { planCommit } from "../admission/commit-plan.js";
+import type { HostContext, LifecycleResponse, MutationEnvelope } from "../context.js";
+import { withObservation } from "../admission/incarnation.js";
+import { ledgerRendering } from "../admission/ledger-rendering.js";
+import { runMutation } from "../mutation.js";
+import { check } from "../../rules/outcome.js";
 
 export function observeResource(ctx: HostContext, envelope: MutationEnvelope, address: NameAddress): Promise<LifecycleResponse> {
   return runMutation(ctx, envelope, "observe", address.space, async () => {

@@ -7,8 +7,8 @@
 // pending, so an operation the accepting replica is committing at that moment is committed once,
 // by whichever takes the lock first.
 
-import type { OperationRecord } from "../store/records.js";
-import type { HostContext } from "./context.js";
+import type { OperationRecord } from "../../store/records.js";
+import type { HostContext } from "../context.js";
 
 export const TAKEOVER_INTERVAL_MS = 1000;
 export const TAKEOVER_GRACE_MS = 2000;

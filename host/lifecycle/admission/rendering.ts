@@ -5,11 +5,11 @@
 // the revision moves and the generation does not; an unchanged rendering moves nothing, so an
 // idempotent re-apply moves nothing anywhere.
 
-import { rfc3339 } from "../clock.js";
-import { relationDrift } from "../rules/relations/relation-drift.js";
-import type { ResourceRecord } from "../store/records.js";
-import type { Condition } from "../wire/conditions.js";
-import { nextDecimal } from "../wire/decimal.js";
+import { rfc3339 } from "../../clock.js";
+import { relationDrift } from "../../rules/relations/relation-drift.js";
+import type { ResourceRecord } from "../../store/records.js";
+import type { Condition } from "../../wire/conditions.js";
+import { nextDecimal } from "../../wire/decimal.js";
 import type { TenantView } from "./tenant-view.js";
 
 export function readyMessage(generation: string, observations: number): string {

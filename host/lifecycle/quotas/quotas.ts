@@ -4,11 +4,11 @@
 // nothing is stored. Counting reads at most `limit` records, so a check costs O(quota), never
 // O(everything the host stores).
 
-import { refuse, type HostError } from "../errors.js";
-import { tenantResourcesPrefix, tenantUploadsPrefix } from "../store/keys.js";
-import type { UploadRecord } from "../store/records.js";
-import type { TenantScope } from "../store/scope.js";
-import type { Store } from "../store/store.js";
+import { refuse, type HostError } from "../../errors.js";
+import { tenantResourcesPrefix, tenantUploadsPrefix } from "../../store/keys.js";
+import type { UploadRecord } from "../../store/records.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { Store } from "../../store/store.js";
 
 export interface TenantQuotas {
   /** Resources one tenant may hold (--quota-resources). */

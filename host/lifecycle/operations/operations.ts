@@ -8,14 +8,14 @@
 // result or error and replays byte-for-byte while its record exists. An operation id is bound to
 // the tenant and principal that started it; anyone else gets operation_not_found.
 
-import type { JsonObject } from "../../corpus/lib/index.js";
-import { HostError, refuse } from "../errors.js";
-import { operationKey } from "../store/keys.js";
-import type { OperationRecord, StoredRequest } from "../store/records.js";
-import type { StoreWrite } from "../store/store.js";
-import type { TenantScope } from "../store/scope.js";
-import type { HostContext, LifecycleResponse } from "./context.js";
-import type { MutationOutcome } from "./mutation.js";
+import type { JsonObject } from "../../../corpus/lib/index.js";
+import { HostError, refuse } from "../../errors.js";
+import { operationKey } from "../../store/keys.js";
+import type { OperationRecord, StoredRequest } from "../../store/records.js";
+import type { StoreWrite } from "../../store/store.js";
+import type { TenantScope } from "../../store/scope.js";
+import type { HostContext, LifecycleResponse } from "../context.js";
+import type { MutationOutcome } from "../mutation.js";
 import { HELD_RETRY_AFTER } from "./operation-probe-hold.js";
 
 export const OPERATION_API_VERSION = "operations.takoform.com/v1alpha1";

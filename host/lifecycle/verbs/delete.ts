@@ -7,18 +7,18 @@
 // serves). It releases what the incarnation held -- its uid, its adoption claim, its pins, the
 // entries of its kind's indexes -- and re-renders what pinned it.
 
-import { HostError } from "../errors.js";
-import { dependencyProtection } from "../rules/relations/dependency-protection.js";
-import { generationFence } from "../rules/resource-identity/generation-fence.js";
-import { requiredGenerationFence } from "../rules/resource-identity/required-generation-fence.js";
-import { revisionFence } from "../rules/resource-identity/revision-fence.js";
-import type { ResourceRecord } from "../store/records.js";
+import { HostError } from "../../errors.js";
+import { dependencyProtection } from "../../rules/relations/dependency-protection.js";
+import { generationFence } from "../../rules/resource-identity/generation-fence.js";
+import { requiredGenerationFence } from "../../rules/resource-identity/required-generation-fence.js";
+import { revisionFence } from "../../rules/resource-identity/revision-fence.js";
+import type { ResourceRecord } from "../../store/records.js";
 import { addressedResource, type NameAddress } from "./addressed.js";
-import { planCommit } from "./commit-plan.js";
-import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
-import { runMutation, type MutationOutcome } from "./mutation.js";
-import { check } from "../rules/outcome.js";
-import { addressOf, viewFor, type TenantView } from "./tenant-view.js";
+import { planCommit } from "../admission/commit-plan.js";
+import type { HostContext, LifecycleResponse, MutationEnvelope } from "../context.js";
+import { runMutation, type MutationOutcome } from "../mutation.js";
+import { check } from "../../rules/outcome.js";
+import { addressOf, viewFor, type TenantView } from "../admission/tenant-view.js";
 
 function protections(view: TenantView, record: ResourceRecord): void {
   check(dependencyProtection(record.uid, view.holdersOf(record.uid)));

@@ -4,11 +4,11 @@
 // the tenant names, after which the same pass removes their bytes. Activity is remembered in
 // memory; after a restart a session's idle time counts from the restart at the earliest.
 
-import { authenticatedScope, type TenantScope } from "../store/scope.js";
-import { everyUploadPrefix } from "../store/keys.js";
-import type { UploadRecord } from "../store/records.js";
-import type { StoreEntry, StoreWrite } from "../store/store.js";
-import type { HostContext } from "./context.js";
+import { authenticatedScope, type TenantScope } from "../../store/scope.js";
+import { everyUploadPrefix } from "../../store/keys.js";
+import type { UploadRecord } from "../../store/records.js";
+import type { StoreEntry, StoreWrite } from "../../store/store.js";
+import type { HostContext } from "../context.js";
 
 export const DEFAULT_UPLOAD_IDLE_MS = 24 * 60 * 60 * 1000;
 

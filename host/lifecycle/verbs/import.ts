@@ -5,33 +5,33 @@
 // tenant across spaces and kinds, immutable, released only when the holder is deleted, never
 // rendered.
 
-import { requireResourceQuota } from "./quotas.js";
-import { HostError, refuse } from "../errors.js";
-import { nativeIdClaimExclusive, type ClaimHolder } from "../rules/adoption/native-id-claim-exclusive.js";
-import { nativeIdClaimImmutable } from "../rules/adoption/native-id-claim-immutable.js";
-import { declaredOutputsProducible } from "../rules/declared-outputs/declared-outputs-producible.js";
-import { recordedFormRef } from "../rules/exact-form/recorded-form-ref.js";
-import { immutableFieldsUnchanged } from "../rules/lifecycle-capabilities/immutable-fields-unchanged.js";
-import { noUpdateSpecChangeRejected } from "../rules/lifecycle-capabilities/no-update-spec-change-rejected.js";
-import { revisionRoleUpdateRejected } from "../rules/lifecycle-capabilities/revision-role-update-rejected.js";
-import type { PathIdentity } from "../rules/path-shape/body-identity-matches-path.js";
-import { createFence } from "../rules/resource-identity/create-fence.js";
-import { expectedUidFence } from "../rules/resource-identity/expected-uid-fence.js";
-import { generationFence } from "../rules/resource-identity/generation-fence.js";
-import { mutationIntent } from "../rules/resource-identity/mutation-intent.js";
-import { revisionFence } from "../rules/resource-identity/revision-fence.js";
-import { claimKey, resourceKey } from "../store/keys.js";
-import type { ClaimRecord, ResourceRecord } from "../store/records.js";
-import type { ResourceRequest } from "../wire/resource-request.js";
-import { admitExecution, admitRelations } from "./admit-relations.js";
-import { admitSpec, requireValidSpec } from "./admit-spec.js";
-import { planCommit } from "./commit-plan.js";
-import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
-import { newIncarnation, withDesiredSpec } from "./incarnation.js";
-import { resourceOutcome, runMutation, type MutationOutcome } from "./mutation.js";
-import { preconditionsOf } from "./preconditions.js";
-import { viewFor } from "./tenant-view.js";
-import { check } from "../rules/outcome.js";
+import { requireResourceQuota } from "../quotas/quotas.js";
+import { HostError, refuse } from "../../errors.js";
+import { nativeIdClaimExclusive, type ClaimHolder } from "../../rules/adoption/native-id-claim-exclusive.js";
+import { nativeIdClaimImmutable } from "../../rules/adoption/native-id-claim-immutable.js";
+import { declaredOutputsProducible } from "../../rules/declared-outputs/declared-outputs-producible.js";
+import { recordedFormRef } from "../../rules/exact-form/recorded-form-ref.js";
+import { immutableFieldsUnchanged } from "../../rules/lifecycle-capabilities/immutable-fields-unchanged.js";
+import { noUpdateSpecChangeRejected } from "../../rules/lifecycle-capabilities/no-update-spec-change-rejected.js";
+import { revisionRoleUpdateRejected } from "../../rules/lifecycle-capabilities/revision-role-update-rejected.js";
+import type { PathIdentity } from "../../rules/path-shape/body-identity-matches-path.js";
+import { createFence } from "../../rules/resource-identity/create-fence.js";
+import { expectedUidFence } from "../../rules/resource-identity/expected-uid-fence.js";
+import { generationFence } from "../../rules/resource-identity/generation-fence.js";
+import { mutationIntent } from "../../rules/resource-identity/mutation-intent.js";
+import { revisionFence } from "../../rules/resource-identity/revision-fence.js";
+import { claimKey, resourceKey } from "../../store/keys.js";
+import type { ClaimRecord, ResourceRecord } from "../../store/records.js";
+import type { ResourceRequest } from "../../wire/resource-request.js";
+import { admitExecution, admitRelations } from "../admission/admit-relations.js";
+import { admitSpec, requireValidSpec } from "../admission/admit-spec.js";
+import { planCommit } from "../admission/commit-plan.js";
+import type { HostContext, LifecycleResponse, MutationEnvelope } from "../context.js";
+import { newIncarnation, withDesiredSpec } from "../admission/incarnation.js";
+import { resourceOutcome, runMutation, type MutationOutcome } from "../mutation.js";
+import { preconditionsOf } from "../admission/preconditions.js";
+import { viewFor } from "../admission/tenant-view.js";
+import { check } from "../../rules/outcome.js";
 
 /** See applyResource: `space` namespaces the replay record, `decode` runs inside the frame. */
 export function importResource(

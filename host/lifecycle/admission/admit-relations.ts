@@ -9,12 +9,12 @@
 // admitExecution runs last: the work a kind's commit performs outside the store
 // (KindBehaviour.execute), or, for a mutation only being accepted (202), the proof that it can.
 
-import type { JsonObject } from "../../corpus/lib/index.js";
-import type { HostForm } from "../catalog/host-form.js";
-import { resolveRelations } from "../rules/relations/resolve-relations.js";
-import type { RelationRecord } from "../rules/relations/view.js";
-import type { ResourceRecord } from "../store/records.js";
-import { check } from "../rules/outcome.js";
+import type { JsonObject } from "../../../corpus/lib/index.js";
+import type { HostForm } from "../../catalog/host-form.js";
+import { resolveRelations } from "../../rules/relations/resolve-relations.js";
+import type { RelationRecord } from "../../rules/relations/view.js";
+import type { ResourceRecord } from "../../store/records.js";
+import { check } from "../../rules/outcome.js";
 import type { TenantView } from "./tenant-view.js";
 
 export interface RelationAdmission {
