@@ -10,7 +10,7 @@ import type { Store } from "../store/store.js";
 import { CronScheduler, type CronPlan } from "./cron-scheduler.js";
 import { openEdgeSql, type EdgeSql } from "./edge-sql.js";
 import { startGateway, type Gateway } from "./gateway.js";
-import type { DeploymentTarget } from "./projection/worker-deployment.js";
+import type { DeploymentTarget } from "../kinds/runtime/worker-deployment.js";
 import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-delivery.js";
 import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
 import type { RuntimePlan } from "./plan.js";

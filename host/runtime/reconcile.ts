@@ -12,7 +12,7 @@ import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { readDesiredState } from "./desired.js";
 import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
-import type { ProjectionDeps } from "./projection/types.js";
+import type { ProjectionDeps } from "./projection.js";
 
 export interface ServingRuntime {
   mf: Miniflare;

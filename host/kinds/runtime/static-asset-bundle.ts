@@ -4,7 +4,7 @@
 
 import type { ResourceRecord } from "../../store/records.js";
 import { resolveAssetPath, type NotFoundHandling } from "../../rules/assets/asset-path.js";
-import { tagged, type NodeBinding, type ProjectionDeps } from "./types.js";
+import { tagged, type NodeBinding, type ProjectionDeps } from "../../runtime/projection.js";
 
 interface AssetFile {
   path: string;

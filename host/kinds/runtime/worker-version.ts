@@ -5,11 +5,11 @@
 import type { WorkerOptions } from "miniflare";
 import type { JsonObject } from "../../../corpus/lib/index.js";
 import type { ResourceRecord } from "../../store/records.js";
-import { EDGE, refAt, type Ref } from "../desired.js";
-import { routerWorkerName, versionWorkerName, wrapperWorkerName, NOT_FOUND_WORKER } from "../names.js";
+import { EDGE, refAt, type Ref } from "../../runtime/desired.js";
+import { routerWorkerName, versionWorkerName, wrapperWorkerName, NOT_FOUND_WORKER } from "../../runtime/names.js";
 import { kvBindingName } from "./edge-kv-bytes.js";
 import { bucketId } from "./object-bucket.js";
-import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps } from "./types.js";
+import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps } from "../../runtime/projection.js";
 
 type ModuleType = "ESModule" | "Text" | "Data" | "CompiledWasm";
 

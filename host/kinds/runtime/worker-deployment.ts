@@ -4,11 +4,11 @@
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
-import { refAt, type Ref } from "../desired.js";
-import { routerWorkerName, versionWorkerName } from "../names.js";
-import { cumulativeWeights, SPLIT_SOURCE } from "../split.js";
+import { refAt, type Ref } from "../../runtime/desired.js";
+import { routerWorkerName, versionWorkerName } from "../../runtime/names.js";
+import { cumulativeWeights, SPLIT_SOURCE } from "../../runtime/split.js";
 import { assetLookup, ASSET_MISS_HEADER } from "./static-asset-bundle.js";
-import { COMPATIBILITY_DATE, ProjectionError, type NodeBinding, type ProjectionDeps } from "./types.js";
+import { COMPATIBILITY_DATE, ProjectionError, type NodeBinding, type ProjectionDeps } from "../../runtime/projection.js";
 
 export interface DeploymentTarget {
   tenant: string;

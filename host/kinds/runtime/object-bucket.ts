@@ -2,7 +2,7 @@
 // DATA/runtime/objects by the one Miniflare instance (r2Persist).
 
 import type { ResourceRecord } from "../../store/records.js";
-import { storageId } from "../names.js";
+import { storageId } from "../../runtime/names.js";
 
 export function bucketId(bucket: ResourceRecord): string {
   return storageId(bucket);

@@ -4,9 +4,9 @@
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
-import { EDGE_QUEUE_LIMITS, type StoredBody } from "../queue-store.js";
-import { wrapperWorkerName } from "../names.js";
-import { json, tagged, type ProjectionDeps } from "./types.js";
+import { EDGE_QUEUE_LIMITS, type StoredBody } from "../../runtime/queue-store.js";
+import { wrapperWorkerName } from "../../runtime/names.js";
+import { json, tagged, type ProjectionDeps } from "../../runtime/projection.js";
 
 const WRAPPER = `
 function encode(body) {

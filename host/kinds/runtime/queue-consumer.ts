@@ -1,9 +1,9 @@
 // QueueConsumer -> the delivery settings of one queue's consumer (queue-delivery.ts).
 
 import type { ResourceRecord } from "../../store/records.js";
-import { refAt } from "../desired.js";
-import type { ConsumerPlan } from "../queue-delivery.js";
-import { ProjectionError, type ProjectionDeps } from "./types.js";
+import { refAt } from "../../runtime/desired.js";
+import type { ConsumerPlan } from "../../runtime/queue-delivery.js";
+import { ProjectionError, type ProjectionDeps } from "../../runtime/projection.js";
 
 export function consumerPlan(consumer: ResourceRecord, deps: ProjectionDeps): ConsumerPlan {
   const queue = deps.desired.resolve(consumer, refAt(consumer.spec, "queue"));

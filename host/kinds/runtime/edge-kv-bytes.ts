@@ -7,7 +7,7 @@
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
-import { wrapperWorkerName } from "../names.js";
+import { wrapperWorkerName } from "../../runtime/names.js";
 import { kvNamespaceId } from "./edge-kv-namespace.js";
 
 const WRAPPER = `

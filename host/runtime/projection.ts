@@ -3,11 +3,11 @@
 // plan's fingerprint tells whether anything that runs has changed.
 
 import type { WorkerOptions } from "miniflare";
-import type { BlobFiles } from "../../files/blob-files.js";
-import type { DatabaseFiles } from "../../files/database-files.js";
-import type { DesiredState } from "../desired.js";
-import type { QueueStore } from "../queue-store.js";
-import type { EdgeSql } from "../edge-sql.js";
+import type { BlobFiles } from "../files/blob-files.js";
+import type { DatabaseFiles } from "../files/database-files.js";
+import type { DesiredState } from "./desired.js";
+import type { QueueStore } from "./queue-store.js";
+import type { EdgeSql } from "./edge-sql.js";
 
 export type NodeBinding = ((request: Request) => Promise<Response>) & { tag?: string };
 
@@ -21,7 +21,7 @@ export interface ProjectionDeps {
   /** The value of a required sensitive var, when the host's sealed store has one (a hook). */
   secret?: (tenant: string, space: string, name: string) => string | undefined;
   /** Extra Miniflare options per version worker (a hook for other parts of the host). */
-  extendVersion?: (options: WorkerOptions, version: import("../../store/records.js").ResourceRecord) => WorkerOptions;
+  extendVersion?: (options: WorkerOptions, version: import("../store/records.js").ResourceRecord) => WorkerOptions;
 }
 
 export function tagged(tag: string, fn: (request: Request) => Promise<Response>): NodeBinding {

@@ -4,9 +4,9 @@
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
-import { EdgeSqlError, type SqlStatementInput } from "../edge-sql.js";
-import { wrapperWorkerName } from "../names.js";
-import { json, tagged, type ProjectionDeps } from "./types.js";
+import { EdgeSqlError, type SqlStatementInput } from "../../runtime/edge-sql.js";
+import { wrapperWorkerName } from "../../runtime/names.js";
+import { json, tagged, type ProjectionDeps } from "../../runtime/projection.js";
 
 const WRAPPER = `
 function input(sql, params) { return typeof sql === "object" && sql !== null ? sql : { sql, params: params ?? [] }; }
