@@ -40,7 +40,7 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   /** Move a damaged or emptied store aside and start empty (--repair). */
   repair?: boolean;
   /** Runs what is deployed (host/runtime/); absent: control plane only (--runtime off). */
-  runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
+  runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "kinds" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
 }
 
 export interface RunningHost {
@@ -119,6 +119,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
       // A version's requiredSensitiveVars values on its env (ADR 0200).
       extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
       store,
+      kinds: context.kinds,
       blobs,
       databases,
       dataDir: options.dataDir,

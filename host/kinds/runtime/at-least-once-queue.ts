@@ -6,7 +6,7 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { EDGE_QUEUE_LIMITS, type StoredBody } from "../../runtime/queue-store.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
-import { json, tagged, type ProjectionDeps } from "../../runtime/projection.js";
+import { json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 const WRAPPER = `
 function encode(body) {
@@ -80,3 +80,5 @@ export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps)
     },
   };
 }
+
+export const atLeastOnceQueueRuntime: RuntimeProjection = { binding: queueProducerWorker };

@@ -8,6 +8,7 @@
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
+import type { RuntimeProjection } from "../../runtime/projection.js";
 import { kvNamespaceId } from "./edge-kv-namespace.js";
 
 const WRAPPER = `
@@ -48,3 +49,5 @@ export function kvWrapperWorker(namespace: ResourceRecord): WorkerOptions {
     kvNamespaces: { INNER: kvNamespaceId(namespace) },
   };
 }
+
+export const edgeKvNamespaceRuntime: RuntimeProjection = { binding: kvWrapperWorker };

@@ -3,7 +3,7 @@
 import type { ResourceRecord } from "../../store/records.js";
 import { refAt } from "../../runtime/desired.js";
 import type { ConsumerPlan } from "../../runtime/queue-delivery.js";
-import { ProjectionError, type ProjectionDeps } from "../../runtime/projection.js";
+import { ProjectionError, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 export function consumerPlan(consumer: ResourceRecord, deps: ProjectionDeps): ConsumerPlan {
   const queue = deps.desired.resolve(consumer, refAt(consumer.spec, "queue"));
@@ -23,3 +23,5 @@ export function consumerPlan(consumer: ResourceRecord, deps: ProjectionDeps): Co
     maxConcurrency: Math.max(1, n("maxConcurrency", 1)),
   };
 }
+
+export const queueConsumerRuntime: RuntimeProjection = { consumer: consumerPlan };

@@ -6,7 +6,7 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { EdgeSqlError, type SqlStatementInput } from "../../runtime/edge-sql.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
-import { json, tagged, type ProjectionDeps } from "../../runtime/projection.js";
+import { json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 const WRAPPER = `
 function input(sql, params) { return typeof sql === "object" && sql !== null ? sql : { sql, params: params ?? [] }; }
@@ -50,3 +50,5 @@ export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDe
     },
   };
 }
+
+export const sqliteDatabaseRuntime: RuntimeProjection = { binding: sqliteWrapperWorker };

@@ -8,16 +8,14 @@ import { refAt, type Ref } from "../../runtime/desired.js";
 import { routerWorkerName, versionWorkerName } from "../../runtime/names.js";
 import { cumulativeWeights, SPLIT_SOURCE } from "../../runtime/split.js";
 import { assetLookup, ASSET_MISS_HEADER } from "./static-asset-bundle.js";
-import { COMPATIBILITY_DATE, ProjectionError, type NodeBinding, type ProjectionDeps } from "../../runtime/projection.js";
-
-export interface DeploymentTarget {
-  tenant: string;
-  space: string;
-  worker: ResourceRecord;
-  router: string;
-  versions: { record: ResourceRecord; workerName: string; handlers: string[] }[];
-  cumulative: number[];
-}
+import {
+  COMPATIBILITY_DATE,
+  ProjectionError,
+  type DeploymentTarget,
+  type NodeBinding,
+  type ProjectionDeps,
+  type RuntimeProjection,
+} from "../../runtime/projection.js";
 
 export function deploymentTarget(deployment: ResourceRecord, deps: ProjectionDeps): DeploymentTarget {
   const worker = deps.desired.resolve(deployment, refAt(deployment.spec, "worker"));
@@ -84,3 +82,5 @@ export default {
     routes: hostnames.map((hostname) => `${hostname}/*`),
   };
 }
+
+export const workerDeploymentRuntime: RuntimeProjection = { deployment: { target: deploymentTarget, router: routerWorker } };

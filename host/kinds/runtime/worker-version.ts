@@ -9,7 +9,7 @@ import { EDGE, refAt, type Ref } from "../../runtime/desired.js";
 import { routerWorkerName, versionWorkerName, wrapperWorkerName, NOT_FOUND_WORKER } from "../../runtime/names.js";
 import { kvBindingName } from "./edge-kv-bytes.js";
 import { bucketId } from "./object-bucket.js";
-import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps } from "../../runtime/projection.js";
+import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 type ModuleType = "ESModule" | "Text" | "Data" | "CompiledWasm";
 
@@ -92,3 +92,5 @@ export function versionWorker(version: ResourceRecord, deps: ProjectionDeps): Wo
 export function isEdge(record: ResourceRecord, kind: string): boolean {
   return record.ref.apiVersion === EDGE && record.ref.kind === kind;
 }
+
+export const workerVersionRuntime: RuntimeProjection = { version: versionWorker };
