@@ -72,7 +72,7 @@ const command: Subcommand = {
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       repair: options.repair,
-      // Explicit --quota-* flags over the defaults of this kind of host (lifecycle/quotas.ts).
+      // Explicit --quota-* flags over the defaults of this kind of host (lifecycle/quotas/quotas.ts).
       ...(options.quotas === undefined ? {} : { quotas: { ...defaultQuotas(options.conformanceProbes), ...options.quotas } }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
       ...(options.runtime

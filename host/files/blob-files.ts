@@ -3,7 +3,7 @@
 // the store (artifacts/holdings.ts), never the presence of a file. A file is written to a temporary
 // name, fsynced and renamed, so a blob is either absent or complete. A file is removed only by the
 // host's garbage collection, when no tenant holds its address and no upload is writing it
-// (lifecycle/garbage-collection.ts).
+// (lifecycle/retention/garbage-collection.ts).
 
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";

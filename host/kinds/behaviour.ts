@@ -14,7 +14,7 @@ import type { ResourceRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { Condition } from "../wire/conditions.js";
 
-/** What a kind module may read: the tenant view of ONE request (implemented by lifecycle/tenant-view.ts). */
+/** What a kind module may read: the tenant view of ONE request (implemented by lifecycle/admission/tenant-view.ts). */
 export interface KindView extends RelationView {
   readonly scope: TenantScope;
   recordByUid(uid: string): ResourceRecord | undefined;

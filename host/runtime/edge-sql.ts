@@ -1,5 +1,5 @@
 // edge.sql@1.0.0 over one SQLite database file, through the tenant-SQL door (host/tenant-sql,
-// ADR 0170): the SAME file SQLiteMigrationApplication migrates (host/artifacts/database-files.ts),
+// ADR 0170): the SAME file SQLiteMigrationApplication migrates (host/files/database-files.ts),
 // run in the database's worker thread by the official SQLite WASM build, under the authorizer,
 // the time and memory limits, never on the host's event loop. ADR 0175 covers the runtime's part.
 //
