@@ -10,6 +10,7 @@ import { emitProviderModel } from "./emit/provider-model/emit.js";
 import { emitProviderSchema } from "./emit/provider-schema/emit.js";
 import { emitFormTypes, emitTypesIndex, versionFile } from "./emit/types/emit.js";
 import { emitGeneratedReadme } from "./emit/readme.js";
+import { emitWireTypes } from "./emit/wire/emit.js";
 import type { ProviderModel } from "./model/types.js";
 import { loadForms, type LoadedForm } from "./parse/load.js";
 import { buildProviderModel } from "./parse/provider.js";
@@ -40,14 +41,16 @@ export async function runCodegen(corpusDir: string = defaultCorpusDir()): Promis
   output.add("README.md", emitGeneratedReadme());
   output.add("provider/schema.json", schemaJson);
   output.add("provider/model.ts", emitProviderModel(model));
-  const [typeFiles, cdktfFiles] = await Promise.all([
+  const [typeFiles, cdktfFiles, wireTypes] = await Promise.all([
     Promise.all(forms.map(async (f) => [versionFile(f.ref), await emitFormTypes(f)] as const)),
     emitCdktf(schemaJson, projectVersion(), model.resources),
+    emitWireTypes(),
   ]);
   for (const [file, text] of typeFiles) output.add(`types/${file}`, text);
   output.add("types/index.ts", emitTypesIndex(model, forms));
   for (const [file, text] of cdktfFiles) output.add(`cdktf/${file}`, text);
   for (const [file, text] of emitDocs(model, forms)) output.add(`docs/${file}`, text);
   for (const [file, text] of emitRegistryExamples(model, forms)) output.add(`examples/${file}`, text);
+  output.add("wire/host-api.ts", wireTypes);
   return { model, forms, output };
 }

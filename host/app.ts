@@ -10,8 +10,8 @@
 
 import { randomBytes } from "node:crypto";
 import express, { type Express } from "express";
-import type { BlobFiles } from "./artifacts/blob-files.js";
-import type { DatabaseFiles } from "./artifacts/database-files.js";
+import type { BlobFiles } from "./files/blob-files.js";
+import type { DatabaseFiles } from "./files/database-files.js";
 import { bearerAuthenticator } from "./auth/authenticate.js";
 import type { Credential } from "./auth/credentials.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
@@ -33,8 +33,8 @@ import { BUILTIN_KINDS } from "./kinds/index.js";
 import type { KindRegistry } from "./kinds/behaviour.js";
 import { runtimeAbiLoaderRoutes } from "./http/routes/runtime-abi-loader.js";
 import { lazyLifecycleRoutes } from "./lazy-routes.js";
-import { OperationScheduler } from "./lifecycle/operation-scheduler.js";
-import { defaultQuotas, type TenantQuotas } from "./lifecycle/quotas.js";
+import { OperationScheduler } from "./lifecycle/operations/operation-scheduler.js";
+import { defaultQuotas, type TenantQuotas } from "./lifecycle/quotas/quotas.js";
 import { randomIds, type Ids } from "./ids.js";
 import type { HostContext } from "./lifecycle/context.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
@@ -118,7 +118,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
     ...(deps.uploadIdleMs === undefined ? {} : { uploadIdleMs: deps.uploadIdleMs }),
   };
   context.scheduler.bind(async (identity, operationId) => {
-    const { commitOperation } = await import("./lifecycle/operation-commit.js");
+    const { commitOperation } = await import("./lifecycle/operations/operation-commit.js");
     return commitOperation(context, identity, operationId);
   });
   const lifecycleRoutes = lazyLifecycleRoutes(context, deps.secretBox ?? new SecretBox(randomBytes(32)));

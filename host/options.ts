@@ -5,7 +5,7 @@ import { STORE_ENGINES } from "./store/open.js";
 import { parseRateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.js";
 import type { StoreEngine } from "./store/store.js";
 import { publicOrigin } from "./http/discovery-origin.js";
-import type { TenantQuotas } from "./lifecycle/quotas.js";
+import type { TenantQuotas } from "./lifecycle/quotas/quotas.js";
 
 export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--credentials FILE] [--forms DIR ...]
                      [--no-builtin-forms] [--store sqlite|lowdb|postgres] [--database-url URL]

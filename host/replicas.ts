@@ -1,13 +1,13 @@
 // What a host needs when its store is shared with other replicas (engines with refreshAll, i.e.
 // postgres; host/README.md "Running replicas"): the host secret kept in the database, so a prepare
 // digest minted by one replica is accepted by every other, and the takeover of operations a dead
-// replica accepted (lifecycle/operation-takeover.ts). Embedded engines need neither.
+// replica accepted (lifecycle/operations/operation-takeover.ts). Embedded engines need neither.
 
-import { PostgresBlobs } from "./artifacts/postgres-blobs.js";
-import { PostgresDatabaseFiles } from "./artifacts/postgres-database-files.js";
+import { PostgresBlobs } from "./files/postgres-blobs.js";
+import { PostgresDatabaseFiles } from "./files/postgres-database-files.js";
 import type { HostContext } from "./lifecycle/context.js";
 import { everyBlobHoldPrefix, type ScopedKey } from "./store/keys.js";
-import { startOperationTakeover } from "./lifecycle/operation-takeover.js";
+import { startOperationTakeover } from "./lifecycle/operations/operation-takeover.js";
 import { sharedHostSecret } from "./store/postgres-secret.js";
 import type { PostgresStore } from "./store/postgres.js";
 import type { Store } from "./store/store.js";

@@ -14,10 +14,10 @@ import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
 import { everyOperationPrefix } from "./store/keys.js";
 import { SecretBox } from "./secrets/seal.js";
-import { BlobFiles } from "./artifacts/blob-files.js";
-import { DatabaseFiles } from "./artifacts/database-files.js";
-import { resumeAcceptedOperations } from "./lifecycle/operation-sweep.js";
-import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/garbage-collection.js";
+import { BlobFiles } from "./files/blob-files.js";
+import { DatabaseFiles } from "./files/database-files.js";
+import { resumeAcceptedOperations } from "./lifecycle/operations/operation-sweep.js";
+import { COLLECTION_INTERVAL_MS, startGarbageCollection } from "./lifecycle/retention/garbage-collection.js";
 import type { HostPhase } from "./http/routes/operating.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
 import type { Runtime, RuntimeOptions } from "./runtime/index.js";
@@ -40,7 +40,7 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   /** Move a damaged or emptied store aside and start empty (--repair). */
   repair?: boolean;
   /** Runs what is deployed (host/runtime/); absent: control plane only (--runtime off). */
-  runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
+  runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "kinds" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
 }
 
 export interface RunningHost {
@@ -120,6 +120,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
         // A version's requiredSensitiveVars values on its env (ADR 0200).
         extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
         store,
+        kinds: context.kinds,
         blobs,
         databases,
         dataDir: options.dataDir,

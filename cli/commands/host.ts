@@ -6,7 +6,7 @@ import { loadHostCatalog } from "../../host/catalog/load.js";
 import { probeCorpusDir } from "../../conformance/harness/probe-corpus.js";
 import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js";
 import { DamagedStoreError } from "../../host/store/data-dir.js";
-import { defaultQuotas } from "../../host/lifecycle/quotas.js";
+import { defaultQuotas } from "../../host/lifecycle/quotas/quotas.js";
 import { startHost } from "../../host/server.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
@@ -72,7 +72,7 @@ const command: Subcommand = {
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       repair: options.repair,
-      // Explicit --quota-* flags over the defaults of this kind of host (lifecycle/quotas.ts).
+      // Explicit --quota-* flags over the defaults of this kind of host (lifecycle/quotas/quotas.ts).
       ...(options.quotas === undefined ? {} : { quotas: { ...defaultQuotas(options.conformanceProbes), ...options.quotas } }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),
       ...(options.runtime

@@ -8,12 +8,13 @@ import type { JsonObject } from "../../corpus/lib/index.js";
 import type { Diagnostic, HostForm } from "../catalog/host-form.js";
 import type { OutputProducer } from "../outputs/producers.js";
 import type { RelationRecord, RelationView } from "../rules/relations/view.js";
+import type { RuntimeProjection } from "../runtime/projection.js";
 import type { ScopedKey } from "../store/keys.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { TenantScope } from "../store/scope.js";
 import type { Condition } from "../wire/conditions.js";
 
-/** What a kind module may read: the tenant view of ONE request (implemented by lifecycle/tenant-view.ts). */
+/** What a kind module may read: the tenant view of ONE request (implemented by lifecycle/admission/tenant-view.ts). */
 export interface KindView extends RelationView {
   readonly scope: TenantScope;
   recordByUid(uid: string): ResourceRecord | undefined;
@@ -76,10 +77,11 @@ export interface KindBehaviour {
   outputs?: OutputProducer;
   /**
    * The runtime projection of this kind for the data plane: how a live record of the kind is
-   * turned into what the edge runtime serves (workers, routes, bindings). The data plane defines
-   * its shape; the control-plane stages never read it.
+   * turned into what the edge runtime serves (workers, routes, bindings, consumers, schedules;
+   * host/runtime/projection.ts). A loader, so the control plane never imports data-plane code:
+   * write the projection in host/kinds/runtime/<kind>.ts and import it here on first use.
    */
-  runtime?: unknown;
+  runtime?(): Promise<RuntimeProjection>;
 }
 
 /** The behaviour of every kind this host knows, looked up by exact group/version and kind. */

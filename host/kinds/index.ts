@@ -7,10 +7,13 @@
 // here (docs/architecture.md). The lifecycle stages never name a kind; they ask the registry.
 
 import { EDGE_GROUP } from "../../corpus/lib/index.js";
+import { atLeastOnceQueue } from "./at-least-once-queue.js";
 import type { KindBehaviour, KindRegistry } from "./behaviour.js";
+import { edgeKvNamespace } from "./edge-kv-namespace.js";
 import { kindKey, type EdgeKindKey, type KindKey } from "./edge-kinds.js";
 import { moduleWorker } from "./module-worker.js";
 import { queueConsumer } from "./queue-consumer.js";
+import { sqliteDatabase } from "./sqlite-database.js";
 import { sqliteMigrationApplication } from "./sqlite-migration-application.js";
 import { sqliteMigrationSet } from "./sqlite-migration-set.js";
 import { staticAssetBundle } from "./static-asset-bundle.js";
@@ -28,12 +31,12 @@ export { EDGE_KINDS, kindKey, type EdgeKind, type KindKey } from "./edge-kinds.j
 export const GENERIC: KindBehaviour = Object.freeze({});
 
 export const KINDS: { readonly [K in EdgeKindKey]: KindBehaviour } = Object.freeze({
-  [`${EDGE_GROUP} AtLeastOnceQueue`]: GENERIC,
-  [`${EDGE_GROUP} EdgeKVNamespace`]: GENERIC,
+  [`${EDGE_GROUP} AtLeastOnceQueue`]: atLeastOnceQueue,
+  [`${EDGE_GROUP} EdgeKVNamespace`]: edgeKvNamespace,
   [`${EDGE_GROUP} ModuleWorker`]: moduleWorker,
   [`${EDGE_GROUP} ObjectBucket`]: GENERIC,
   [`${EDGE_GROUP} QueueConsumer`]: queueConsumer,
-  [`${EDGE_GROUP} SQLiteDatabase`]: GENERIC,
+  [`${EDGE_GROUP} SQLiteDatabase`]: sqliteDatabase,
   [`${EDGE_GROUP} SQLiteMigrationApplication`]: sqliteMigrationApplication,
   [`${EDGE_GROUP} SQLiteMigrationSet`]: sqliteMigrationSet,
   [`${EDGE_GROUP} StaticAssetBundle`]: staticAssetBundle,

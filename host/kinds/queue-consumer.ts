@@ -28,4 +28,6 @@ export const queueConsumer: KindBehaviour = {
       }),
     );
   },
+  /** The data plane: delivery of its queue to its worker (runtime/queue-consumer.ts). */
+  runtime: () => import("./runtime/queue-consumer.js").then((m) => m.queueConsumerRuntime),
 };

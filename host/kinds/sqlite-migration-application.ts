@@ -13,9 +13,9 @@
 import { HostError, refuse } from "../errors.js";
 import { resolveManifestReference } from "../rules/artifacts/manifest-reference.js";
 import type { RelationRecord } from "../rules/relations/view.js";
-import { applyMigrations } from "../sqlite/migration-executor.js";
-import type { MigrationFile } from "../sqlite/migration-files.js";
-import { migrationReadiness } from "../sqlite/migration-readiness.js";
+import { applyMigrations } from "../sqlite-migrations/migration-executor.js";
+import type { MigrationFile } from "../sqlite-migrations/migration-files.js";
+import { migrationReadiness } from "../sqlite-migrations/migration-readiness.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { KindBehaviour, KindView } from "./behaviour.js";
 

@@ -16,4 +16,7 @@ export const workerCronTrigger: KindBehaviour = {
   admit(view, input) {
     gatedWorker(view, input);
   },
+
+  /** The data plane: a schedule fired into its worker (runtime/worker-cron-trigger.ts). */
+  runtime: () => import("./runtime/worker-cron-trigger.js").then((m) => m.workerCronTriggerRuntime),
 };

@@ -37,4 +37,6 @@ export const workerCustomDomain: KindBehaviour = {
     const value: HostnameRecord = { uid: record.uid, space: record.space, name: record.name, hostname };
     return [{ key: hostnameKey(scope, hostname, record.uid), value }];
   },
+  /** The data plane: its hostname routed to its worker (runtime/worker-custom-domain.ts). */
+  runtime: () => import("./runtime/worker-custom-domain.js").then((m) => m.workerCustomDomainRuntime),
 };

@@ -58,4 +58,6 @@ export const workerDeployment: KindBehaviour = {
     if (worker === undefined) return;
     check(deploymentDeletion({ name: record.name }, { uid: worker.uid, name: worker.name }, workerDependents(worker.uid, view.holdersOf(worker.uid))));
   },
+  /** The data plane: the router of its worker, splitting traffic over its versions (runtime/worker-deployment.ts). */
+  runtime: () => import("./runtime/worker-deployment.js").then((m) => m.workerDeploymentRuntime),
 };

@@ -20,4 +20,6 @@ export const workerEndpoint: KindBehaviour = {
     if (!assigned.ok) return assigned;
     return { hostname: assigned.address.hostname, url: assigned.address.url };
   },
+  /** The data plane: its assigned hostname routed to its worker (runtime/worker-endpoint.ts). */
+  runtime: () => import("./runtime/worker-endpoint.js").then((m) => m.workerEndpointRuntime),
 };

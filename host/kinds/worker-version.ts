@@ -41,4 +41,6 @@ export const workerVersion: KindBehaviour = {
   },
   /** Not Ready while a required sensitive value is missing (host/secrets), naming it, never its value. */
   derivedReady: (view, record) => sensitiveVarsReadiness(view, record),
+  /** The data plane: one workerd worker per version of a deployment (runtime/worker-version.ts). */
+  runtime: () => import("./runtime/worker-version.js").then((m) => m.workerVersionRuntime),
 };

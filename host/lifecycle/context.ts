@@ -1,11 +1,11 @@
 // What every lifecycle operation is given: the composition root builds one HostContext per host.
 
-import type { TenantQuotas } from "./quotas.js";
-import type { BlobFiles } from "../artifacts/blob-files.js";
-import type { DatabaseFiles } from "../artifacts/database-files.js";
+import type { TenantQuotas } from "./quotas/quotas.js";
+import type { BlobFiles } from "../files/blob-files.js";
+import type { DatabaseFiles } from "../files/database-files.js";
 import type { HostCatalog } from "../catalog/host-catalog.js";
 import type { KindRegistry } from "../kinds/behaviour.js";
-import type { OperationScheduler } from "./operation-scheduler.js";
+import type { OperationScheduler } from "./operations/operation-scheduler.js";
 import type { Clock } from "../clock.js";
 import type { Ids } from "../ids.js";
 import type { OutputOptions } from "../outputs/producers.js";

@@ -28,8 +28,8 @@ import { revisionETag } from "../wire/decimal.js";
 import { errorEnvelopeBody } from "../wire/error-envelope.js";
 import { renderResource } from "../wire/render-resource.js";
 import type { HostContext, LifecycleResponse, MutationEnvelope } from "./context.js";
-import { probeHeldPolls } from "./operation-probe-hold.js";
-import { acceptOperation } from "./operations.js";
+import { probeHeldPolls } from "./operations/operation-probe-hold.js";
+import { acceptOperation } from "./operations/operations.js";
 
 export interface MutationOutcome extends LifecycleResponse {
   writes: StoreWrite[];

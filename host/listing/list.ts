@@ -6,8 +6,8 @@
 
 import type { HostError } from "../errors.js";
 import type { HostContext } from "../lifecycle/context.js";
-import { refreshedForRead } from "../lifecycle/ledger-rendering.js";
-import { viewFor } from "../lifecycle/tenant-view.js";
+import { refreshedForRead } from "../lifecycle/admission/ledger-rendering.js";
+import { viewFor } from "../lifecycle/admission/tenant-view.js";
 import { relationDrift } from "../rules/relations/relation-drift.js";
 import { spaceResourcesPrefix, tenantResourcesPrefix } from "../store/keys.js";
 import type { ResourceRecord } from "../store/records.js";

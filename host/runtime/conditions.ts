@@ -5,8 +5,8 @@
 
 import { rfc3339 } from "../clock.js";
 import type { HostContext } from "../lifecycle/context.js";
-import { renderConditions } from "../lifecycle/rendering.js";
-import { viewFor } from "../lifecycle/tenant-view.js";
+import { renderConditions } from "../lifecycle/admission/rendering.js";
+import { viewFor } from "../lifecycle/admission/tenant-view.js";
 import { resourceKey } from "../store/keys.js";
 import type { ResourceRecord } from "../store/records.js";
 import { admittedScope } from "../store/scope.js";

@@ -1,5 +1,5 @@
 // edge.sql@1.0.0 over one SQLite database file, through the tenant-SQL door (host/tenant-sql,
-// ADR 0170): the SAME file SQLiteMigrationApplication migrates (host/artifacts/database-files.ts),
+// ADR 0170): the SAME file SQLiteMigrationApplication migrates (host/files/database-files.ts),
 // run in the database's worker thread by the official SQLite WASM build, under the authorizer,
 // the time and memory limits, never on the host's event loop. ADR 0175 covers the runtime's part.
 //
@@ -13,7 +13,7 @@
 //  - the database's lock not obtained within the busy timeout is busy.
 // This file only checks the shape of the input values and translates the guard's answers.
 
-import { LEDGER_TABLE } from "../sqlite/ledger.js";
+import { LEDGER_TABLE } from "../sqlite-migrations/ledger.js";
 import {
   openTenantDatabase,
   type ResultBounds,

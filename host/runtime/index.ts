@@ -3,17 +3,18 @@
 // --runtime off; the host calls requestReconcile() after every commit that touches a resource.
 
 import type { WorkerOptions } from "miniflare";
-import type { BlobFiles } from "../artifacts/blob-files.js";
-import type { DatabaseFiles } from "../artifacts/database-files.js";
+import type { BlobFiles } from "../files/blob-files.js";
+import type { DatabaseFiles } from "../files/database-files.js";
+import type { KindRegistry } from "../kinds/behaviour.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { CronScheduler, type CronPlan } from "./cron-scheduler.js";
 import { openEdgeSql, type EdgeSql } from "./edge-sql.js";
 import { startGateway, type Gateway } from "./gateway.js";
-import type { DeploymentTarget } from "./projection/worker-deployment.js";
 import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-delivery.js";
 import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
 import type { RuntimePlan } from "./plan.js";
+import type { DeploymentTarget } from "./projection.js";
 import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
@@ -22,6 +23,8 @@ export const DEFAULT_GATEWAY_PORT = 8787;
 
 export interface RuntimeOptions {
   store: Store;
+  /** The kind modules (KINDS, and any an embedding host adds): their `runtime` members project what runs. */
+  kinds: KindRegistry;
   blobs: BlobFiles;
   databases: DatabaseFiles;
   dataDir: string;
@@ -73,6 +76,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const reconciler = new Reconciler({
     store: options.store,
     dataDir: options.dataDir,
+    kinds: options.kinds,
     deps: { blobs: options.blobs, databases: options.databases, queues, sql, secret: options.secret, extendVersion: options.extendVersion },
     sharedOptions: options.sharedOptions,
     onSwitch: (serving) => {

@@ -10,7 +10,7 @@
 // default export does not have as a function); otherwise the handler set those bytes export.
 
 import { Miniflare } from "miniflare";
-import { COMPATIBILITY_DATE } from "./projection/types.js";
+import { COMPATIBILITY_DATE } from "./projection.js";
 import { keepingHostSignals } from "./signals.js";
 
 export const LOADABLE_MEDIA_TYPES: Record<string, "ESModule" | "Text" | "Data" | "CompiledWasm"> = {

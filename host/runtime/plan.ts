@@ -1,22 +1,14 @@
 // The runtime plan: everything that should run, projected from the desired state by the per-kind
-// projections. Pure over its inputs (the store snapshot, artifact bytes): the same desired state
+// projections (KindBehaviour.runtime; this file names no kind, it asks each record's kind for the
+// role it plays). Pure over its inputs (the store snapshot, artifact bytes): the same desired state
 // gives the same plan and the same fingerprint, so an unchanged commit restarts nothing.
 
 import { createHash } from "node:crypto";
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../store/records.js";
-import { refAt } from "./desired.js";
+import { refAt, type Ref } from "./desired.js";
 import { NOT_FOUND_WORKER, routerWorkerName } from "./names.js";
-import { sqliteWrapperWorker } from "./projection/sqlite-database.js";
-import { queueProducerWorker } from "./projection/at-least-once-queue.js";
-import { kvWrapperWorker } from "./projection/edge-kv-bytes.js";
-import { consumerPlan } from "./projection/queue-consumer.js";
-import { cronSchedule } from "./projection/worker-cron-trigger.js";
-import { customDomainHostname } from "./projection/worker-custom-domain.js";
-import { deploymentTarget, routerWorker, type DeploymentTarget } from "./projection/worker-deployment.js";
-import { endpointHostname } from "./projection/worker-endpoint.js";
-import { versionWorker } from "./projection/worker-version.js";
-import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps } from "./projection/types.js";
+import { COMPATIBILITY_DATE, ProjectionError, type DeploymentTarget, type ProjectionDeps, type ProjectionOf, type RuntimeProjection } from "./projection.js";
 import type { ConsumerPlan } from "./queue-delivery.js";
 import type { CronPlan } from "./cron-scheduler.js";
 
@@ -61,11 +53,32 @@ export const NOT_FOUND_OPTIONS: WorkerOptions = {
   script: `export default { fetch() { return new Response("no worker is deployed here\\n", { status: 404 }); } }`,
 };
 
-export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() }): RuntimePlan {
+/** The bound resources of a version: every `{ resource }` entry of its spec's binding lists, in spec order. */
+function boundResources(version: ResourceRecord, deps: ProjectionDeps): ResourceRecord[] {
+  return Object.values(version.spec).flatMap((member) =>
+    Array.isArray(member)
+      ? member.flatMap((entry) => {
+          const ref = (entry as { resource?: Ref } | null)?.resource;
+          const target = ref === undefined ? undefined : deps.desired.resolve(version, ref);
+          return target === undefined ? [] : [target];
+        })
+      : [],
+  );
+}
+
+export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() }): RuntimePlan {
   const { desired } = deps;
   const problems: RuntimeProblem[] = [];
   const byCreation = (a: ResourceRecord, b: ResourceRecord) => a.createdAt.localeCompare(b.createdAt) || a.uid.localeCompare(b.uid);
-  // Hostnames per ModuleWorker uid; a hostname two tenants claim goes to the earliest claim.
+  /** The records whose kind plays `role`, in store order. */
+  const playing = <R extends keyof RuntimeProjection>(role: R, where: (projection: RuntimeProjection) => boolean = () => true) =>
+    desired.records.flatMap((record) => {
+      const projection = projectionOf(record);
+      return projection?.[role] !== undefined && where(projection) ? [{ record, role: projection[role]! }] : [];
+    });
+  const earliestFirst = (a: { record: ResourceRecord }, b: { record: ResourceRecord }) => byCreation(a.record, b.record);
+  // Hostnames per ModuleWorker uid; a hostname two tenants claim goes to the earliest claim
+  // (host-assigned hostnames before declared ones).
   const hostnames = new Map<string, string>();
   const hostnamesOf = new Map<string, string[]>();
   const claim = (holder: ResourceRecord, hostname: string | undefined) => {
@@ -78,8 +91,9 @@ export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantin
     hostnames.set(hostname, routerWorkerName(worker));
     hostnamesOf.set(routerWorkerName(worker), [...(hostnamesOf.get(routerWorkerName(worker)) ?? []), hostname]);
   };
-  for (const endpoint of desired.ofKind("WorkerEndpoint").sort(byCreation)) claim(endpoint, endpointHostname(endpoint));
-  for (const domain of desired.ofKind("WorkerCustomDomain").sort(byCreation)) claim(domain, customDomainHostname(domain));
+  for (const assigned of [true, false])
+    for (const { record, role } of playing("hostname", (projection) => projection.hostname!.assigned === assigned).sort(earliestFirst))
+      claim(record, role.of(record));
 
   const workers = new Map<string, WorkerOptions>([[NOT_FOUND_WORKER, NOT_FOUND_OPTIONS]]);
   const targets = new Map<string, DeploymentTarget>();
@@ -88,9 +102,9 @@ export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantin
     for (const options of group.workers) workers.set(options.name!, options);
     targets.set(group.target.router, group.target);
   };
-  for (const deployment of desired.ofKind("WorkerDeployment").sort(byCreation)) {
+  for (const { record: deployment, role: projection } of playing("deployment").sort(earliestFirst)) {
     try {
-      const target = deploymentTarget(deployment, deps);
+      const target = projection.target(deployment, deps);
       const refused = target.versions.find((v) => memory.quarantined.has(versionKey(v.record)));
       if (refused !== undefined) {
         const previous = memory.lastGood.get(deployment.uid);
@@ -103,20 +117,15 @@ export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantin
       }
       const own: WorkerOptions[] = [];
       for (const version of target.versions) {
+        const versionWorker = projectionOf(version.record)?.version;
+        if (versionWorker === undefined) throw new ProjectionError(`${version.record.ref.kind} ${version.record.name} is not a version the runtime can run`);
         own.push(versionWorker(version.record, deps));
-        for (const entry of (version.record.spec["sqliteBindings"] ?? []) as { resource: never }[]) {
-          const database = desired.resolve(version.record, entry.resource)!;
-          own.push(sqliteWrapperWorker(database, deps));
-        }
-        for (const entry of (version.record.spec["kvBindings"] ?? []) as { resource: never }[]) {
-          own.push(kvWrapperWorker(desired.resolve(version.record, entry.resource)!));
-        }
-        for (const entry of (version.record.spec["queueProducerBindings"] ?? []) as { resource: never }[]) {
-          const queue = desired.resolve(version.record, entry.resource)!;
-          own.push(queueProducerWorker(queue, deps));
+        for (const bound of boundResources(version.record, deps)) {
+          const wrapper = projectionOf(bound)?.binding;
+          if (wrapper !== undefined) own.push(wrapper(bound, deps));
         }
       }
-      own.push(routerWorker(target, hostnamesOf.get(target.router) ?? [], deps));
+      own.push(projection.router(target, hostnamesOf.get(target.router) ?? [], deps));
       const group = { workers: own, target };
       fresh.set(deployment.uid, group);
       use(group);
@@ -136,7 +145,7 @@ export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantin
     const router = worker === undefined ? undefined : routerWorkerName(worker);
     return router !== undefined && targets.has(router) ? router : undefined;
   };
-  const consumers = desired.ofKind("QueueConsumer").flatMap((consumer) => {
+  const consumers = playing("consumer").flatMap(({ record: consumer, role: consumerPlan }) => {
     const router = routed(consumer);
     try {
       return router === undefined ? [] : [{ plan: consumerPlan(consumer, deps), router }];
@@ -146,7 +155,7 @@ export function buildPlan(deps: ProjectionDeps, memory: PlanMemory = { quarantin
       return [];
     }
   });
-  const crons = desired.ofKind("WorkerCronTrigger").flatMap((trigger) => {
+  const crons = playing("cron").flatMap(({ record: trigger, role: cronSchedule }) => {
     const router = routed(trigger);
     return router === undefined ? [] : [{ plan: cronSchedule(trigger), router }];
   });

@@ -8,11 +8,12 @@
 
 import { Miniflare, type WorkerOptions } from "miniflare";
 import path from "node:path";
+import type { KindRegistry } from "../kinds/behaviour.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { readDesiredState } from "./desired.js";
 import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
-import type { ProjectionDeps } from "./projection/types.js";
+import { projectionsFor, type ProjectionDeps } from "./projection.js";
 import { keepingHostSignals } from "./signals.js";
 
 export interface ServingRuntime {
@@ -33,6 +34,8 @@ export interface ReconcilerOptions {
   store: Store;
   dataDir: string;
   deps: Omit<ProjectionDeps, "desired">;
+  /** The kind modules whose runtime projections the plan is built from. */
+  kinds: KindRegistry;
   /** Extra shared Miniflare options (a hook). */
   sharedOptions?: () => Record<string, unknown>;
   onSwitch?: (serving: ServingRuntime) => void;
@@ -81,10 +84,11 @@ export class Reconciler {
     if (this.#closed) return;
     await this.options.store.settled().catch(() => undefined);
     const desired = readDesiredState(this.options.store);
-    const failure = await this.#attempt(buildPlan({ ...this.options.deps, desired }, this.#memory));
+    const projectionOf = await projectionsFor(this.options.kinds, desired.records);
+    const failure = await this.#attempt(buildPlan({ ...this.options.deps, desired }, projectionOf, this.#memory));
     if (failure === undefined || failure.affected.length === 0) return;
     for (const record of failure.affected) this.#memory.quarantined.add(versionKey(record));
-    const retry = await this.#attempt(buildPlan({ ...this.options.deps, desired }, this.#memory), failure);
+    const retry = await this.#attempt(buildPlan({ ...this.options.deps, desired }, projectionOf, this.#memory), failure);
     if (retry !== undefined) console.error(`takoform runtime: reconcile failed twice: ${retry.message.split("\n")[0]}`);
   }
 

@@ -5,8 +5,8 @@
 
 import { refuse } from "../errors.js";
 import type { HostContext } from "../lifecycle/context.js";
-import { rendered } from "../lifecycle/rendering.js";
-import { addressOf, viewFor } from "../lifecycle/tenant-view.js";
+import { rendered } from "../lifecycle/admission/rendering.js";
+import { addressOf, viewFor } from "../lifecycle/admission/tenant-view.js";
 import { EDGE_GROUP } from "../../corpus/lib/index.js";
 import { resourceKey, secretKey, workerSecretsPrefix } from "../store/keys.js";
 import { StagedWrites, type StoreReader } from "../store/overlay.js";

@@ -6,15 +6,9 @@
 import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter, sleep, type BackoffPolicy } from "./backoff.js";
 import type { HostHttp } from "./http.js";
 import { operationPath } from "./paths.js";
+import type { Operation } from "./wire-types.js";
 
-export interface Operation {
-  id: string;
-  done: boolean;
-  target?: { uid?: string; manifestDigest?: string };
-  metadata?: { phase?: string; progress?: number };
-  result?: Record<string, unknown>;
-  error?: { code: string; message: string; retryable: boolean; hostCode?: string };
-}
+export type { Operation } from "./wire-types.js";
 
 export class OperationTimeout extends Error {
   constructor(

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { canonicalDigest, fileDigest } from "../../corpus/lib/digest.js";
+import type { ArtifactCommitResponse, ArtifactUploadStatus, OperationEnvelope, Unverified } from "../client/wire-types.js";
 import type { HostApi } from "./host-api.js";
 import { idempotencyKey } from "./idempotency.js";
 import { operationError } from "./outcome.js";
@@ -111,7 +112,7 @@ export async function uploadArtifact(api: HostApi, artifact: LocalArtifact): Pro
     headers: { "idempotency-key": idempotencyKey("POST", "artifacts/uploads", {}, JSON.stringify(startBody)) },
     deadline: api.operationDeadline(),
   });
-  const session = started.body as { uploadId?: unknown; missingBlobs?: unknown };
+  const session = started.body as Unverified<ArtifactUploadStatus>;
   if (typeof session.uploadId !== "string") throw new Error("the host started no upload session");
   const missing = Array.isArray(session.missingBlobs)
     ? session.missingBlobs.map((b) => (typeof b === "string" ? b : (b as { digest?: string }).digest))
@@ -124,7 +125,8 @@ export async function uploadArtifact(api: HostApi, artifact: LocalArtifact): Pro
   const target = `artifacts/uploads/${session.uploadId}/commit`;
   const headers = { "idempotency-key": idempotencyKey("POST", target, {}, undefined), ...api.preference() };
   const committed = await api.http.send("POST", target, { headers, deadline: api.operationDeadline() });
-  const digest = committed.status === 202 ? await committedLater(api, committed.body) : (committed.body as { manifestDigest?: unknown })?.manifestDigest;
+  const digest =
+    committed.status === 202 ? await committedLater(api, committed.body) : (committed.body as Unverified<ArtifactCommitResponse> | undefined)?.manifestDigest;
   if (digest !== artifact.digest) throw new Error(`the host committed ${String(digest)} where ${artifact.digest} was built`);
   return artifact.digest;
 }
@@ -136,9 +138,9 @@ export async function uploadArtifact(api: HostApi, artifact: LocalArtifact): Pro
  * simply be run again: the upload session and its blobs replay by their digests.
  */
 async function committedLater(api: HostApi, body: unknown): Promise<unknown> {
-  const id = (body as { operation?: { id?: unknown } } | undefined)?.operation?.id;
+  const id = (body as Unverified<OperationEnvelope> | undefined)?.operation?.id;
   if (typeof id !== "string") throw new Error("the host accepted the artifact commit (202) without an operation id");
   const op = await api.operation(id);
   if (op.error) throw operationError(op);
-  return op.target?.manifestDigest ?? (op.result as { manifestDigest?: unknown } | undefined)?.manifestDigest;
+  return op.target?.manifestDigest ?? op.result?.["manifestDigest"];
 }

@@ -8,6 +8,7 @@ import { HostHttp, type HostResponse } from "../client/http.js";
 import { resourcePath } from "../client/paths.js";
 import { waitForOperation, type Operation } from "../client/operations.js";
 import { SupportCache } from "../client/support.js";
+import type { HostAnswer, MutationAccepted, PrepareResponse, ResourceResponse, ValidateResponse } from "../client/wire-types.js";
 import type { ExactFormRef } from "../model/types.js";
 import { idempotencyKey, type KeyParts } from "./idempotency.js";
 
@@ -23,6 +24,11 @@ export interface Address {
 export function exactQuery(a: Address): string {
   const q = new URLSearchParams({ space: a.space, definitionVersion: a.ref.definitionVersion, schemaDigest: a.ref.schemaDigest });
   return q.toString();
+}
+
+/** A 2xx answer of a route whose body the wire schema names `T` (generated/wire/host-api.ts); still to be checked. */
+function answer<T>(response: Promise<HostResponse>): Promise<HostAnswer<T>> {
+  return response as Promise<HostAnswer<T>>;
 }
 
 export class HostApi {
@@ -61,13 +67,13 @@ export class HostApi {
     return Date.now() + this.config.operationTimeoutMs;
   }
 
-  validate(body: unknown): Promise<HostResponse> {
-    return this.http.send("POST", "resources/validate", { body, deadline: this.requestDeadline() });
+  validate(body: unknown): Promise<HostAnswer<ValidateResponse>> {
+    return answer(this.http.send("POST", "resources/validate", { body, deadline: this.requestDeadline() }));
   }
 
-  prepare(body: unknown, expectedGeneration?: string): Promise<HostResponse> {
+  prepare(body: unknown, expectedGeneration?: string): Promise<HostAnswer<PrepareResponse>> {
     const headers: Record<string, string> = expectedGeneration ? { "takoform-expected-generation": expectedGeneration } : {};
-    return this.http.send("POST", "resources/prepare", { body, headers, deadline: this.requestDeadline() });
+    return answer(this.http.send("POST", "resources/prepare", { body, headers, deadline: this.requestDeadline() }));
   }
 
   /** `Prefer: respond-async` when the provider block asks for asynchronous answers (RFC 7240). */
@@ -76,19 +82,25 @@ export class HostApi {
   }
 
   /** A mutation with the Idempotency-Key of its attempt and exact request (ADR 0160). */
-  private mutate(method: "PUT" | "POST" | "DELETE", target: string, body: unknown, headers: Record<string, string>, parts: KeyParts): Promise<HostResponse> {
+  private mutate(
+    method: "PUT" | "POST" | "DELETE",
+    target: string,
+    body: unknown,
+    headers: Record<string, string>,
+    parts: KeyParts,
+  ): Promise<HostAnswer<MutationAccepted>> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     // The preference stays out of the key: asking for 202 does not change what is asked.
     const all = { ...headers, "idempotency-key": idempotencyKey(method, target, headers, text, parts), ...this.preference() };
-    return this.http.send(method, target, { body, headers: all, deadline: this.requestDeadline() });
+    return answer(this.http.send(method, target, { body, headers: all, deadline: this.requestDeadline() }));
   }
 
-  apply(a: Address, body: unknown, headers: Record<string, string>, attempt: string | undefined): Promise<HostResponse> {
+  apply(a: Address, body: unknown, headers: Record<string, string>, attempt: string | undefined): Promise<HostAnswer<MutationAccepted>> {
     return this.mutate("PUT", resourcePath(a.ref.apiVersion, a.ref.kind, a.name), body, headers, { attempt });
   }
 
-  read(a: Address): Promise<HostResponse> {
-    return this.http.send("GET", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, { deadline: this.requestDeadline() });
+  read(a: Address): Promise<HostAnswer<ResourceResponse>> {
+    return answer(this.http.send("GET", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, { deadline: this.requestDeadline() }));
   }
 
   /**
@@ -96,11 +108,11 @@ export class HostApi {
    * (the record reports no live incarnation), so a later incarnation of the same name at the same
    * generation would otherwise be answered with the earlier deletion and never removed.
    */
-  remove(a: Address, headers: Record<string, string>, parts: KeyParts): Promise<HostResponse> {
+  remove(a: Address, headers: Record<string, string>, parts: KeyParts): Promise<HostAnswer<MutationAccepted>> {
     return this.mutate("DELETE", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}?${exactQuery(a)}`, undefined, headers, parts);
   }
 
-  adopt(a: Address, body: unknown, headers: Record<string, string>, attempt: string | undefined): Promise<HostResponse> {
+  adopt(a: Address, body: unknown, headers: Record<string, string>, attempt: string | undefined): Promise<HostAnswer<MutationAccepted>> {
     return this.mutate("POST", `${resourcePath(a.ref.apiVersion, a.ref.kind, a.name)}/import`, body, headers, { attempt });
   }
 

@@ -51,7 +51,7 @@ async function prepareAndApply(
   }
   try {
     const prepared = await conn.api.prepare(body, update?.generation);
-    const digest = (prepared.body as { review?: { prepareDigest?: unknown } })?.review?.prepareDigest;
+    const digest = prepared.body?.review?.prepareDigest;
     if (typeof digest !== "string") throw new Error("prepare answered without review.prepareDigest");
     const applyBody: Record<string, unknown> = { ...body, review: { prepareDigest: digest } };
     if (update) applyBody["expectedUid"] = update.uid;

@@ -5,6 +5,7 @@
 import { HostError } from "../client/errors.js";
 import type { HostResponse } from "../client/http.js";
 import type { Operation } from "../client/operations.js";
+import type { OperationEnvelope, Unverified } from "../client/wire-types.js";
 import { isErrorCode } from "../../corpus/lib/taxonomy.js";
 import type { Address, HostApi } from "./host-api.js";
 import { parseRepresentation, RepresentationError, type Representation } from "./representation.js";
@@ -12,7 +13,8 @@ import { parseRepresentation, RepresentationError, type Representation } from ".
 export type Outcome = { kind: "resource"; rep: Representation } | { kind: "deleted" } | { kind: "pending"; operationId: string; cause: unknown };
 
 function acceptedId(body: unknown): string {
-  const op = (body as { operation?: { id?: unknown } } | undefined)?.operation;
+  // A 202's body is an OperationEnvelope (the wire schema's mutationAccepted).
+  const op = (body as Unverified<OperationEnvelope> | undefined)?.operation;
   if (typeof op?.id !== "string") throw new RepresentationError("the host answered 202 without an operation id");
   return op.id;
 }

@@ -8,6 +8,7 @@ import type { ProviderConfig } from "../config/provider-config.js";
 import { errorDiag, hasErrors, warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { ResourceContext } from "../framework/resource.js";
 import type { ExactFormRef } from "../model/types.js";
+import type { Unverified, ValidateResponse } from "../client/wire-types.js";
 import { isWhollyKnown, type CtyObject } from "../wire/value.js";
 import { checkHostCapability } from "./capability.js";
 import { addressOf, connect, requestBody, subjectOf, type Lifecycle } from "./context.js";
@@ -27,14 +28,14 @@ async function validateDesired(lc: Lifecycle, ref: ExactFormRef, planned: CtyObj
   const a = addressOf(ref, { ...planned, space: typeof space === "string" ? space : null }, ctx.provider);
   const conn = await connect(ctx);
   if ("error" in conn) return [conn.error];
-  let answer: { valid?: unknown; diagnostics?: { severity?: unknown; field?: unknown; message?: unknown }[] };
+  let answer: Unverified<ValidateResponse> | undefined;
   try {
-    answer = (await conn.api.validate(requestBody(lc, a, planned))).body as typeof answer;
+    answer = (await conn.api.validate(requestBody(lc, a, planned))).body;
   } catch (err) {
     return [hostFailure("validate", subjectOf(lc, a, "validate (no fence)"), err, lc.model.attributes)];
   }
   const who = identityText(subjectOf(lc, a, ""));
-  return (answer.diagnostics ?? []).map((d) => {
+  return (answer?.diagnostics ?? []).map((d) => {
     const field = typeof d.field === "string" ? d.field : undefined;
     const summary = `The host refuses this ${lc.model.kind}${field ? ` at ${field}` : ""}`;
     const detail = `${who}; sent validate (no fence; nothing is stored at plan).\nThe host's validate answered: ${String(d.message ?? "")}\n\nApply would refuse this with invalid_argument. Fix the value the message names, then plan again.`;

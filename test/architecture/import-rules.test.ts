@@ -27,14 +27,14 @@ describe("import rules", () => {
   });
 
   it("a forbidden import is reported with the folder rule it breaks", () => {
-    expect(violation("host/lifecycle/apply.ts", "provider-bridge/main.ts")).toMatch(/^host\/ may import only corpus\/lib\/ \(host\/README.md/);
+    expect(violation("host/lifecycle/verbs/apply.ts", "provider-bridge/main.ts")).toMatch(/^host\/ may import only corpus\/lib\/ \(host\/README.md/);
     expect(violation("corpus/lib/index.ts", "host/errors.ts")).toMatch(/^corpus\/ may import only itself/);
     expect(violation("codegen/run.ts", "generated/provider/model.ts")).toMatch(/codegen\/README.md/);
-    expect(violation("host/kinds/module-worker.ts", "host/lifecycle/rendering.ts")).toMatch(/^host\/kinds\/ must not import host\/lifecycle\//);
+    expect(violation("host/kinds/module-worker.ts", "host/lifecycle/admission/rendering.ts")).toMatch(/^host\/kinds\/ must not import host\/lifecycle\//);
     expect(violation("host/rules/outcome.ts", "host/kinds/index.ts")).toMatch(/^host\/rules\/ must not import host\/kinds\//);
-    expect(violation("test/e2e/x.test.ts", "host/lifecycle/apply.ts")).toMatch(/^test\/e2e\/ may import only/);
-    expect(violation("test/unit/host/x.test.ts", "host/lifecycle/apply.ts")).toBeUndefined();
-    expect(violation("host/lifecycle/apply.ts", "host/kinds/index.ts")).toBeUndefined();
+    expect(violation("test/e2e/x.test.ts", "host/lifecycle/verbs/apply.ts")).toMatch(/^test\/e2e\/ may import only/);
+    expect(violation("test/unit/host/x.test.ts", "host/lifecycle/verbs/apply.ts")).toBeUndefined();
+    expect(violation("host/lifecycle/verbs/apply.ts", "host/kinds/index.ts")).toBeUndefined();
   });
 
   it("no runtime import cycle among the modules of any part", () => {

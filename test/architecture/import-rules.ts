@@ -29,7 +29,7 @@ const PUBLIC = [
   "conformance/runtime-abi/contract.ts",
   "conformance/runtime-abi/run.ts",
   "host/store/data-dir.ts",
-  "host/lifecycle/quotas.ts",
+  "host/lifecycle/quotas/quotas.ts",
   "host/listing/entry.ts",
   "provider-bridge/main.ts",
   "provider-bridge/install/",

@@ -16,7 +16,7 @@ import { printFigures } from "../reliability/support/figures.js";
 import { seededRng } from "../reliability/support/rng.js";
 import { freshDatabase, postgresServer } from "./database.js";
 import { startReplicas, type ReplicaSet } from "./replicas.js";
-import { TAKEOVER_GRACE_MS, TAKEOVER_INTERVAL_MS } from "../../host/lifecycle/operation-takeover.js";
+import { TAKEOVER_GRACE_MS, TAKEOVER_INTERVAL_MS } from "../../host/lifecycle/operations/operation-takeover.js";
 
 const ROUNDS = 3;
 const WORKERS = 6;

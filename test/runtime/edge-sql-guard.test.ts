@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { EdgeSqlError, openEdgeSql, type EdgeSql } from "../../host/runtime/edge-sql.js";
-import { CREATE_LEDGER } from "../../host/sqlite/ledger.js";
+import { CREATE_LEDGER } from "../../host/sqlite-migrations/ledger.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "takoform-edge-guard-"));
 const store = path.join(dir, "host-store.sqlite");

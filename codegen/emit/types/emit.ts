@@ -10,7 +10,8 @@ import type { ExactFormRef, ProviderModel } from "../../model/types.js";
 import type { LoadedForm } from "../../parse/load.js";
 import { GENERATED_HEADER } from "../header.js";
 
-const OPTIONS = {
+/** json-schema-to-typescript options of every generated type file (types/ and wire/). */
+export const COMPILE_OPTIONS = {
   bannerComment: "",
   additionalProperties: false,
   ignoreMinAndMaxItems: true,
@@ -41,7 +42,7 @@ async function typeFor(schema: Record<string, unknown>, name: string): Promise<s
   const copy = structuredClone(schema);
   copy.title = name;
   delete copy.$schema;
-  return (await compile(copy as Parameters<typeof compile>[0], name, OPTIONS)).trim();
+  return (await compile(copy as Parameters<typeof compile>[0], name, COMPILE_OPTIONS)).trim();
 }
 
 export function versionFile(ref: ExactFormRef): string {

@@ -1,7 +1,7 @@
 // The artifact routes (artifact-transport): uploads, blobs, commit, manifest read, blob probe.
 
 import { Router, type Request } from "express";
-import { abandonUpload, commitUpload, headBlob, putBlob, readManifest, startUpload } from "../../lifecycle/artifact-upload.js";
+import { abandonUpload, commitUpload, headBlob, putBlob, readManifest, startUpload } from "../../lifecycle/artifact-upload/artifact-upload.js";
 import type { HostContext, MutationEnvelope } from "../../lifecycle/context.js";
 import { decodeDocument, requireEmptyBody } from "../../wire/decode-body.js";
 import { respond } from "../respond.js";

@@ -1,7 +1,7 @@
 // GET {api}/operations/{id} and POST {api}/operations/{id}/cancel.
 
 import { Router } from "express";
-import { cancelOperation, readOperation } from "../../lifecycle/operation-commit.js";
+import { cancelOperation, readOperation } from "../../lifecycle/operations/operation-commit.js";
 import type { HostContext } from "../../lifecycle/context.js";
 import { requireEmptyBody } from "../../wire/decode-body.js";
 import { respond } from "../respond.js";

@@ -4,15 +4,15 @@
 
 import { Router, type Request } from "express";
 import { HostError } from "../../errors.js";
-import { applyResource } from "../../lifecycle/apply.js";
+import { applyResource } from "../../lifecycle/verbs/apply.js";
 import type { HostContext, MutationEnvelope } from "../../lifecycle/context.js";
-import { deleteResource } from "../../lifecycle/delete.js";
-import { importResource } from "../../lifecycle/import.js";
-import { observeResource } from "../../lifecycle/observe.js";
-import { prepareResource } from "../../lifecycle/prepare.js";
-import { readResource } from "../../lifecycle/read.js";
-import { validateResource } from "../../lifecycle/validate.js";
-import type { NameAddress } from "../../lifecycle/addressed.js";
+import { deleteResource } from "../../lifecycle/verbs/delete.js";
+import { importResource } from "../../lifecycle/verbs/import.js";
+import { observeResource } from "../../lifecycle/verbs/observe.js";
+import { prepareResource } from "../../lifecycle/verbs/prepare.js";
+import { readResource } from "../../lifecycle/verbs/read.js";
+import { validateResource } from "../../lifecycle/verbs/validate.js";
+import type { NameAddress } from "../../lifecycle/verbs/addressed.js";
 import type { PathIdentity } from "../../rules/path-shape/body-identity-matches-path.js";
 import { exactFormQuery } from "../../rules/shared-wire-rules/exact-form-query.js";
 import { strictQuery } from "../../rules/shared-wire-rules/strict-query.js";

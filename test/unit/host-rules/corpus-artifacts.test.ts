@@ -16,8 +16,8 @@ import { analyzeBundleHandlers } from "../../../host/modules/export-analysis.js"
 import { bundleSource } from "../../../host/modules/bundle-source.js";
 import { declaredHandlersExported } from "../../../host/rules/worker-aggregate/handler-exports.js";
 import { spaIndexPresent } from "../../../host/rules/assets/spa-index.js";
-import { applyMigrations } from "../../../host/sqlite/migration-executor.js";
-import { migrationReadiness } from "../../../host/sqlite/migration-readiness.js";
+import { applyMigrations } from "../../../host/sqlite-migrations/migration-executor.js";
+import { migrationReadiness } from "../../../host/sqlite-migrations/migration-readiness.js";
 import { MemoryView } from "./support/memory-view.js";
 import { bindingContract, corpusArtifact, definition, relationsOf } from "./support/reference.js";
 

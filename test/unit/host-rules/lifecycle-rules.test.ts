@@ -15,8 +15,8 @@ import {
   prepareDigest,
   prepareWindow,
   type PrepareBinding,
-} from "../../../host/rules/lifecycle/prepare-binding.js";
-import { prepareTarget } from "../../../host/rules/lifecycle/prepare-target.js";
+} from "../../../host/rules/prepare/prepare-binding.js";
+import { prepareTarget } from "../../../host/rules/prepare/prepare-target.js";
 import { refuse } from "../../../host/errors.js";
 
 const code = (value: unknown) => (value instanceof HostError ? value.code : value);

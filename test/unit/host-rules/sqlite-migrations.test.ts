@@ -6,9 +6,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { fileDigest } from "../../../corpus/lib/index.js";
-import { applyMigrations } from "../../../host/sqlite/migration-executor.js";
-import { migrationReadiness } from "../../../host/sqlite/migration-readiness.js";
-import { LEDGER_TABLE } from "../../../host/sqlite/ledger.js";
+import { applyMigrations } from "../../../host/sqlite-migrations/migration-executor.js";
+import { migrationReadiness } from "../../../host/sqlite-migrations/migration-readiness.js";
+import { LEDGER_TABLE } from "../../../host/sqlite-migrations/ledger.js";
 import { repoDir } from "./support/reference.js";
 
 const run = promisify(execFile);

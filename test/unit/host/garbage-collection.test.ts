@@ -8,10 +8,10 @@ import { randomUUID, createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlobFiles } from "../../../host/artifacts/blob-files.js";
+import type { BlobFiles } from "../../../host/files/blob-files.js";
 import type { HostApp } from "../../../host/app.js";
 import { startAppHost, type AppHost } from "./app-host.js";
-import { collectGarbage } from "../../../host/lifecycle/garbage-collection.js";
+import { collectGarbage } from "../../../host/lifecycle/retention/garbage-collection.js";
 import { API, builtinCatalog, call, OTHER_TENANT, PRIMARY } from "./harness.js";
 import { apply, commitManifest, document, moduleSource, prepare, put, refOf, uniqueName, workerBundleManifest } from "./client.js";
 

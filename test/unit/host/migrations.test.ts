@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DatabaseFiles } from "../../../host/artifacts/database-files.js";
+import { DatabaseFiles } from "../../../host/files/database-files.js";
 import { builtinCatalog, startTestHost, type TestHost } from "./harness.js";
 import { apply, commitManifest, observe, read, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DatabaseFiles } from "../../../host/artifacts/database-files.js";
+import { DatabaseFiles } from "../../../host/files/database-files.js";
 import { builtinCatalog, OTHER_TENANT, startTestHost, type TestHost } from "./harness.js";
 import { apply, commitManifest, ref, refOf, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";

@@ -1,7 +1,7 @@
 // Child process for the cross-process migration race: waits for a shared start instant, applies a
 // migration set to a database file with the host executor, and prints one JSON result line.
 import fs from "node:fs";
-import { applyMigrations } from "../../../../host/sqlite/migration-executor.js";
+import { applyMigrations } from "../../../../host/sqlite-migrations/migration-executor.js";
 
 const [dbPath, bundlePath, startAt] = process.argv.slice(2) as [string, string, string];
 const files = JSON.parse(fs.readFileSync(bundlePath, "utf8")) as { path: string; digest: string; sql: string }[];

@@ -29,4 +29,7 @@ export const greeting: KindBehaviour = {
   deleteGuard(_view, record) {
     if (record.spec.text === "goodbye") throw refuse.deletion_protected(`Greeting ${record.name} says goodbye and stays`);
   },
+
+  /** What the data plane serves for a greeting: loaded on first use, like the Edge kinds' projections. */
+  runtime: () => import("./greeting-runtime.js").then((m) => m.greetingRuntime),
 };

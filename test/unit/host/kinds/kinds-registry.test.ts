@@ -47,6 +47,40 @@ describe("KINDS", () => {
     expect(hits).toEqual([]);
   });
 
+  it("covers every subfolder of host/lifecycle/ (verbs, admission, operations, artifact uploads, retention, quotas)", () => {
+    const folders = new Set(filesUnder(path.join(repoRoot, "host/lifecycle")).map((file) => path.relative(repoRoot, path.dirname(file))));
+    for (const folder of ["verbs", "admission", "operations", "artifact-upload", "retention", "quotas"]) expect(folders).toContain(`host/lifecycle/${folder}`);
+  });
+
+  it("has no Edge kind name in the code of host/runtime/ (the plan asks each kind module for its runtime projection)", () => {
+    const hits: string[] = [];
+    const pattern = new RegExp(`\\b(${corpusEdgeKinds().join("|")})\\b`);
+    for (const file of filesUnder(path.join(repoRoot, "host/runtime")).filter((f) => f.endsWith(".ts"))) {
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (!/^\s*(\/\/|\*|\/\*)/.test(line) && pattern.test(line)) hits.push(`${path.relative(repoRoot, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it("gives every Edge kind with a runtime projection a loader, not the projection itself (the control plane never loads it)", async () => {
+    const projected = Object.entries(KINDS).filter(([, behaviour]) => behaviour.runtime !== undefined);
+    expect(projected.map(([key]) => key.split(" ")[1]).sort()).toEqual([
+      "AtLeastOnceQueue",
+      "EdgeKVNamespace",
+      "QueueConsumer",
+      "SQLiteDatabase",
+      "WorkerCronTrigger",
+      "WorkerCustomDomain",
+      "WorkerDeployment",
+      "WorkerEndpoint",
+      "WorkerVersion",
+    ]);
+    for (const [key, behaviour] of projected) expect(Object.keys(await behaviour.runtime!()), key).not.toHaveLength(0);
+  });
+
   it("keeps a kind's index keys to its module: only host/kinds uses the hostname key helpers", () => {
     const users = filesUnder(path.join(repoRoot, "host"))
       .filter((file) =>
@@ -61,7 +95,7 @@ describe("KINDS", () => {
 
   it("gives a kind without a module nothing beyond the generic rules", () => {
     expect(BUILTIN_KINDS.of({ apiVersion: "toy.forms.example.com/v1", kind: "Toy" })).toBeUndefined();
-    expect(BUILTIN_KINDS.of({ apiVersion: EDGE_GROUP, kind: "EdgeKVNamespace" })).toBe(GENERIC);
+    expect(BUILTIN_KINDS.of({ apiVersion: EDGE_GROUP, kind: "ObjectBucket" })).toBe(GENERIC);
     expect(BUILTIN_KINDS.of({ apiVersion: EDGE_GROUP, kind: "WorkerCustomDomain" })?.canonicalize).toBeTypeOf("function");
     // The group is part of the key: the same kind name in another group is another kind.
     expect(BUILTIN_KINDS.of({ apiVersion: "toy.forms.example.com/v1", kind: "WorkerCustomDomain" })).toBeUndefined();
