@@ -46,8 +46,8 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
 export interface RunningHost {
   url: string;
   port: number;
-  /** The data plane, when started with `runtime`. */
-  runtime?: Runtime;
+  /** The data plane, when started with `runtime` (on a replica of a shared store: once it holds the data plane). */
+  readonly runtime: Runtime | undefined;
   close(): Promise<void>;
 }
 
@@ -68,7 +68,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const replicas = store.engine === "postgres" ? await (await import("./replicas.js")).replicaServices(store, options.dataDir) : undefined;
   const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
   const databases = replicas?.databases ?? new DatabaseFiles(options.dataDir);
-  const secretBox = SecretBox.forDataDir(options.dataDir);
+  const secretBox = replicas === undefined ? SecretBox.forDataDir(options.dataDir) : new SecretBox(replicas.secretsKey);
   const { app, context, loadRoutes } = createHostApp({
     ...options,
     store,
@@ -108,16 +108,16 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
-  if (options.runtime !== undefined) {
+  const startDataPlane = async (runtimeOptions: NonNullable<StartOptions["runtime"]>): Promise<Runtime> => {
     const { startRuntime } = await import("./runtime/index.js");
     const { reportRuntimeProblems } = await import("./runtime/conditions.js");
     const { withSensitiveValues } = await import("./secrets/runtime-env.js");
     const flagged = new Map();
     const report = options.report ?? ((error: unknown) => console.error("takoform host: runtime status:", error));
-    runtime = await startRuntime({
-      ...options.runtime,
+    const started = await startRuntime({
+      ...runtimeOptions,
       // A version's requiredSensitiveVars values on its env (ADR 0200).
-      extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
+      extendVersion: withSensitiveValues({ store, box: secretBox }, runtimeOptions.extendVersion),
       store,
       blobs,
       databases,
@@ -128,8 +128,16 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
         void reportRuntimeProblems(context, next.problems, flagged).catch(report);
       },
     });
-    void runtime.reconcile();
-  }
+    void started.reconcile();
+    return (runtime = started);
+  };
+  // Replicas of a shared store run the data plane on one replica at a time (ADR 0266).
+  const dataPlane =
+    options.runtime === undefined
+      ? undefined
+      : replicas === undefined
+        ? void (await startDataPlane(options.runtime))
+        : await replicas.dataPlane(() => startDataPlane(options.runtime!), options.report ?? ((error) => console.error("takoform host: data plane:", error)));
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
   const routesLoaded = loadRoutes().then(
     () => {
@@ -140,13 +148,15 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   return {
     url: origin,
     port,
-    ...(runtime === undefined ? {} : { runtime }),
+    get runtime() {
+      return runtime;
+    },
     async close() {
       phase = "draining";
       if ((options.drainDelayMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
       await routesLoaded;
       takeover?.stop();
-      await runtime?.close();
+      await (dataPlane?.stop(() => runtime?.close()) ?? runtime?.close());
       context.scheduler.stop();
       await collection.stop();
       await closeServer(server);
