@@ -3,7 +3,7 @@
 
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { Credential } from "./auth/credentials.js";
 import { createHostApp, type HostDependencies } from "./app.js";
 import { answerClientErrors } from "./http/middleware/client-errors.js";
@@ -32,6 +32,10 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   metrics?: boolean;
   /** How long a stopping host answers /readyz "draining" before it stops accepting (default 0). */
   drainDelayMs?: number;
+  /** A request's headers must arrive within this (default REQUEST_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
+  /** The whole request must arrive within this (default REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
   /** Between garbage collection passes (default COLLECTION_INTERVAL_MS). */
   collectionIntervalMs?: number;
   port: number;
@@ -94,8 +98,12 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     (error) => console.error("takoform host: garbage collection failed:", error),
     (report) => metrics?.collected({ replay_records: report.replayRecords, operations: report.operations, blob_files: report.blobFiles }),
   );
+  const timeouts = requestTimeouts(options);
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
+    // Node checks the two timeouts below every connectionsCheckingInterval (default 30 s): a
+    // quarter of the headers timeout keeps the cut close to the configured bound.
+    const listening = createServer({ connectionsCheckingInterval: Math.max(50, Math.floor(timeouts.headersMs / 4)) }, app);
+    listening.listen(options.port, "127.0.0.1", () => resolve(listening));
     listening.once("error", reject);
     answerClientErrors(listening);
   });
@@ -104,8 +112,8 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   // headers must arrive within 20 s and the whole request within 60 s (Node's default is 300 s),
   // so a client that never finishes its body holds its bytes no longer (docs/security.md).
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = REQUEST_HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   const startDataPlane = async (runtimeOptions: NonNullable<StartOptions["runtime"]>): Promise<Runtime> => {
@@ -167,6 +175,12 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
 
 export const REQUEST_HEADERS_TIMEOUT_MS = 20_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The configured bounds (--headers-timeout-ms, --request-timeout-ms), the headers one never above the request one. */
+function requestTimeouts(options: Pick<StartOptions, "headersTimeoutMs" | "requestTimeoutMs">): { headersMs: number; requestMs: number } {
+  const requestMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  return { headersMs: Math.min(options.headersTimeoutMs ?? REQUEST_HEADERS_TIMEOUT_MS, requestMs), requestMs };
+}
 
 /** How long a stopping host lets requests in flight finish before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;

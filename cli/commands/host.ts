@@ -63,6 +63,8 @@ const command: Subcommand = {
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
       metrics: options.metrics,
       ...(options.drainDelayMs === undefined ? {} : { drainDelayMs: options.drainDelayMs }),
+      ...(options.headersTimeoutMs === undefined ? {} : { headersTimeoutMs: options.headersTimeoutMs }),
+      ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
       port: options.port,
       catalog,
       credentials,
