@@ -13,6 +13,7 @@ export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--crede
                      [--endpoint-domain DOMAIN] [--async-commit-delay-ms N] [--rate-limit RATE[:BURST]]
                      [--public-url URL] [--repair] [--quota-resources N] [--quota-upload-sessions N]
                      [--quota-staged-bytes N] [--quiet] [--runtime on|off] [--gateway-port N]
+                     [--headers-timeout-ms N] [--request-timeout-ms N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -31,6 +32,11 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         port to the scraper only)
   --drain-delay-ms N    on SIGTERM, answer /readyz "draining" for N ms before refusing new
                         connections, so a load balancer stops sending first (default 0)
+  --headers-timeout-ms N
+                        a request's headers must arrive within N ms (default 20000); a slower
+                        client is answered 400 and its connection closed
+  --request-timeout-ms N
+                        the whole request must arrive within N ms (default 60000)
   --conformance-probes  honour the test-only Takoform-Conformance-Probe header and install the
                         runner's probe corpus, conformance/probe-corpus (host/README.md); the
                         default --quota-upload-sessions becomes 1024 (the runner opens many)
@@ -66,6 +72,8 @@ export interface HostCliOptions {
   databaseUrl?: string;
   metrics: boolean;
   drainDelayMs?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
   conformanceProbes: boolean;
   endpointDomain?: string;
   asyncCommitDelayMs?: number;
@@ -142,6 +150,13 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const text = value();
         if (!/^[0-9]{1,6}$/.test(text)) throw new UsageError(`--drain-delay-ms must be 0..999999, got ${text}`);
         options.drainDelayMs = Number(text);
+        break;
+      }
+      case "--headers-timeout-ms":
+      case "--request-timeout-ms": {
+        const text = value();
+        if (!/^[1-9][0-9]{2,6}$/.test(text)) throw new UsageError(`${flag} must be 100..9999999, got ${text}`);
+        options[flag === "--headers-timeout-ms" ? "headersTimeoutMs" : "requestTimeoutMs"] = Number(text);
         break;
       }
       case "--conformance-probes":

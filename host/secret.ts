@@ -1,4 +1,4 @@
-// The host secret keying prepare bindings (rules/lifecycle/prepare-binding.ts): 32 random bytes
+// The host secret keying prepare bindings (rules/prepare/prepare-binding.ts): 32 random bytes
 // created once in the data directory (mode 0600) and reused on every start, so a review minted
 // before a restart is still spendable after it.
 

@@ -3,7 +3,7 @@
 
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { Credential } from "./auth/credentials.js";
 import { createHostApp, type HostDependencies } from "./app.js";
 import { answerClientErrors } from "./http/middleware/client-errors.js";
@@ -32,6 +32,10 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   metrics?: boolean;
   /** How long a stopping host answers /readyz "draining" before it stops accepting (default 0). */
   drainDelayMs?: number;
+  /** A request's headers must arrive within this (default REQUEST_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
+  /** The whole request must arrive within this (default REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
   /** Between garbage collection passes (default COLLECTION_INTERVAL_MS). */
   collectionIntervalMs?: number;
   port: number;
@@ -46,8 +50,8 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
 export interface RunningHost {
   url: string;
   port: number;
-  /** The data plane, when started with `runtime`. */
-  runtime?: Runtime;
+  /** The data plane, when started with `runtime` (on a replica of a shared store: once it holds the data plane). */
+  readonly runtime: Runtime | undefined;
   close(): Promise<void>;
 }
 
@@ -68,7 +72,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const replicas = store.engine === "postgres" ? await (await import("./replicas.js")).replicaServices(store, options.dataDir) : undefined;
   const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
   const databases = replicas?.databases ?? new DatabaseFiles(options.dataDir);
-  const secretBox = SecretBox.forDataDir(options.dataDir);
+  const secretBox = replicas === undefined ? SecretBox.forDataDir(options.dataDir) : new SecretBox(replicas.secretsKey);
   const { app, context, loadRoutes } = createHostApp({
     ...options,
     store,
@@ -94,8 +98,12 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
     (error) => console.error("takoform host: garbage collection failed:", error),
     (report) => metrics?.collected({ replay_records: report.replayRecords, operations: report.operations, blob_files: report.blobFiles }),
   );
+  const timeouts = requestTimeouts(options);
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(options.port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
+    // Node checks the two timeouts below every connectionsCheckingInterval (default 30 s): a
+    // quarter of the headers timeout keeps the cut close to the configured bound.
+    const listening = createServer({ connectionsCheckingInterval: Math.max(50, Math.floor(timeouts.headersMs / 4)) }, app);
+    listening.listen(options.port, "127.0.0.1", () => resolve(listening));
     listening.once("error", reject);
     answerClientErrors(listening);
   });
@@ -104,32 +112,43 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   // headers must arrive within 20 s and the whole request within 60 s (Node's default is 300 s),
   // so a client that never finishes its body holds its bytes no longer (docs/security.md).
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = REQUEST_HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
-  if (options.runtime !== undefined) {
+  const startDataPlane = async (runtimeOptions: NonNullable<StartOptions["runtime"]>): Promise<Runtime> => {
     const { startRuntime } = await import("./runtime/index.js");
     const { reportRuntimeProblems } = await import("./runtime/conditions.js");
     const { withSensitiveValues } = await import("./secrets/runtime-env.js");
     const flagged = new Map();
     const report = options.report ?? ((error: unknown) => console.error("takoform host: runtime status:", error));
+    const started = await startRuntime({
+      ...runtimeOptions,
+      // A version's requiredSensitiveVars values on its env (ADR 0200).
+      extendVersion: withSensitiveValues({ store, box: secretBox }, runtimeOptions.extendVersion),
+      store,
+      kinds: context.kinds,
+      blobs,
+      databases,
+      dataDir: options.dataDir,
+      endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN,
+      onReport: (next) => {
+        options.runtime?.onReport?.(next);
+        void reportRuntimeProblems(context, next.problems, flagged).catch(report);
+      },
+    });
+    void started.reconcile();
+    return (runtime = started);
+  };
+  // Replicas of a shared store run the data plane on one replica at a time (ADR 0266).
+  const dataPlane = await (async () => {
+    if (options.runtime === undefined) return undefined;
     try {
-      runtime = await startRuntime({
-        ...options.runtime,
-        // A version's requiredSensitiveVars values on its env (ADR 0200).
-        extendVersion: withSensitiveValues({ store, box: secretBox }, options.runtime.extendVersion),
-        store,
-        kinds: context.kinds,
-        blobs,
-        databases,
-        dataDir: options.dataDir,
-        endpointDomain: options.endpointDomain ?? DEFAULT_ENDPOINT_DOMAIN,
-        onReport: (next) => {
-          options.runtime?.onReport?.(next);
-          void reportRuntimeProblems(context, next.problems, flagged).catch(report);
-        },
-      });
+      if (replicas === undefined) return void (await startDataPlane(options.runtime));
+      return await replicas.dataPlane(
+        () => startDataPlane(options.runtime!),
+        options.report ?? ((error) => console.error("takoform host: data plane:", error)),
+      );
     } catch (error) {
       // Nothing the host opened may keep the process alive once its start failed.
       context.scheduler.stop();
@@ -139,8 +158,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
       await store.close();
       throw error;
     }
-    void runtime.reconcile();
-  }
+  })();
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
   const routesLoaded = loadRoutes().then(
     () => {
@@ -151,13 +169,15 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   return {
     url: origin,
     port,
-    ...(runtime === undefined ? {} : { runtime }),
+    get runtime() {
+      return runtime;
+    },
     async close() {
       phase = "draining";
       if ((options.drainDelayMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
       await routesLoaded;
       takeover?.stop();
-      await runtime?.close();
+      await (dataPlane?.stop(() => runtime?.close()) ?? runtime?.close());
       context.scheduler.stop();
       await collection.stop();
       await closeServer(server);
@@ -168,6 +188,12 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
 
 export const REQUEST_HEADERS_TIMEOUT_MS = 20_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The configured bounds (--headers-timeout-ms, --request-timeout-ms), the headers one never above the request one. */
+function requestTimeouts(options: Pick<StartOptions, "headersTimeoutMs" | "requestTimeoutMs">): { headersMs: number; requestMs: number } {
+  const requestMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  return { headersMs: Math.min(options.headersTimeoutMs ?? REQUEST_HEADERS_TIMEOUT_MS, requestMs), requestMs };
+}
 
 /** How long a stopping host lets requests in flight finish before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;

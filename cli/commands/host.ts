@@ -63,6 +63,8 @@ const command: Subcommand = {
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
       metrics: options.metrics,
       ...(options.drainDelayMs === undefined ? {} : { drainDelayMs: options.drainDelayMs }),
+      ...(options.headersTimeoutMs === undefined ? {} : { headersTimeoutMs: options.headersTimeoutMs }),
+      ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
       port: options.port,
       catalog,
       credentials,
@@ -100,8 +102,9 @@ const command: Subcommand = {
           `Authorization: Bearer ${credential.token}\n`,
       );
     }
+    // A replica of a shared store may start its data plane later (ADR 0266): read it each time.
+    servedPort = () => host.runtime?.gateway.port ?? options.gatewayPort;
     if (host.runtime !== undefined) {
-      servedPort = () => host.runtime!.gateway.port;
       const port = host.runtime.gateway.port;
       process.stdout.write(`gateway on port ${port} (plain HTTP and TLS, routed by Host): every WorkerEndpoint answers at http://<hostname>:${port}/\n`);
     }

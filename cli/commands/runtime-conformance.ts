@@ -3,7 +3,8 @@
 //
 // Deploys the runtime-abi-v1 probe bundles through the Host API and measures the 18 required
 // runtime ABI checks (docs/decisions/0201-runtime-abi-runner.md). Exit 0 only when every selected
-// check passed; 1 when any failed or was unmeasured; 2 on a usage or setup error.
+// check passed; 1 when any failed or was unmeasured; 2 on a usage or setup error. Everything the
+// run created (its space) is removed at the end, whatever the outcome.
 
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -59,6 +60,8 @@ const command: Subcommand = {
       console.log(
         `${count("passed")} passed, ${count("failed")} failed, ${count("unmeasured")} unmeasured (${report.completeness}; run token ${report.runToken})`,
       );
+      if (report.leftBehind.length === 0) console.log(`removed everything the run created (space ${report.space})`);
+      else console.error(`takoform runtime-conformance: could not remove ${report.leftBehind.length} of what the run created: ${report.leftBehind.join("; ")}`);
       return report.checks.every((r) => r.status === "passed") ? 0 : 1;
     } catch (error) {
       if (error instanceof RuntimeSetupError || error instanceof CorpusError) {

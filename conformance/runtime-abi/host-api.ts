@@ -18,8 +18,13 @@ export interface FormRef {
 
 const sha256 = (bytes: Uint8Array) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
 
+/** What a run created, in creation order, so it can remove it again (teardown). */
+type Created =
+  { kind: "resource"; ref: FormRef; space: string; name: string; generation: string } | { kind: "secret"; space: string; worker: string; name: string };
+
 export class RuntimeHostApi {
   readonly #refs = new Map<string, FormRef>();
+  readonly #created: Created[] = [];
 
   constructor(
     readonly base: string,
@@ -75,7 +80,7 @@ export class RuntimeHostApi {
     const ref = await this.formRef(kind);
     const body = { apiVersion: ref.apiVersion, kind, form: { formRef: ref }, metadata: { name, space }, spec };
     const prepared = await this.must(`prepare ${kind} ${name}`, this.call("POST", `${API}/resources/prepare`, body), [200]);
-    return this.must(
+    const created = await this.must(
       `apply ${kind} ${name}`,
       this.call(
         "PUT",
@@ -85,6 +90,41 @@ export class RuntimeHostApi {
       ),
       [201],
     );
+    this.#created.push({ kind: "resource", ref, space, name, generation: String(created?.metadata?.generation ?? "1") });
+    return created;
+  }
+
+  /**
+   * Removes what this client created, newest first (dependents before what they name), each
+   * resource fenced on the generation it was created at. Answers a line per leftover it could not
+   * remove (empty: nothing is left behind). A delete the host accepted asynchronously (202) is
+   * waited for, so the next one does not meet the dependent it removes.
+   */
+  async teardown(): Promise<string[]> {
+    const leftovers: string[] = [];
+    for (const item of this.#created.splice(0).reverse()) {
+      if (item.kind === "secret") {
+        const r = await this.call("DELETE", `/x-takoform/v1/spaces/${encodeURIComponent(item.space)}/workers/${item.worker}/secrets/${item.name}`);
+        if (r.status !== 204 && r.status !== 404) leftovers.push(`sensitive value ${item.name}: ${r.status} ${r.text.slice(0, 200)}`);
+        continue;
+      }
+      const { ref, space, name } = item;
+      const target = `${API}/resources/${ref.apiVersion}/${ref.kind}/${name}?${new URLSearchParams({ space, definitionVersion: ref.definitionVersion, schemaDigest: ref.schemaDigest })}`;
+      let r = await this.call("DELETE", target, undefined, { "takoform-expected-generation": item.generation, "idempotency-key": randomUUID() });
+      if (r.status === 202 && typeof r.json?.operation?.id === "string") r = await this.settled(r.json.operation.id);
+      if (![200, 202, 204, 404].includes(r.status)) leftovers.push(`${ref.kind} ${name}: ${r.status} ${r.text.slice(0, 200)}`);
+    }
+    return leftovers;
+  }
+
+  /** Polls an operation until it is done (at most about 30 s); answers its last read. */
+  private async settled(id: string): Promise<{ status: number; json: any; text: string }> {
+    let r = await this.call("GET", `${API}/operations/${encodeURIComponent(id)}`);
+    for (let i = 0; i < 120 && r.status === 200 && r.json?.done !== true; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      r = await this.call("GET", `${API}/operations/${encodeURIComponent(id)}`);
+    }
+    return r.status === 200 && r.json?.error !== undefined ? { ...r, status: 409 } : r;
   }
 
   /** Uploads and commits a WorkerBundle manifest of these modules; answers its digest. */
@@ -115,5 +155,8 @@ export class RuntimeHostApi {
       this.call("PUT", `/x-takoform/v1/spaces/${encodeURIComponent(space)}/workers/${worker}/secrets/${name}`, { value }),
       [200, 201],
     );
+    if (!this.#created.some((c) => c.kind === "secret" && c.space === space && c.worker === worker && c.name === name)) {
+      this.#created.push({ kind: "secret", space, worker, name });
+    }
   }
 }

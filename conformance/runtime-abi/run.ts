@@ -1,5 +1,6 @@
 // takoform runtime-conformance: deploy the probe through the Host API, then measure the 18
-// required checks of runtime-abi-v1 over the probe protocol, with one fresh run token per run.
+// required checks of runtime-abi-v1 over the probe protocol, with one fresh run token per run,
+// then remove everything the run created (a run leaves no space behind).
 
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -35,6 +36,8 @@ export interface RuntimeReport {
   space: string;
   hostname: string;
   checks: RuntimeCheckResult[];
+  /** What the run created and could not remove at its end (empty: its space is left empty). */
+  leftBehind: string[];
 }
 
 export class RuntimeSetupError extends Error {}
@@ -59,6 +62,26 @@ export async function runRuntimeConformance(options: RuntimeRunOptions): Promise
   const api = new RuntimeHostApi(host, primaryToken(options.credentialsFile));
   const token = randomBytes(corpus.contract.runCorrelation.tokenBytes).toString("hex");
   const space = `runtime-abi-${token.slice(0, 12)}`;
+  // Whatever happens, the run removes what it created (its whole space) before it answers.
+  let leftBehind: string[] | undefined;
+  try {
+    const report = await deployAndMeasure(options, corpus, selected, api, token, space);
+    leftBehind = await api.teardown();
+    if (leftBehind.length > 0) options.log?.(`cleanup left ${leftBehind.length} behind in space ${space}: ${leftBehind.join("; ")}`);
+    return { ...report, leftBehind };
+  } finally {
+    if (leftBehind === undefined) await api.teardown().catch(() => undefined);
+  }
+}
+
+async function deployAndMeasure(
+  options: RuntimeRunOptions,
+  corpus: ReturnType<typeof loadRuntimeAbiCorpus>,
+  selected: RuntimeCheckName[],
+  api: RuntimeHostApi,
+  token: string,
+  space: string,
+): Promise<Omit<RuntimeReport, "leftBehind">> {
   const deployment = await deployProbe(api, corpus, space, `takoform-runtime-abi-${token}`);
   const gateway = { url: new URL(options.gateway ?? "http://127.0.0.1:8787"), hostname: deployment.hostname };
   options.log?.(`run token ${token}; probe deployed in space ${space} at ${deployment.hostname} (gateway ${gateway.url.origin})`);

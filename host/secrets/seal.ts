@@ -1,6 +1,6 @@
 // Sealing of sensitive values at rest (host extension, docs/decisions/0200-sensitive-values.md):
 // AES-256-GCM under a 32-byte key kept in the data directory (`secrets.key`, mode 0600, created
-// once and reused on every start). The additional authenticated data is the value's full address
+// once and reused on every start), or in the database for replicas of a PostgreSQL store (ADR 0266). The additional authenticated data is the value's full address
 // (tenant, space, worker, name), so sealed bytes copied to another address do not open there.
 
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
@@ -41,6 +41,17 @@ export function secretsKey(dataDir: string): Buffer {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
+  return existingSecretsKey(dataDir)!;
+}
+
+/**
+ * The data directory's sealing key when it has one, never creating it. Replicas of a shared store
+ * keep the key in the database instead (store/postgres-secret.ts); this is what a replica offers
+ * the database when it held values before.
+ */
+export function existingSecretsKey(dataDir: string): Buffer | undefined {
+  const file = path.join(dataDir, SECRETS_KEY_FILE);
+  if (!existsSync(file)) return undefined;
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const key = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   if (key.length !== 32) throw new Error(`${file}: not a secrets key (expected 32 base64-encoded bytes)`);

@@ -74,6 +74,24 @@ export function blobHoldKey(scope: TenantScope, digest: string): ScopedKey {
   return join("blob", scope.tenant, digest);
 }
 
+/**
+ * One thing of the tenant that names a blob address: an open upload session
+ * ("session/<principal>/<uploadId>") or a committed manifest ("manifest/<digest>"). Ending a
+ * session asks this index, per blob it names, whether anything else still names it.
+ */
+export function blobUseKey(scope: TenantScope, digest: string, namer: string): ScopedKey {
+  return join("blob-use", scope.tenant, digest, namer);
+}
+
+export function blobUsesPrefix(scope: TenantScope, digest: string): ScopedKey {
+  return (join("blob-use", scope.tenant, digest) + "/") as ScopedKey;
+}
+
+/** Present once the tenant's blob-use index names every session and manifest (built once, lazily). */
+export function blobUseIndexKey(scope: TenantScope): ScopedKey {
+  return join("blob-use-index", scope.tenant);
+}
+
 /** A manifest the tenant committed, with its canonical bytes. */
 export function manifestKey(scope: TenantScope, digest: string): ScopedKey {
   return join("manifest", scope.tenant, digest);

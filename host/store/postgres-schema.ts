@@ -10,6 +10,7 @@ export const LOCK_SPACE = 0x74616b6f; // "tako"
 export const MIGRATION_LOCK = 1;
 export const GC_LOCK = 2;
 export const BLOB_LOCK = 3;
+export const DATA_PLANE_LOCK = 4;
 
 interface Migration {
   version: number;
@@ -53,6 +54,16 @@ export const MIGRATIONS: readonly Migration[] = [
         digest text NOT NULL,
         bytes bytea NOT NULL,
         PRIMARY KEY (tenant, uid)
+      );
+    `,
+  },
+  {
+    version: 3,
+    name: "sealing key of sensitive values",
+    sql: `
+      CREATE TABLE takoform_secrets_key (
+        id integer PRIMARY KEY CHECK (id = 1),
+        key bytea NOT NULL
       );
     `,
   },

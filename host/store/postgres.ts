@@ -37,13 +37,13 @@ interface Scope {
   /** Written in this database transaction, not yet committed: key -> row (seq filled at commit). */
   pending: Map<string, { tenant: string; value: string | null; version: number }>;
   seqs: Map<string, string>;
-  /** Blob bytes to store with this transaction (artifacts/postgres-blobs.ts). */
+  /** Blob bytes to store with this transaction (files/postgres-blobs.ts). */
   blobs: Map<string, Uint8Array>;
   /** Files this transaction may have changed, stored with it when they did (FileSync). */
   files: Map<string, { tenant: string; name: string }>;
 }
 
-/** Moves other per-tenant files (artifacts/postgres-database-files.ts) with the entries. */
+/** Moves other per-tenant files (files/postgres-database-files.ts) with the entries. */
 export interface FileSync {
   /** Key prefix of the entries recording a file's digest: "<prefix>/<tenant>/<name>". */
   readonly prefix: string;
@@ -53,7 +53,7 @@ export interface FileSync {
   fetch(via: pg.Pool | pg.PoolClient, tenant: string, name: string, digest: string): Promise<void>;
 }
 
-/** Moves blob bytes (artifacts/postgres-blobs.ts): stored with a mutation, fetched when a hold appears. */
+/** Moves blob bytes (files/postgres-blobs.ts): stored with a mutation, fetched when a hold appears. */
 export interface BlobSync {
   store(client: pg.PoolClient, blobs: ReadonlyMap<string, Uint8Array>): Promise<void>;
   /** The tenant's view gained holds of these digests: make their bytes readable here. */
@@ -62,9 +62,9 @@ export interface BlobSync {
 
 export interface PostgresStore extends Store {
   readonly pool: pg.Pool;
-  /** Set once by the blob store (artifacts/postgres-blobs.ts). */
+  /** Set once by the blob store (files/postgres-blobs.ts). */
   blobSync?: BlobSync;
-  /** Set once by the SQLiteDatabase files (artifacts/postgres-database-files.ts). */
+  /** Set once by the SQLiteDatabase files (files/postgres-database-files.ts). */
   fileSync?: FileSync;
   /** Marks a file of `tenant` the current mutation may change; false outside a mutation. */
   stageFile(tenant: string, name: string, path: string): boolean;

@@ -42,7 +42,9 @@ async function hostOn(engine: "sqlite" | "lowdb"): Promise<HostProcess> {
 function tally(replies: Reply[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const reply of replies) {
-    const label = reply.status < 400 ? String(reply.status) : `${reply.status} ${reply.json?.error?.code}`;
+    const error = reply.json?.error;
+    // hostCode tells a create that lost the name (create_conflict) from a stale generation fence
+    const label = reply.status < 400 ? String(reply.status) : [reply.status, error?.code, error?.hostCode].filter((part) => part !== undefined).join(" ");
     out[label] = (out[label] ?? 0) + 1;
   }
   return out;
@@ -111,7 +113,7 @@ for (const engine of ["sqlite", "lowdb"] as const) {
               : put(host.url, body),
           ),
         );
-        expect(tally(replies)).toEqual({ "201": 1, "412 generation_conflict": RACERS - 1 });
+        expect(tally(replies)).toEqual({ "201": 1, "412 generation_conflict create_conflict": RACERS - 1 });
         const winner = replies.find((reply) => reply.status === 201)!;
         const now = await readResource(host.url, queue(), name, space);
         expect(now.json.metadata).toMatchObject({ uid: winner.json.metadata.uid, generation: "1", revision: "1" });

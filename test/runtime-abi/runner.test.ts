@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBundlesDir, RUNTIME_ABI_CHECKS } from "../../conformance/runtime-abi/contract.js";
 import { runRuntimeConformance, type RuntimeReport } from "../../conformance/runtime-abi/run.js";
 import { REFERENCE_SHOWN, referenceRequired } from "../support/reference.js";
+import { call } from "../unit/host/harness.js";
 import { CAUGHT_BY, startMutantHarness, type MutantHarness, type Mutant } from "./mutants.js";
 
 const bundlesDir = defaultBundlesDir();
@@ -46,6 +47,14 @@ describe.skipIf(bundlesDir === undefined)("runtime-conformance", () => {
       expect(report).toMatchObject({ classification: "deployed-runtime-conformance-run", completeness: "complete", publicationReady: false });
       expect(report.runToken).toMatch(/^[0-9a-f]{32}$/);
       for (const name of RUNTIME_ABI_CHECKS) expect(status[name], name).toMatch(/^passed: /);
+      // The run removed what it created: its space holds nothing, the sensitive value is gone.
+      expect(report.leftBehind).toEqual([]);
+      const left = await call(harness.hostUrl, "GET", `/x-takoform/v1/resources?space=${report.space}`);
+      expect(left.status, left.text).toBe(200);
+      expect(left.json.resources).toEqual([]);
+      const secrets = await call(harness.hostUrl, "GET", `/x-takoform/v1/spaces/${report.space}/workers/conformance-probe/secrets`);
+      expect(secrets.status, secrets.text).toBe(200);
+      expect(secrets.json).toEqual({ secrets: [] });
     },
     240_000,
   );

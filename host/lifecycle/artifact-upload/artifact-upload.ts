@@ -10,12 +10,13 @@
 import { requireUploadQuota } from "../quotas/quotas.js";
 import { touchUpload } from "./upload-expiry.js";
 import { declaredEntry, entriesOf, manifestIndex, sessionManifest } from "./upload-index.js";
+import { buildUseIndex, manifestNamer, namedElsewhere, sessionNamer, useIndexBuilt, useWrites } from "./blob-uses.js";
 import { canonicalDigest, canonicalJson, fileDigest, isDigest } from "../../../corpus/lib/index.js";
 import { refuse } from "../../errors.js";
 import { closedEnvelope } from "../../rules/shared-wire-rules/closed-request-envelope.js";
 import { validateManifest } from "../../rules/artifacts/manifest-validation.js";
 import { verifyBlobs } from "../../rules/artifacts/blob-verification.js";
-import { blobHoldKey, manifestKey, manifestsPrefix, tenantUploadsPrefix, uploadKey, uploadManifestKey } from "../../store/keys.js";
+import { blobHoldKey, blobUseKey, manifestKey, uploadKey, uploadManifestKey } from "../../store/keys.js";
 import type { BlobHoldRecord, ManifestRecord, UploadManifestRecord, UploadRecord } from "../../store/records.js";
 import type { TenantScope } from "../../store/scope.js";
 import type { StoreWrite } from "../../store/store.js";
@@ -54,6 +55,7 @@ export function startUpload(ctx: HostContext, envelope: MutationEnvelope, decode
       writes: [
         { op: "put", key: uploadKey(envelope.scope, uploadId), value: record, expectedVersion: null },
         { op: "put", key: uploadManifestKey(envelope.scope, uploadId), value: kept },
+        ...useWrites(envelope.scope, sizes.keys(), sessionNamer(envelope.scope.principal, uploadId)),
       ],
     };
   });
@@ -101,7 +103,16 @@ export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope
   return {
     status: existing ? 200 : 201,
     body: JSON.stringify(result),
-    writes: existing ? [] : [{ op: "put", key, value: record, expectedVersion: null }],
+    writes: existing
+      ? []
+      : [
+          { op: "put", key, value: record, expectedVersion: null },
+          ...useWrites(
+            scope,
+            entries.map((entry) => entry.digest),
+            manifestNamer(upload.manifestDigest),
+          ),
+        ],
     result,
     manifestDigest: upload.manifestDigest,
   };
@@ -129,25 +140,24 @@ export function endSession(ctx: Pick<HostContext, "store">, scope: TenantScope, 
   const key = uploadKey(scope, uploadId);
   const writes: StoreWrite[] = [{ op: "delete", key }];
   if (upload.manifest === undefined) writes.push({ op: "delete", key: uploadManifestKey(scope, uploadId) });
-  // Each manifest's digest index is validated once and cached by its digest (upload-index.ts), so
-  // ending a session costs lookups per other manifest and session, not their validation.
+  const namer = sessionNamer(scope.principal, uploadId);
   const staged = manifestIndex(upload.manifestDigest, () => sessionManifest(ctx.store, scope, uploadId, upload));
+  for (const digest of staged.keys()) writes.push({ op: "delete", key: blobUseKey(scope, digest, namer) });
+  if (useIndexBuilt(ctx.store, scope)) {
+    // O(this session's manifest): per blob, a range read of at most two index entries.
+    for (const digest of staged.keys()) {
+      if (!namedElsewhere(ctx.store, scope, digest, namer)) writes.push({ op: "delete", key: blobHoldKey(scope, digest) });
+    }
+    return writes;
+  }
+  // The tenant's first ended session since the index existed: decide from every manifest and
+  // session once, and build the index in the same transaction (blob-uses.ts).
   const others: ReadonlyMap<string, unknown>[] = [];
-  for (const entry of ctx.store.list<ManifestRecord>(manifestsPrefix(scope))) {
-    const digest = decodeURIComponent(entry.key.slice(entry.key.lastIndexOf("/") + 1));
-    others.push(manifestIndex(digest, () => JSON.parse(entry.value.canonical)));
-  }
-  for (const entry of ctx.store.list<UploadRecord>(tenantUploadsPrefix(scope))) {
-    if (entry.key === key) continue;
-    const [, , principal, id] = entry.key.split("/").map(decodeURIComponent) as [string, string, string, string];
-    const load = () =>
-      entry.value.manifest ?? ctx.store.get<UploadManifestRecord>(uploadManifestKey({ ...scope, principal } as TenantScope, id))?.value.manifest;
-    others.push(manifestIndex(entry.value.manifestDigest, load));
-  }
+  const built = buildUseIndex(ctx.store, scope, namer, (index) => others.push(index));
   for (const digest of staged.keys()) {
     if (!others.some((index) => index.has(digest))) writes.push({ op: "delete", key: blobHoldKey(scope, digest) });
   }
-  return writes;
+  return [...built, ...writes];
 }
 
 /** GET {api}/artifacts/{manifestDigest}: the canonical manifest, for a tenant that holds it. */

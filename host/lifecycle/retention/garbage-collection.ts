@@ -119,7 +119,7 @@ export async function collectGarbage(ctx: Collector, budget: number = DEFAULT_CO
 export async function collectGarbageOnce(ctx: Collector): Promise<CollectionReport | undefined> {
   const { store } = ctx;
   if (store.singleton === undefined) return collectGarbage(ctx);
-  // Blobs shared through the database (artifacts/postgres-blobs.ts) list their addresses first.
+  // Blobs shared through the database (files/postgres-blobs.ts) list their addresses first.
   const blobs = ctx.blobs as Collector["blobs"] & { refreshDigests?(): Promise<void>; removed?(): Promise<void> };
   return store.singleton("garbage-collection", async () => {
     await store.refreshAll?.();

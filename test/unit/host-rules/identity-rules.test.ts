@@ -25,9 +25,11 @@ describe("mutationIntent", () => {
 });
 
 describe("fences", () => {
-  it("createFence: a taken name is generation_conflict, an expectedUid is uid_mismatch", () => {
+  it("createFence: a taken name is generation_conflict with hostCode create_conflict, an expectedUid is uid_mismatch", () => {
     expect(createFence(false, undefined)).toMatchObject({ ok: true });
     expect(code(createFence(true, undefined))).toBe("generation_conflict");
+    expect(createFence(true, undefined)).toMatchObject({ hostCode: "create_conflict" });
+    expect(generationFence("2", "1", "apply")).toMatchObject({ hostCode: undefined });
     expect(code(createFence(false, "u"))).toBe("uid_mismatch");
   });
 
