@@ -1,19 +1,29 @@
 // Bundles the compiled provider (dist/provider-bridge/plugin/entry.js and
-// everything it imports from dist/, the generated model included) into one
-// ES module with esbuild, next to a stamp of its inputs (plugin/bundle-stamp.ts).
-// npm packages stay external, resolved from the installation's node_modules.
+// everything it imports, the generated model and the one npm package it uses
+// included) into one CommonJS file with esbuild, next to a stamp of its inputs
+// (plugin/bundle-stamp.ts).
 //
-// The bundle lives at dist/provider-bridge/bundle/provider.mjs: at that depth
+// CommonJS, not an ES module (ADR 0245): node starts it without its ESM loader,
+// and a module the provider reaches through a dynamic import (node:http2 and
+// the TLS context after the handshake line, the handlers after that) is
+// initialized, its node: built-ins required, only when that import runs. In an
+// ES module bundle every import is hoisted and loaded before the first line.
+//
+// The bundle lives at dist/provider-bridge/bundle/provider.cjs: at that depth
 // corpusRoot() finds <root>/corpus from the bundle exactly as it does from
-// dist/corpus/lib/root.js. Without esbuild (it comes with the dev
-// dependencies) the launcher runs the CLI as before.
+// dist/corpus/lib/root.js (import.meta.url is the bundle's own file URL).
+// Without esbuild (it comes with the dev dependencies) the launcher runs the
+// CLI as before.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { stampOf } from "../plugin/bundle-stamp.js";
 
 export const BUNDLE_DIR = join("dist", "provider-bridge", "bundle");
+export const BUNDLE_FILE = "provider.cjs";
 const ENTRY = join("dist", "provider-bridge", "plugin", "entry.js");
+/** import.meta.url in the bundle: the URL of the bundle file itself. */
+const META_URL = "__takoformBundleUrl";
 
 export type BundleResult = { ok: true; file: string; inputs: number } | { ok: false; reason: string };
 
@@ -32,7 +42,7 @@ export function bundleProvider(root: string): BundleResult {
   const esbuild = loadEsbuild(root);
   if (!esbuild) return { ok: false, reason: "esbuild is not installed (it comes with the dev dependencies)" };
   const dir = join(root, BUNDLE_DIR);
-  const file = join(dir, "provider.mjs");
+  const file = join(dir, BUNDLE_FILE);
   const suffix = `.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
@@ -41,9 +51,10 @@ export function bundleProvider(root: string): BundleResult {
       entryPoints: [ENTRY],
       bundle: true,
       platform: "node",
-      format: "esm",
+      format: "cjs",
       target: `node${process.versions.node.split(".")[0]}`,
-      packages: "external",
+      define: { "import.meta.url": META_URL },
+      banner: { js: `"use strict";\nvar ${META_URL} = require("node:url").pathToFileURL(__filename).href;` },
       outfile: file + suffix,
       metafile: true,
       write: true,

@@ -48,14 +48,18 @@ describe("provider bundle (built from dist/)", () => {
     const built = bundleProvider(repo);
     expect(built.ok, built.ok ? "" : built.reason).toBe(true);
     if (!built.ok) return;
-    expect(built.file).toBe(join(repo, "dist/provider-bridge/bundle/provider.mjs"));
+    expect(built.file).toBe(join(repo, "dist/provider-bridge/bundle/provider.cjs"));
     const stamp = JSON.parse(readFileSync(join(repo, "dist/provider-bridge/bundle/provider.stamp.json"), "utf8"));
     const paths: string[] = stamp.inputs.map((i: { path: string }) => i.path);
     expect(paths).toContain(join(repo, "dist/provider-bridge/main.js"));
     expect(paths).toContain(join(repo, "dist/generated/provider/model.js"));
-    expect(paths.every((p) => p.startsWith(join(repo, "dist") + "/"))).toBe(true);
-    // npm packages stay external
-    expect(readFileSync(built.file, "utf8")).toMatch(/from "canonicalize"/);
+    // the one npm package the provider uses (ESM-only, so it cannot be required) is bundled and stamped too
+    expect(paths.every((p) => p.startsWith(join(repo, "dist") + "/") || p.startsWith(join(repo, "node_modules", "canonicalize") + "/"))).toBe(true);
+    const code = readFileSync(built.file, "utf8");
+    expect(code).not.toMatch(/require\("canonicalize"\)/);
+    // CommonJS: node:http2 (and the TLS context) is required only inside the lazily initialized gRPC server module
+    expect(code).toMatch(/^\s+import_node_http2 = __toESM\(require\("node:http2"\)/m);
+    expect(code).not.toMatch(/^import /m);
   });
 
   it("the installed launcher runs the bundle, which refuses a start without Terraform and serves with it", async () => {
@@ -63,7 +67,7 @@ describe("provider bundle (built from dist/)", () => {
     const installed = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64" });
     expect(installed.bundle.ok).toBe(true);
     const launcher = readFileSync(installed.launcher, "utf8");
-    expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/provider.mjs")}' "$@"`);
+    expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/provider.cjs")}' "$@"`);
     expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
     const child = spawn(installed.launcher, [], {
       env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
@@ -74,7 +78,7 @@ describe("provider bundle (built from dist/)", () => {
       expect(line).toMatch(/^1\|6\|unix\|[^|]+\|grpc\|$/);
       // the process is the bundle itself (exec'd by the launcher), not the CLI
       const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
-      expect(cmdline).toContain(join(repo, "dist/provider-bridge/bundle/provider.mjs"));
+      expect(cmdline).toContain(join(repo, "dist/provider-bridge/bundle/provider.cjs"));
     } finally {
       child.kill("SIGKILL");
     }
@@ -89,14 +93,14 @@ describe("provider bundle (built from dist/)", () => {
     // the compiled provider and node_modules the fallback resolves against.
     const root = temp();
     mkdirSync(join(root, "dist/provider-bridge/bundle"), { recursive: true });
-    copyFileSync(built.file, join(root, "dist/provider-bridge/bundle/provider.mjs"));
+    copyFileSync(built.file, join(root, "dist/provider-bridge/bundle/provider.cjs"));
     writeFileSync(
       join(root, "dist/provider-bridge/bundle/provider.stamp.json"),
       JSON.stringify(stampOf([built.file])).replace(built.file, join(root, "gone.js")),
     );
     symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
     symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
-    const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.mjs")], {
+    const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.cjs")], {
       env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
