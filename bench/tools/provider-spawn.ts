@@ -131,12 +131,20 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, client: { certPem: s
     let err = "";
     let handshake: number | undefined;
     const done = (e: Error | undefined, v?: Sample) => {
-      child.kill("SIGKILL");
-      if (e) reject(e);
-      else resolve(v!);
+      if (e) {
+        child.kill("SIGKILL");
+        return reject(e);
+      }
+      // SIGTERM: the provider exits through its exit handlers (as after Terraform's Shutdown, which
+      // is when it writes its code cache); the next start waits for this one to be gone.
+      const force = setTimeout(() => child.kill("SIGKILL"), 3000);
+      child.once("exit", () => (clearTimeout(force), resolve(v!)));
+      child.kill("SIGTERM");
     };
     child.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
-    child.once("exit", (code) => handshake === undefined && done(new Error(`provider exited (${code}) before its handshake: ${err}`)));
+    child.once("exit", (code) => {
+      if (handshake === undefined) done(new Error(`provider exited (${code}) before its handshake: ${err}`));
+    });
     child.stdout.on("data", (d: Buffer) => {
       if (handshake !== undefined) return;
       out += d.toString();

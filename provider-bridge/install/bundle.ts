@@ -21,11 +21,14 @@ import { stampOf } from "../plugin/bundle-stamp.js";
 
 export const BUNDLE_DIR = join("dist", "provider-bridge", "bundle");
 export const BUNDLE_FILE = "provider.cjs";
+export const START_FILE = "start.cjs";
 const ENTRY = join("dist", "provider-bridge", "plugin", "entry.js");
+const START = join("dist", "provider-bridge", "plugin", "start.js");
 /** import.meta.url in the bundle: the URL of the bundle file itself. */
 const META_URL = "__takoformBundleUrl";
 
-export type BundleResult = { ok: true; file: string; inputs: number } | { ok: false; reason: string };
+/** file: the bundle; start: what the launcher runs (plugin/start.ts: the bundle through its V8 code cache). */
+export type BundleResult = { ok: true; file: string; start: string; inputs: number } | { ok: false; reason: string };
 
 type Esbuild = typeof import("esbuild");
 
@@ -37,39 +40,47 @@ function loadEsbuild(root: string): Esbuild | undefined {
   }
 }
 
+/** Bundles `entry` into `outfile` (CommonJS); returns the absolute paths of its inputs. */
+function build(esbuild: Esbuild, root: string, entry: string, outfile: string): string[] {
+  const built = esbuild.buildSync({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: `node${process.versions.node.split(".")[0]}`,
+    define: { "import.meta.url": META_URL },
+    banner: { js: `"use strict";\nvar ${META_URL} = require("node:url").pathToFileURL(__filename).href;` },
+    outfile,
+    metafile: true,
+    write: true,
+    logLevel: "silent",
+  });
+  return Object.keys(built.metafile.inputs).map((p) => resolve(root, p));
+}
+
 /** Builds the bundle of the takoform installation at `root`; never throws. */
 export function bundleProvider(root: string): BundleResult {
   const esbuild = loadEsbuild(root);
   if (!esbuild) return { ok: false, reason: "esbuild is not installed (it comes with the dev dependencies)" };
   const dir = join(root, BUNDLE_DIR);
   const file = join(dir, BUNDLE_FILE);
+  const start = join(dir, START_FILE);
+  const stamp = join(dir, "provider.stamp.json");
   const suffix = `.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
-    const built = esbuild.buildSync({
-      absWorkingDir: root,
-      entryPoints: [ENTRY],
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      target: `node${process.versions.node.split(".")[0]}`,
-      define: { "import.meta.url": META_URL },
-      banner: { js: `"use strict";\nvar ${META_URL} = require("node:url").pathToFileURL(__filename).href;` },
-      outfile: file + suffix,
-      metafile: true,
-      write: true,
-      logLevel: "silent",
-    });
-    const inputs = Object.keys(built.metafile.inputs).map((p) => resolve(root, p));
-    writeFileSync(join(dir, "provider.stamp.json" + suffix), JSON.stringify(stampOf(inputs)));
-    // Bundle first: between the two renames a process sees the new bundle with the old stamp,
+    const inputs = [...build(esbuild, root, ENTRY, file + suffix), ...build(esbuild, root, START, start + suffix)];
+    writeFileSync(stamp + suffix, JSON.stringify(stampOf([...new Set(inputs)])));
+    // Bundle first: between the renames a process sees the new bundle with the old stamp,
     // which either matches (same inputs, same code) or sends it to the compiled modules.
+    // The code cache names the bundle's SHA-256, so an old one is never used for the new bundle.
     renameSync(file + suffix, file);
-    renameSync(join(dir, "provider.stamp.json" + suffix), join(dir, "provider.stamp.json"));
-    return { ok: true, file, inputs: inputs.length };
+    renameSync(stamp + suffix, stamp);
+    renameSync(start + suffix, start);
+    return { ok: true, file, start, inputs: inputs.length };
   } catch (err) {
-    rmSync(file + suffix, { force: true });
-    rmSync(join(dir, "provider.stamp.json" + suffix), { force: true });
+    for (const f of [file, stamp, start]) rmSync(f + suffix, { force: true });
     return { ok: false, reason: `bundling failed: ${(err as Error).message.split("\n")[0]}` };
   }
 }

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,7 @@ import { bundleProvider } from "../../../provider-bridge/install/bundle.js";
 import { checkLauncher, installProvider } from "../../../provider-bridge/install/install.js";
 import { staleBecause, stampOf } from "../../../provider-bridge/plugin/bundle-stamp.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
+import { CODE_CACHE } from "../../../provider-bridge/plugin/start.js";
 
 const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const dirs: string[] = [];
@@ -67,7 +69,7 @@ describe("provider bundle (built from dist/)", () => {
     const installed = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64" });
     expect(installed.bundle.ok).toBe(true);
     const launcher = readFileSync(installed.launcher, "utf8");
-    expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/provider.cjs")}' "$@"`);
+    expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/start.cjs")}' "$@"`);
     expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
     const child = spawn(installed.launcher, [], {
       env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
@@ -76,9 +78,9 @@ describe("provider bundle (built from dist/)", () => {
     try {
       const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
       expect(line).toMatch(/^1\|6\|unix\|[^|]+\|grpc\|$/);
-      // the process is the bundle itself (exec'd by the launcher), not the CLI
+      // the process is node on the bundle's start file (exec'd by the launcher), not the CLI
       const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
-      expect(cmdline).toContain(join(repo, "dist/provider-bridge/bundle/provider.cjs"));
+      expect(cmdline).toContain(join(repo, "dist/provider-bridge/bundle/start.cjs"));
     } finally {
       child.kill("SIGKILL");
     }
@@ -130,5 +132,52 @@ describe("provider bundle (built from dist/)", () => {
     expect(installed.bundle).toEqual({ ok: false, reason: "not requested" });
     expect(readFileSync(installed.launcher, "utf8")).not.toContain("bundle");
     expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
+  });
+});
+
+describe("provider code cache (plugin/start.ts)", () => {
+  const bundleDir = join(repo, "dist/provider-bridge/bundle");
+  const cacheFile = join(bundleDir, CODE_CACHE);
+
+  /** Starts the bundle through start.cjs as Terraform would, waits for the handshake line, then SIGTERM (the exit handlers run). */
+  async function startAndStop(env: Record<string, string> = {}): Promise<void> {
+    const child = spawn(process.execPath, [join(bundleDir, "start.cjs")], {
+      env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
+    expect(line).toMatch(/^1\|6\|unix\|/);
+    const exited = new Promise((ok) => child.once("exit", ok));
+    child.kill("SIGTERM");
+    await exited;
+  }
+
+  it("is written by the first process, used unchanged by the next, and rewritten when made from other bytes", async () => {
+    expect(bundleProvider(repo).ok).toBe(true);
+    const bundleHash = createHash("sha256")
+      .update(readFileSync(join(bundleDir, "provider.cjs")))
+      .digest();
+    rmSync(cacheFile, { force: true });
+    await startAndStop({ TAKOFORM_PROVIDER_CODE_CACHE: "off" });
+    expect(existsSync(cacheFile)).toBe(false);
+
+    await startAndStop();
+    const written = readFileSync(cacheFile);
+    expect(written.subarray(0, 32).equals(bundleHash)).toBe(true);
+    expect(written.length).toBeGreaterThan(10_000);
+
+    // accepted by V8: not written again
+    const before = statSync(cacheFile).mtimeMs;
+    utimesSync(cacheFile, new Date(before - 60_000), new Date(before - 60_000));
+    const aged = statSync(cacheFile).mtimeMs;
+    await startAndStop();
+    expect(statSync(cacheFile).mtimeMs).toBe(aged);
+
+    // made from other bytes: ignored and replaced
+    const other = Buffer.from(written);
+    other[0] = other[0]! ^ 0xff;
+    writeFileSync(cacheFile, other);
+    await startAndStop();
+    expect(readFileSync(cacheFile).subarray(0, 32).equals(bundleHash)).toBe(true);
   });
 });
