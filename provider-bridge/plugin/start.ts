@@ -8,8 +8,9 @@
 // The cache file starts with the SHA-256 of the bundle it was made from (V8's
 // own check compares only the source length). A cache that is missing, made
 // from other bytes, or refused by V8 (another node) is written again when this
-// process exits, through a temporary name and a rename, and by then it holds
-// every function this process ran. Writing it may fail (a read-only
+// process exits after serving (exit 0 after Terraform's Shutdown, or 143 on
+// SIGTERM), through a temporary name and a rename, and by then it holds every
+// function this process ran. Writing it may fail (a read-only
 // installation): the provider then runs without one.
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,8 @@ import vm from "node:vm";
 export const BUNDLE = "provider.cjs";
 export const CODE_CACHE = "provider.cjs.cache";
 const HASH_BYTES = 32;
+/** The exit code of a provider ended by SIGTERM (plugin/lifecycle.ts). */
+const SIGTERM_EXIT = 143;
 
 /** The V8 cached data in `cacheFile` when it was made from exactly `source`. */
 export function cachedDataFor(cacheFile: string, source: Buffer): { data: Buffer | undefined; hash: Buffer } {
@@ -54,7 +57,13 @@ export function startBundle(file: string, useCache = process.env["TAKOFORM_PROVI
     cachedData: cached.data,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  if (useCache && (cached.data === undefined || script.cachedDataRejected === true)) process.once("exit", () => writeCache(cacheFile, cached.hash, script));
+  if (useCache && (cached.data === undefined || script.cachedDataRejected === true)) {
+    process.once("exit", (code) => {
+      // Only a process that served writes it: one that refused to start (exit 1; `provider install`
+      // checks the launcher that way) compiled next to nothing.
+      if (code === 0 || code === SIGTERM_EXIT) writeCache(cacheFile, cached.hash, script);
+    });
+  }
   const wrapper = script.runInThisContext() as (e: object, r: NodeJS.Require, m: object, f: string, d: string) => void;
   const module = { exports: {} };
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));

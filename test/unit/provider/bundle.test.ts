@@ -160,6 +160,9 @@ describe("provider code cache (plugin/start.ts)", () => {
     rmSync(cacheFile, { force: true });
     await startAndStop({ TAKOFORM_PROVIDER_CODE_CACHE: "off" });
     expect(existsSync(cacheFile)).toBe(false);
+    // a process that refuses to start (no handshake variables) writes none either
+    expect(() => execFileSync(process.execPath, [join(bundleDir, "start.cjs")], { env: { PATH: process.env["PATH"] }, stdio: "pipe" })).toThrow();
+    expect(existsSync(cacheFile)).toBe(false);
 
     await startAndStop();
     const written = readFileSync(cacheFile);
