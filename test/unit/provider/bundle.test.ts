@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
@@ -136,8 +136,10 @@ describe("provider bundle (built from dist/)", () => {
 });
 
 describe("provider code cache (plugin/start.ts)", () => {
-  const bundleDir = join(repo, "dist/provider-bridge/bundle");
-  const cacheFile = join(bundleDir, CODE_CACHE);
+  // A copy of the bundle, so that provider processes of other test files, which write the
+  // installation's cache, cannot interfere. The stamp names the compiled modules, which match.
+  let bundleDir = "";
+  let cacheFile = "";
 
   /** Starts the bundle through start.cjs as Terraform would, waits for the handshake line, then SIGTERM (the exit handlers run). */
   async function startAndStop(env: Record<string, string> = {}): Promise<void> {
@@ -153,7 +155,13 @@ describe("provider code cache (plugin/start.ts)", () => {
   }
 
   it("is written by the first process, used unchanged by the next, and rewritten when made from other bytes", async () => {
-    expect(bundleProvider(repo).ok).toBe(true);
+    const built = bundleProvider(repo);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    bundleDir = join(temp(), "dist/provider-bridge/bundle");
+    mkdirSync(bundleDir, { recursive: true });
+    for (const f of ["provider.cjs", "start.cjs", "provider.stamp.json"]) copyFileSync(join(dirname(built.file), f), join(bundleDir, f));
+    cacheFile = join(bundleDir, CODE_CACHE);
     const bundleHash = createHash("sha256")
       .update(readFileSync(join(bundleDir, "provider.cjs")))
       .digest();
