@@ -129,7 +129,8 @@ export class GrpcServer {
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => {
-      void this.dispatch(stream, path, Buffer.concat(chunks));
+      // a unary request almost always arrives in one chunk: no copy then
+      void this.dispatch(stream, path, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
   }
 
