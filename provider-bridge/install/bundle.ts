@@ -78,6 +78,9 @@ export function bundleProvider(root: string): BundleResult {
     renameSync(file + suffix, file);
     renameSync(stamp + suffix, stamp);
     renameSync(start + suffix, start);
+    // The ES module bundle of earlier installs would accept this stamp while holding older code;
+    // without it, a launcher written by such an install runs the CLI instead.
+    rmSync(join(dir, "provider.mjs"), { force: true });
     return { ok: true, file, start, inputs: inputs.length };
   } catch (err) {
     for (const f of [file, stamp, start]) rmSync(f + suffix, { force: true });

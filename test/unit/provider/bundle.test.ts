@@ -47,7 +47,11 @@ describe("bundle stamp", () => {
 
 describe("provider bundle (built from dist/)", () => {
   it("bundles the compiled provider with a stamp of every dist module it holds", () => {
+    const oldBundle = join(repo, "dist/provider-bridge/bundle/provider.mjs");
+    mkdirSync(dirname(oldBundle), { recursive: true });
+    writeFileSync(oldBundle, "// an ES module bundle of an earlier install\n");
     const built = bundleProvider(repo);
+    expect(existsSync(oldBundle)).toBe(false);
     expect(built.ok, built.ok ? "" : built.reason).toBe(true);
     if (!built.ok) return;
     expect(built.file).toBe(join(repo, "dist/provider-bridge/bundle/provider.cjs"));
