@@ -18,7 +18,7 @@ export interface TerraformRun {
 
 const POLL_MS = 50;
 /** The CLI (`takoform.mjs provider`) and the bundle the installed launcher runs. */
-const PROVIDER_MARKERS = ["takoform", "provider-bridge/bundle/provider.mjs"];
+const PROVIDER_MARKERS = ["takoform", "provider-bridge/bundle/start.cjs", "provider-bridge/bundle/provider.cjs"];
 
 function isProvider(commandLine: string, markers: readonly string[]): boolean {
   return markers.some((m) => commandLine.includes(m));

@@ -63,10 +63,9 @@ export class HostHttp {
       payload = JSON.stringify(options.body);
       headers["content-type"] = "application/json";
     }
-    const signals = [AbortSignal.timeout(timeoutMs), ...(this.opts.signal ? [this.opts.signal] : [])];
     let res: ExchangeResponse;
     try {
-      res = await exchange({ method, url: this.url(pathOrUrl), headers, body: payload, signal: AbortSignal.any(signals) });
+      res = await exchange({ method, url: this.url(pathOrUrl), headers, body: payload, timeoutMs, ...(this.opts.signal ? { stop: this.opts.signal } : {}) });
     } catch (err) {
       throw new TransportError(`${method} ${this.url(pathOrUrl)}: ${(err as Error).message}`);
     }

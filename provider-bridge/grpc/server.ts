@@ -9,7 +9,10 @@
 // payload; a response is headers, one framed message, then trailers carrying
 // grpc-status; a failure is a trailers-only response.
 import http2 from "node:http2";
+import type { Listener } from "./listener.js";
 import { encodeGrpcMessage, GrpcError, Status, type StatusCode } from "./status.js";
+
+export type { BoundAddress, ListenAddress } from "./listener.js";
 
 /** Handles one unary call: request payload in, response payload out. */
 export type UnaryHandler = (request: Uint8Array) => Promise<Uint8Array> | Uint8Array;
@@ -28,13 +31,6 @@ export interface TlsMaterial {
   keyPem: string;
   /** PEM of the only client certificate accepted; undefined accepts any client certificate-less peer. */
   clientCaPem: string | undefined;
-}
-
-export type ListenAddress = { network: "unix"; path: string } | { network: "tcp"; host: string };
-export interface BoundAddress {
-  network: "unix" | "tcp";
-  /** A socket path, or host:port. */
-  address: string;
 }
 
 export interface CallObserver {
@@ -62,6 +58,7 @@ function unframe(body: Buffer): Uint8Array {
 
 export class GrpcServer {
   private server: http2.Http2Server | http2.Http2SecureServer | undefined;
+  private listener: Listener | undefined;
   private readonly sessions = new Set<http2.ServerHttp2Session>();
   private readonly openStreams = new Set<http2.ServerHttp2Stream>();
 
@@ -70,8 +67,12 @@ export class GrpcServer {
     private readonly observer?: CallObserver,
   ) {}
 
-  /** Starts listening; resolves once the address is bound. */
-  listen(tls: TlsMaterial | undefined, address: ListenAddress): Promise<BoundAddress> {
+  /**
+   * Serves the connections of `listener` (bound beforehand, see listener.ts):
+   * builds the HTTP/2 server, and its TLS context when `tls` is given, and
+   * takes over the connections that arrived meanwhile.
+   */
+  serve(tls: TlsMaterial | undefined, listener: Listener): void {
     const settings = { maxConcurrentStreams: 1024 };
     const common = { settings, maxSessionMemory: 1024 };
     const server = tls
@@ -85,24 +86,14 @@ export class GrpcServer {
         })
       : http2.createServer(common);
     this.server = server;
+    this.listener = listener;
     server.on("session", (session: http2.ServerHttp2Session) => {
       this.sessions.add(session);
       session.on("close", () => this.sessions.delete(session));
       session.on("error", () => undefined);
     });
     server.on("stream", (stream, headers) => this.onStream(stream, headers));
-    return new Promise((resolve, reject) => {
-      server.once("error", reject);
-      const done = (): void => {
-        server.off("error", reject);
-        const bound = server.address();
-        if (address.network === "unix") resolve({ network: "unix", address: address.path });
-        else if (bound && typeof bound === "object") resolve({ network: "tcp", address: `${address.host}:${bound.port}` });
-        else reject(new Error("listener has no address"));
-      };
-      if (address.network === "unix") server.listen(address.path, done);
-      else server.listen(0, address.host, done);
-    });
+    listener.handOff((socket) => server.emit("connection", socket));
   }
 
   /**
@@ -115,6 +106,7 @@ export class GrpcServer {
       if (!stream.closed) stream.end();
     }
     this.openStreams.clear();
+    this.listener?.close();
     this.server?.close();
     const closing = [...this.sessions].map((s) => new Promise<void>((resolve) => s.close(resolve)));
     return new Promise<void>((resolve) => {
@@ -137,7 +129,8 @@ export class GrpcServer {
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => {
-      void this.dispatch(stream, path, Buffer.concat(chunks));
+      // a unary request almost always arrives in one chunk: no copy then
+      void this.dispatch(stream, path, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
   }
 

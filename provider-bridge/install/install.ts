@@ -58,7 +58,7 @@ export function installProvider(opts: InstallOptions): InstallResult {
   const launcher = join(packageDir, `terraform-provider-${PROVIDER_TYPE}`);
   const wanted = opts.bundle ?? process.env["TAKOFORM_PROVIDER_BUNDLE"] !== "off";
   const bundle: BundleResult = wanted ? bundleProvider(opts.root) : { ok: false, reason: "not requested" };
-  const script = launcherScript(opts.nodePath ?? process.execPath, cli, opts.version, bundle.ok ? bundle.file : undefined);
+  const script = launcherScript(opts.nodePath ?? process.execPath, cli, opts.version, bundle.ok ? bundle.start : undefined);
   const launcherReplaced = writeIfChanged(launcher, script);
   chmodSync(launcher, 0o755);
   const cliConfigFile = join(dir, "terraform.tfrc");

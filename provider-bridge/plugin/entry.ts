@@ -1,5 +1,5 @@
 // The provider's own entry point, the one `takoform provider install` bundles
-// into dist/provider-bridge/bundle/provider.mjs (install/bundle.ts) so that a
+// into dist/provider-bridge/bundle/provider.cjs (install/bundle.ts) so that a
 // provider process resolves and compiles one file instead of some seventy
 // modules (Terraform starts three or four processes per command).
 //
@@ -16,7 +16,7 @@ const STAMP = "./provider.stamp.json";
 
 export async function runEntry(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const here = import.meta.url;
-  if (!here.endsWith("/bundle/provider.mjs")) return runProvider(env);
+  if (!here.endsWith("/bundle/provider.cjs")) return runProvider(env);
   const stale = staleBecause(fileURLToPath(new URL(STAMP, here)));
   if (stale === undefined) return runProvider(env);
   log("info", "provider bundle not used", { reason: stale });

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ListenAddress } from "../grpc/server.js";
+import type { ListenAddress } from "../grpc/listener.js";
 
 const MAX_SOCKET_PATH = 100;
 

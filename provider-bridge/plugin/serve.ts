@@ -1,8 +1,11 @@
 // Runs a provider process the way go-plugin expects: check the handshake
 // environment, start a TLS (AutoMTLS) or plaintext gRPC server, print the one
 // handshake line on stdout, then load the provider's handlers while Terraform
-// connects. Only what the handshake needs is loaded before the line is printed.
-import { GrpcServer, type Router, type UnaryHandler } from "../grpc/server.js";
+// connects. Only what the handshake needs is loaded before the line is printed:
+// the socket is bound with node:net (grpc/listener.ts); node:http2 and the TLS
+// context come after the line, while Terraform reads it and dials.
+import { bindListener } from "../grpc/listener.js";
+import type { GrpcServer, Router, UnaryHandler } from "../grpc/server.js";
 import { generateServerCertificate, handshakeCertificate } from "./certificate.js";
 import { handshakeLine, readPluginEnvironment } from "./environment.js";
 import { installProcessGuards } from "./lifecycle.js";
@@ -52,6 +55,9 @@ export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.Proce
       });
     },
   };
+  const listener = await bindListener(chosen.address);
+  process.stdout.write(handshakeLine(listener.bound.network, listener.bound.address, cert ? handshakeCertificate(cert.der) : ""));
+  const { GrpcServer } = await import("../grpc/server.js");
   server = new GrpcServer(router, {
     started: () => undefined,
     // UNIMPLEMENTED is expected for go-plugin's broker, which Terraform probes and does not need.
@@ -60,8 +66,7 @@ export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.Proce
       if (logEnabled(level)) log(level, "rpc", { method: path, status: code, ms: Math.round(millis), ...(error ? { error } : {}) });
     },
   });
-  const bound = await server.listen(cert ? { certPem: cert.certPem, keyPem: cert.keyPem, clientCaPem: checked.env.clientCertPem } : undefined, chosen.address);
-  process.stdout.write(handshakeLine(bound.network, bound.address, cert ? handshakeCertificate(cert.der) : ""));
+  server.serve(cert ? { certPem: cert.certPem, keyPem: cert.keyPem, clientCaPem: checked.env.clientCertPem } : undefined, listener);
   // Load the handlers now, in parallel with Terraform's connect and TLS handshake.
   handlers ??= loadHandlers();
   handlers.catch((err: unknown) => log("error", "provider handlers failed to load", { error: String(err) }));

@@ -45,7 +45,7 @@ class Writer {
   private view = new DataView(this.buf.buffer);
   pos = 0;
 
-  private ensure(n: number): void {
+  ensure(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     let size = this.buf.length * 2;
     while (size < this.pos + n) size *= 2;
@@ -87,6 +87,33 @@ class Writer {
   lenPrefixed(bytes: Uint8Array): void {
     this.varint(bytes.length);
     this.raw(bytes);
+  }
+
+  /** A length-prefixed UTF-8 string, encoded straight into the buffer. */
+  string(value: string): void {
+    const n = Buffer.byteLength(value, "utf8");
+    this.varint(n);
+    this.ensure(n);
+    if (n > 0) utf8.encodeInto(value, this.buf.subarray(this.pos, this.pos + n));
+    this.pos += n;
+  }
+
+  /**
+   * Writes `body` length-prefixed without a writer of its own: the body goes
+   * into this buffer, then moves right by the size of its length varint.
+   */
+  nested(body: () => void): void {
+    const start = this.pos;
+    body();
+    const n = this.pos - start;
+    let size = 1;
+    while (n >= 2 ** (7 * size)) size++;
+    this.ensure(size);
+    this.buf.copyWithin(start + size, start, start + n);
+    let v = n;
+    for (let i = 0; i < size - 1; i++, v = Math.floor(v / 128)) this.buf[start + i] = (v % 128) | 0x80;
+    this.buf[start + size - 1] = v;
+    this.pos = start + size + n;
   }
 
   fixed64(type: string, value: number | bigint): void {
@@ -144,7 +171,7 @@ function zigzag(type: string, value: number | bigint): number | bigint {
 function writeScalar(w: Writer, type: string, ref: string | undefined, value: unknown): void {
   switch (type) {
     case "string":
-      w.lenPrefixed(utf8.encode(value as string));
+      w.string(value as string);
       return;
     case "bytes":
       w.lenPrefixed(value as Uint8Array);
@@ -178,7 +205,7 @@ function writeScalar(w: Writer, type: string, ref: string | undefined, value: un
 function writeValue(w: Writer, id: number, type: string, ref: string | undefined, value: unknown): void {
   if (type === "message") {
     w.tag(id, WIRE_LEN);
-    w.lenPrefixed(encodeMessage(ref!, value as Record<string, unknown>));
+    w.nested(() => writeMessage(w, ref!, value as Record<string, unknown>));
     return;
   }
   w.tag(id, wireTypeOf(type));
@@ -189,11 +216,11 @@ function writeField(w: Writer, field: FieldDescriptor, value: unknown): void {
   if (field.map) {
     const map = field.map;
     for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-      const e = new Writer();
-      writeValue(e, 1, map.key, undefined, map.key === "string" ? key : keyFromString(map.key, key));
-      writeValue(e, 2, map.type, map.ref, entry);
       w.tag(field.id, WIRE_LEN);
-      w.lenPrefixed(e.finish());
+      w.nested(() => {
+        writeValue(w, 1, map.key, undefined, map.key === "string" ? key : keyFromString(map.key, key));
+        writeValue(w, 2, map.type, map.ref, entry);
+      });
     }
     return;
   }
@@ -201,10 +228,10 @@ function writeField(w: Writer, field: FieldDescriptor, value: unknown): void {
     const items = value as unknown[];
     if (items.length === 0) return;
     if (wireTypeOf(field.type) !== WIRE_LEN) {
-      const packed = new Writer();
-      for (const item of items) writeScalar(packed, field.type, field.ref, item);
       w.tag(field.id, WIRE_LEN);
-      w.lenPrefixed(packed.finish());
+      w.nested(() => {
+        for (const item of items) writeScalar(w, field.type, field.ref, item);
+      });
     } else {
       for (const item of items) writeValue(w, field.id, field.type, field.ref, item);
     }
@@ -225,21 +252,21 @@ function keyFromString(type: string, key: string): unknown {
   return type.endsWith("64") ? BigInt(key) : Number(key);
 }
 
-function encodeMessage(name: string, value: Record<string, unknown>): Uint8Array {
+function writeMessage(w: Writer, name: string, value: Record<string, unknown>): void {
   const fields = descriptor.messages[name];
   if (!fields) throw new TypeError(`unknown protobuf message ${name}`);
-  const w = new Writer();
   for (const field of fields) {
     const v = value[field.name];
     if (v === undefined || v === null) continue;
     writeField(w, field, v);
   }
-  return w.finish();
 }
 
 /** Encodes `value` as the message `name`. Fields left out take their proto3 default. */
 export function encode<K extends MessageName>(name: K, value: Writable<MessageTypes[K]>): Uint8Array {
-  return encodeMessage(name, value as Record<string, unknown>);
+  const w = new Writer();
+  writeMessage(w, name, value as Record<string, unknown>);
+  return w.finish();
 }
 
 // ---------------------------------------------------------------- reading
@@ -349,9 +376,7 @@ function readScalar(r: Reader, type: string, ref: string | undefined): unknown {
     case "enum": {
       const raw = r.varint();
       const n = typeof raw === "bigint" ? Number(BigInt.asIntN(32, raw)) : raw | 0;
-      const values = descriptor.enums[ref!]!;
-      for (const [name, value] of Object.entries(values)) if (value === n) return name;
-      return n;
+      return enumNames(ref!).get(n) ?? n;
     }
     case "int32": {
       const raw = r.varint();
@@ -410,6 +435,36 @@ function defaultOf(field: FieldDescriptor): unknown {
   }
 }
 
+const enumNameCache = new Map<string, Map<number, string>>();
+/** number -> name of an enum, the first name declared for a number winning. */
+function enumNames(ref: string): Map<number, string> {
+  let m = enumNameCache.get(ref);
+  if (!m) {
+    m = new Map();
+    for (const [name, value] of Object.entries(descriptor.enums[ref]!)) if (!m.has(value)) m.set(value, name);
+    enumNameCache.set(ref, m);
+  }
+  return m;
+}
+
+/** The fields of a message whose absence decodes to a value, with that value (a fresh one for lists, maps and bytes). */
+type Default = { name: string; fresh: "list" | "map" | "bytes" | undefined; value: unknown };
+const defaultsCache = new Map<string, Default[]>();
+function defaultsOf(name: string, fields: Map<number, FieldDescriptor>): Default[] {
+  let d = defaultsCache.get(name);
+  if (!d) {
+    d = [];
+    for (const f of fields.values()) {
+      const value = defaultOf(f);
+      if (value === undefined) continue;
+      const fresh = f.map ? "map" : f.repeated ? "list" : f.type === "bytes" ? "bytes" : undefined;
+      d.push({ name: f.name, fresh, value });
+    }
+    defaultsCache.set(name, d);
+  }
+  return d;
+}
+
 const byIdCache = new Map<string, Map<number, FieldDescriptor>>();
 function fieldsById(name: string): Map<number, FieldDescriptor> {
   let m = byIdCache.get(name);
@@ -425,9 +480,9 @@ function fieldsById(name: string): Map<number, FieldDescriptor> {
 function decodeMessage(name: string, buf: Uint8Array, start: number, end: number): Record<string, unknown> {
   const fields = fieldsById(name);
   const out: Record<string, unknown> = {};
-  for (const f of fields.values()) {
-    const d = defaultOf(f);
-    if (d !== undefined) out[f.name] = d;
+  for (const d of defaultsOf(name, fields)) {
+    out[d.name] =
+      d.fresh === undefined ? d.value : d.fresh === "list" ? [] : d.fresh === "map" ? (Object.create(null) as Record<string, unknown>) : new Uint8Array(0);
   }
   const r = new Reader(buf, start, end);
   while (r.pos < end) {

@@ -1,7 +1,8 @@
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { bundleProvider } from "../../../provider-bridge/install/bundle.js";
 import { checkLauncher, installProvider } from "../../../provider-bridge/install/install.js";
 import { staleBecause, stampOf } from "../../../provider-bridge/plugin/bundle-stamp.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
+import { CODE_CACHE } from "../../../provider-bridge/plugin/start.js";
 
 const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const dirs: string[] = [];
@@ -45,17 +47,25 @@ describe("bundle stamp", () => {
 
 describe("provider bundle (built from dist/)", () => {
   it("bundles the compiled provider with a stamp of every dist module it holds", () => {
+    const oldBundle = join(repo, "dist/provider-bridge/bundle/provider.mjs");
+    mkdirSync(dirname(oldBundle), { recursive: true });
+    writeFileSync(oldBundle, "// an ES module bundle of an earlier install\n");
     const built = bundleProvider(repo);
+    expect(existsSync(oldBundle)).toBe(false);
     expect(built.ok, built.ok ? "" : built.reason).toBe(true);
     if (!built.ok) return;
-    expect(built.file).toBe(join(repo, "dist/provider-bridge/bundle/provider.mjs"));
+    expect(built.file).toBe(join(repo, "dist/provider-bridge/bundle/provider.cjs"));
     const stamp = JSON.parse(readFileSync(join(repo, "dist/provider-bridge/bundle/provider.stamp.json"), "utf8"));
     const paths: string[] = stamp.inputs.map((i: { path: string }) => i.path);
     expect(paths).toContain(join(repo, "dist/provider-bridge/main.js"));
     expect(paths).toContain(join(repo, "dist/generated/provider/model.js"));
-    expect(paths.every((p) => p.startsWith(join(repo, "dist") + "/"))).toBe(true);
-    // npm packages stay external
-    expect(readFileSync(built.file, "utf8")).toMatch(/from "canonicalize"/);
+    // the one npm package the provider uses (ESM-only, so it cannot be required) is bundled and stamped too
+    expect(paths.every((p) => p.startsWith(join(repo, "dist") + "/") || p.startsWith(join(repo, "node_modules", "canonicalize") + "/"))).toBe(true);
+    const code = readFileSync(built.file, "utf8");
+    expect(code).not.toMatch(/require\("canonicalize"\)/);
+    // CommonJS: node:http2 (and the TLS context) is required only inside the lazily initialized gRPC server module
+    expect(code).toMatch(/^\s+import_node_http2 = __toESM\(require\("node:http2"\)/m);
+    expect(code).not.toMatch(/^import /m);
   });
 
   it("the installed launcher runs the bundle, which refuses a start without Terraform and serves with it", async () => {
@@ -63,7 +73,7 @@ describe("provider bundle (built from dist/)", () => {
     const installed = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64" });
     expect(installed.bundle.ok).toBe(true);
     const launcher = readFileSync(installed.launcher, "utf8");
-    expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/provider.mjs")}' "$@"`);
+    expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/start.cjs")}' "$@"`);
     expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
     const child = spawn(installed.launcher, [], {
       env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
@@ -72,9 +82,9 @@ describe("provider bundle (built from dist/)", () => {
     try {
       const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
       expect(line).toMatch(/^1\|6\|unix\|[^|]+\|grpc\|$/);
-      // the process is the bundle itself (exec'd by the launcher), not the CLI
+      // the process is node on the bundle's start file (exec'd by the launcher), not the CLI
       const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
-      expect(cmdline).toContain(join(repo, "dist/provider-bridge/bundle/provider.mjs"));
+      expect(cmdline).toContain(join(repo, "dist/provider-bridge/bundle/start.cjs"));
     } finally {
       child.kill("SIGKILL");
     }
@@ -89,14 +99,14 @@ describe("provider bundle (built from dist/)", () => {
     // the compiled provider and node_modules the fallback resolves against.
     const root = temp();
     mkdirSync(join(root, "dist/provider-bridge/bundle"), { recursive: true });
-    copyFileSync(built.file, join(root, "dist/provider-bridge/bundle/provider.mjs"));
+    copyFileSync(built.file, join(root, "dist/provider-bridge/bundle/provider.cjs"));
     writeFileSync(
       join(root, "dist/provider-bridge/bundle/provider.stamp.json"),
       JSON.stringify(stampOf([built.file])).replace(built.file, join(root, "gone.js")),
     );
     symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
     symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
-    const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.mjs")], {
+    const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.cjs")], {
       env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -126,5 +136,63 @@ describe("provider bundle (built from dist/)", () => {
     expect(installed.bundle).toEqual({ ok: false, reason: "not requested" });
     expect(readFileSync(installed.launcher, "utf8")).not.toContain("bundle");
     expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
+  });
+});
+
+describe("provider code cache (plugin/start.ts)", () => {
+  // A copy of the bundle, so that provider processes of other test files, which write the
+  // installation's cache, cannot interfere. The stamp names the compiled modules, which match.
+  let bundleDir = "";
+  let cacheFile = "";
+
+  /** Starts the bundle through start.cjs as Terraform would, waits for the handshake line, then SIGTERM (the exit handlers run). */
+  async function startAndStop(env: Record<string, string> = {}): Promise<void> {
+    const child = spawn(process.execPath, [join(bundleDir, "start.cjs")], {
+      env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
+    expect(line).toMatch(/^1\|6\|unix\|/);
+    const exited = new Promise((ok) => child.once("exit", ok));
+    child.kill("SIGTERM");
+    await exited;
+  }
+
+  it("is written by the first process, used unchanged by the next, and rewritten when made from other bytes", async () => {
+    const built = bundleProvider(repo);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    bundleDir = join(temp(), "dist/provider-bridge/bundle");
+    mkdirSync(bundleDir, { recursive: true });
+    for (const f of ["provider.cjs", "start.cjs", "provider.stamp.json"]) copyFileSync(join(dirname(built.file), f), join(bundleDir, f));
+    cacheFile = join(bundleDir, CODE_CACHE);
+    const bundleHash = createHash("sha256")
+      .update(readFileSync(join(bundleDir, "provider.cjs")))
+      .digest();
+    rmSync(cacheFile, { force: true });
+    await startAndStop({ TAKOFORM_PROVIDER_CODE_CACHE: "off" });
+    expect(existsSync(cacheFile)).toBe(false);
+    // a process that refuses to start (no handshake variables) writes none either
+    expect(() => execFileSync(process.execPath, [join(bundleDir, "start.cjs")], { env: { PATH: process.env["PATH"] }, stdio: "pipe" })).toThrow();
+    expect(existsSync(cacheFile)).toBe(false);
+
+    await startAndStop();
+    const written = readFileSync(cacheFile);
+    expect(written.subarray(0, 32).equals(bundleHash)).toBe(true);
+    expect(written.length).toBeGreaterThan(10_000);
+
+    // accepted by V8: not written again
+    const before = statSync(cacheFile).mtimeMs;
+    utimesSync(cacheFile, new Date(before - 60_000), new Date(before - 60_000));
+    const aged = statSync(cacheFile).mtimeMs;
+    await startAndStop();
+    expect(statSync(cacheFile).mtimeMs).toBe(aged);
+
+    // made from other bytes: ignored and replaced
+    const other = Buffer.from(written);
+    other[0] = other[0]! ^ 0xff;
+    writeFileSync(cacheFile, other);
+    await startAndStop();
+    expect(readFileSync(cacheFile).subarray(0, 32).equals(bundleHash)).toBe(true);
   });
 });

@@ -66,6 +66,25 @@ describe("protobuf codec", () => {
     expect(back.provider!.block!.attributes[0]!.required).toBe(false);
   });
 
+  it("writes nested messages of every length-prefix size in one buffer, byte for byte as protobufjs", () => {
+    // descriptions of 0..40000 bytes: 1-, 2- and 3-byte length prefixes, nested three deep, and the buffer grows mid-message
+    const attribute = (i: number) => ({ name: `a${i}`, type: new TextEncoder().encode('"string"'), optional: true, description: "é".repeat(i * 37) });
+    const response = {
+      resource_schemas: Object.fromEntries(
+        [0, 1, 3, 60, 200, 540].map((n) => [`takoform_r${n}`, { version: n, block: { attributes: Array.from({ length: 3 }, (_, i) => attribute(n + i)) } }]),
+      ),
+      diagnostics: [{ severity: "ERROR" as const, summary: "x".repeat(127), detail: "y".repeat(128) }],
+    };
+    const bytes = encode("tfplugin6.GetProviderSchema.Response", response);
+    const T = root.lookupType("tfplugin6.GetProviderSchema.Response");
+    const decoded = T.decode(bytes);
+    expect(Buffer.from(bytes).equals(Buffer.from(T.encode(decoded).finish()))).toBe(true);
+    const viaOracle = T.toObject(decoded, asObject);
+    expect(viaOracle.resource_schemas.takoform_r540.block.attributes[2].description).toBe("é".repeat(542 * 37));
+    expect(viaOracle.diagnostics[0].detail).toBe("y".repeat(128));
+    expect(decode("tfplugin6.GetProviderSchema.Response", bytes).resource_schemas["takoform_r200"]!.block!.attributes[1]!.name).toBe("a201");
+  });
+
   it("decodes requests protobufjs encodes, with defaults for absent fields", () => {
     const T = root.lookupType("tfplugin6.PlanResourceChange.Request");
     const msg = T.fromObject({
