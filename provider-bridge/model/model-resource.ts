@@ -2,7 +2,7 @@
 // from schema.json, validation and planning from the model, and its lifecycle
 // from lifecycle/ (prepare/apply, read, delete, import, operations, the
 // host's validate at plan time).
-import { hasErrors, type Diagnostic } from "../framework/diagnostics.js";
+import { errorDiag, hasErrors, type Diagnostic } from "../framework/diagnostics.js";
 import type {
   ApplyRequest,
   ApplyResult,
@@ -13,7 +13,9 @@ import type {
   ReadResult,
   Resource,
   ResourceContext,
+  UpgradeResult,
 } from "../framework/resource.js";
+import { upgradeV0 } from "../state/upgrade-v0.js";
 import type { ProviderConfig } from "../config/provider-config.js";
 import { compileSchema, type CompiledSchema } from "../schema/compiled.js";
 import type { SchemaJson } from "../schema/schema-json.js";
@@ -101,6 +103,25 @@ export class ModelResource implements Resource<ProviderConfig> {
 
   importState(id: string, ctx: ResourceContext<ProviderConfig>): Promise<ImportResult> {
     return importResource(this.lifecycle(), id, ctx);
+  }
+
+  /** Version 0 (nested conditions, relations and form_ref) to the flat version 1 (ADR 0240). */
+  async upgradeState(fromVersion: number, rawJson: Uint8Array): Promise<UpgradeResult> {
+    if (fromVersion !== 0)
+      return { diagnostics: [errorDiag("Unknown state version", `${this.model.typeName}: no upgrade from schema version ${fromVersion} is known.`)] };
+    try {
+      return { state: upgradeV0(this.compiled().block.type, rawJson), diagnostics: [] };
+    } catch (err) {
+      return {
+        diagnostics: [
+          errorDiag(
+            "Invalid stored state",
+            `The stored state of this ${this.model.typeName} (schema version 0) could not be upgraded to version ${this.schemaJson.version}: ${(err as Error).message}. ` +
+              "Remove it from state (terraform state rm) and import it again.",
+          ),
+        ],
+      };
+    }
   }
 }
 
