@@ -106,7 +106,7 @@ export function identityAttributes(): AttributeModel[] {
       "conditions_json",
       "status.conditions",
       "string",
-      "Every status condition the host reports, in the host's order, as JSON text: a list of objects with the members type, status, reason, message, host_reason, observed_generation and last_transition_time (a member the host does not report is left out). Read it with `jsondecode(...)`.",
+      "Every status condition the host reports, in the host's order, as JSON text: a list of objects with the members type, status, reason, message, host_reason, observed_generation and last_transition_time (a member the host does not report is left out). Read it with `jsondecode(...)`. The text starts with one space, so that a plan prints it on one line instead of expanding every condition.",
     ),
     computed(
       "relations_json",

@@ -37,14 +37,22 @@ function conditionText(c: Loose, key: (m: (typeof CONDITION_MEMBERS)[number]) =>
   return out;
 }
 
+/**
+ * conditions_json starts with one space: still JSON text (jsondecode, JSON.parse), but Terraform's
+ * plan renderer expands only a string that begins with "[" or "{" into one line per member, and
+ * conditions_json is planned unknown on every update and replacement, where the expansion printed
+ * every member of every prior condition (ADR 0240). With the space it is one line.
+ */
+const CONDITIONS_PREFIX = " ";
+
 /** conditions_json from the host's wire conditions (camelCase members). */
 export function conditionsJsonFromWire(conditions: readonly Loose[]): string {
-  return canonicalJson(conditions.map((c) => conditionText(c, (m) => m[1])));
+  return CONDITIONS_PREFIX + canonicalJson(conditions.map((c) => conditionText(c, (m) => m[1])));
 }
 
 /** conditions_json from version 0's list of condition objects (snake_case members, nulls for absent ones). */
 export function conditionsJsonFromState(conditions: readonly Loose[]): string {
-  return canonicalJson(conditions.map((c) => conditionText(c, (m) => m[0])));
+  return CONDITIONS_PREFIX + canonicalJson(conditions.map((c) => conditionText(c, (m) => m[0])));
 }
 
 /** The Ready condition's status, reason and message from the wire conditions. */
