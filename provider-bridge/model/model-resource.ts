@@ -19,7 +19,8 @@ import { upgradeV0 } from "../state/upgrade-v0.js";
 import type { ProviderConfig } from "../config/provider-config.js";
 import { compileSchema, type CompiledSchema } from "../schema/compiled.js";
 import type { SchemaJson } from "../schema/schema-json.js";
-import { isWhollyKnown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
+import { isWhollyKnown, Unknown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
+import { spaceOf } from "../lifecycle/context.js";
 import { deleteResource } from "../lifecycle/delete.js";
 import { importResource } from "../lifecycle/adopt.js";
 import { createResource, updateResource } from "../lifecycle/mutations.js";
@@ -67,6 +68,10 @@ export class ModelResource implements Resource<ProviderConfig> {
     if (hasErrors(artifactDiags)) return artifactDiags;
     const diags = modifyModelPlan(this.model, this.compiled().block, req, draft);
     if (hasErrors(diags)) return diags;
+    // A new resource (a create, or the create half of a replacement) lands in the provider's space
+    // when its configuration names none: known now whenever the provider block is (ADR 0240).
+    if (req.prior === null && (req.config["space"] ?? null) === null && ctx.provider !== undefined && draft.planned["space"] instanceof Unknown)
+      draft.planned["space"] = spaceOf(draft.planned, ctx.provider);
     const dispatch = dispatchRef(this.model, req.prior);
     if ("error" in dispatch) return [dispatch.error];
     const capabilities = this.model.capabilities[dispatch.ref.definitionVersion] ?? [];

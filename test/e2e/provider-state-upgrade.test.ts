@@ -117,15 +117,25 @@ describe("state written by the version 0 provider", () => {
     // A changed WorkerVersion is replaced (every desired field of a revision replaces): its plan
     // names the one-line computed values, never a list of condition or relation objects.
     w.write("main.tf", main.replace('handlers = ["fetch"]', 'handlers = ["fetch", "scheduled"]'));
-    const replaced = await w.run(["plan"], { timeoutMs: 300_000 });
+    const replaced = await w.run(["plan", "-out", "replace.plan"], { timeoutMs: 300_000 });
     expect(replaced.exitCode, planSummary(replaced)).toBe(0);
     const block = blockOf(replaced.stdout, "takoform_worker_version.peer");
     expect(block[0], replaced.stdout).toMatch(/must be replaced/);
     const text = block.join("\n");
-    expect(text).not.toMatch(/\b(conditions|relations|last_transition_time|target_api_version)\b\s*=/);
-    expect(text).toMatch(/relations_json\s+= "\[/); // known at plan: the references did not change
-    expect(text).toMatch(/form_ref\s+= "edge\.forms\.takoform\.com\/v1beta1\/WorkerVersion@/);
-    expect(block.length, text).toBeLessThan(30);
+    expect(text).not.toMatch(/\b(conditions|relations|last_transition_time|target_api_version|pointer)\b\s*=/);
+    expect(text).toMatch(/conditions_json\s+= " \[\{.*\}\]" -> \(known after apply\)$/m); // one line
+    expect(block.length, text).toBeLessThan(25);
+    // What does not move with a replacement is planned known: the ref, the space, the relations.
+    const shown = JSON.parse((await w.run(["show", "-json", "replace.plan"])).stdout) as {
+      resource_changes: { address: string; change: { actions: string[]; after: Record<string, unknown>; after_unknown: Record<string, unknown> } }[];
+    };
+    const change = shown.resource_changes.find((c) => c.address === "takoform_worker_version.peer")!.change;
+    expect(change.actions).toContain("create");
+    for (const known of ["form_ref", "relations_json", "space"]) expect(change.after_unknown[known], known).toBeUndefined();
+    expect(change.after["relations_json"]).toBe(version["relations_json"]);
+    expect(change.after["form_ref"]).toBe(version["form_ref"]);
+    expect(change.after["space"]).toBe(SPACE);
+    for (const moving of ["uid", "generation", "conditions_json", "ready", "ready_reason"]) expect(change.after_unknown[moving], moving).toBe(true);
     console.log(`[state-upgrade] resources=${instances.length} replacedVersionPlanLines=${block.length}`);
   }, 900_000);
 });
