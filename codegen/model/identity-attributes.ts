@@ -5,32 +5,6 @@
 import type { AttributeModel, CtyType, Validator } from "./types.js";
 import { validatorsFor } from "./validators.js";
 
-const FORM_REF_TYPE: CtyType = ["object", { api_version: "string", definition_version: "string", kind: "string", schema_digest: "string" }];
-
-const CONDITION_TYPE: CtyType = [
-  "object",
-  {
-    host_reason: "string",
-    last_transition_time: "string",
-    message: "string",
-    observed_generation: "string",
-    reason: "string",
-    status: "string",
-    type: "string",
-  },
-];
-
-const RELATION_TYPE: CtyType = [
-  "object",
-  {
-    pointer: "string",
-    relation: "string",
-    target_api_version: "string",
-    target_kind: "string",
-    target_name: "string",
-  },
-];
-
 /** The portable resource-name grammar of metadata.name (host-api wire schema, resourceMetadata). */
 export const RESOURCE_NAME_SCHEMA = { type: "string", minLength: 1, maxLength: 63, pattern: "^[a-z][a-z0-9-]{0,62}$" };
 
@@ -112,26 +86,33 @@ export function identityAttributes(): AttributeModel[] {
     computed(
       "form_ref",
       "formRef",
-      FORM_REF_TYPE,
-      "The exact Form definition this resource was created under and is read, updated and deleted under: api_version, kind, definition_version and schema_digest.",
-    ),
-    computed(
-      "conditions",
-      "status.conditions",
-      ["list", CONDITION_TYPE],
-      "Every status condition the host reports, in the host's order: type, status, reason, message, host_reason, observed_generation and last_transition_time.",
+      "string",
+      "The exact Form definition this resource was created under and is read, updated and deleted under, as one string: `<apiVersion>/<kind>@<definitionVersion>#<schemaDigest>` (for example `edge.forms.takoform.com/v1beta1/EdgeKVNamespace@1.0.0#sha256:...`).",
     ),
     computed(
       "ready",
-      "status.conditions[type=Ready]",
+      "status.conditions[type=Ready].status",
       "bool",
-      "True when the host reports the Ready condition with status True. Read `conditions` for why it is not.",
+      "True when the host reports the Ready condition with status True. `ready_reason` and `ready_message` say why it is not; `conditions_json` holds every condition.",
     ),
     computed(
+      "ready_reason",
+      "status.conditions[type=Ready].reason",
+      "string",
+      "The reason of the host's Ready condition (for example `Available`, `Provisioning`, `DependencyMissing`); null when the host reports no Ready condition.",
+    ),
+    computed("ready_message", "status.conditions[type=Ready].message", "string", "The message of the host's Ready condition; null when the host reports none."),
+    computed(
+      "conditions_json",
+      "status.conditions",
+      "string",
+      "Every status condition the host reports, in the host's order, as JSON text: a list of objects with the members type, status, reason, message, host_reason, observed_generation and last_transition_time (a member the host does not report is left out). Read it with `jsondecode(...)`. The text starts with one space, so that a plan prints it on one line instead of expanding every condition.",
+    ),
+    computed(
+      "relations_json",
       "relations",
-      "relations",
-      ["list", RELATION_TYPE],
-      "The references of this resource's desired spec: the pointer of each reference, the relation it came from, and the target's group, kind and name. The host keeps the pinned target uid and Form definition to itself and reports a moved or missing target as a condition (see conditions).",
+      "string",
+      "The references of this resource's desired spec as JSON text: a list of objects with pointer, relation, target_api_version, target_kind and target_name, known at plan time from the configuration. Read it with `jsondecode(...)`. The host keeps the pinned target uid and Form definition to itself and reports a moved or missing target as a condition (see `conditions_json`).",
     ),
     computed(
       "outputs_json",

@@ -2,7 +2,8 @@
 // DependencyMissing): a warning naming the relation and the remedy, never a
 // failed refresh; the plan then carries an apply that re-pins the target.
 import { warningDiag, type Diagnostic } from "../framework/diagnostics.js";
-import { isCtyObject, type CtyObject } from "../wire/value.js";
+import type { CtyObject } from "../wire/value.js";
+import { conditionsOfJson } from "../state/status-json.js";
 
 export const DRIFT_REASONS = ["ExternalChange", "DependencyMissing"] as const;
 
@@ -13,11 +14,8 @@ export interface DriftFinding {
 }
 
 export function driftOf(state: CtyObject | null): DriftFinding[] {
-  const conditions = state?.["conditions"];
-  if (!Array.isArray(conditions)) return [];
   const out: DriftFinding[] = [];
-  for (const c of conditions) {
-    if (c === null || !isCtyObject(c)) continue;
+  for (const c of conditionsOfJson(state?.["conditions_json"])) {
     const reason = typeof c["reason"] === "string" ? c["reason"] : "";
     if (c["status"] === "True" || !(DRIFT_REASONS as readonly string[]).includes(reason)) continue;
     out.push({

@@ -1,13 +1,16 @@
 // The host's resource representation (resourceResponse) as Terraform state:
-// identity (uid, generation, revision, the exact FormRef it records), the whole
-// condition list as the host sent it, ready, the relations named by the
-// desired spec, outputs_json and one typed attribute per declared output.
+// identity (uid, generation, revision, the exact FormRef it records), the Ready
+// condition as flat attributes, the whole condition list and the relations named
+// by the desired spec as JSON text (ADR 0240), outputs_json and one typed
+// attribute per declared output.
 import type { CompiledObject } from "../schema/compiled.js";
 import { valueFromPlain } from "../wire/json-value.js";
-import { ctyObject, type CtyObject, type CtyValue } from "../wire/value.js";
+import type { CtyObject, CtyValue } from "../wire/value.js";
 import { canonicalJson } from "../../corpus/lib/digest.js";
 import { refValue } from "../state/recorded.js";
-import type { AttributeModel, ExactFormRef, ResourceModel } from "../model/types.js";
+import type { ExactFormRef, ResourceModel } from "../model/types.js";
+import { conditionsJsonFromWire, readyOf, relationsJson } from "../state/status-json.js";
+import { relationsOfState } from "../state/relations.js";
 import { stateFromSpec } from "./spec-mapping.js";
 
 export interface Representation {
@@ -63,62 +66,6 @@ function optionalString(v: unknown): string | null {
   return typeof v === "string" ? v : null;
 }
 
-function conditionValue(c: Record<string, unknown>): CtyObject {
-  return ctyObject([
-    ["type", optionalString(c["type"])],
-    ["status", optionalString(c["status"])],
-    ["reason", optionalString(c["reason"])],
-    ["message", optionalString(c["message"])],
-    ["host_reason", optionalString(c["hostReason"])],
-    ["observed_generation", optionalString(c["observedGeneration"])],
-    ["last_transition_time", optionalString(c["lastTransitionTime"])],
-  ]);
-}
-
-export interface RelationEntry {
-  pointer: string;
-  relation: string;
-  apiVersion: string;
-  kind: string;
-  name: string;
-}
-
-/** Every reference in a wire spec, by the model's reference attributes. */
-export function relationsOf(attributes: readonly AttributeModel[], spec: Record<string, unknown>, base = ""): RelationEntry[] {
-  const out: RelationEntry[] = [];
-  for (const attr of attributes) {
-    const w = spec[attr.wireName];
-    if (w === undefined || w === null) continue;
-    const pointer = `${base}/${attr.wireName}`;
-    if (attr.reference) {
-      const add = (item: unknown, p: string): void => {
-        if (isRecord(item) && typeof item["name"] === "string")
-          out.push({ pointer: p, relation: attr.wireName, apiVersion: attr.reference!.apiVersion, kind: attr.reference!.kind, name: item["name"] });
-      };
-      if (Array.isArray(w)) w.forEach((item, i) => add(item, `${pointer}/${i}`));
-      else add(w, pointer);
-    } else if (attr.nested) {
-      const nested = attr.nested.attributes;
-      if (Array.isArray(w)) w.forEach((item, i) => isRecord(item) && out.push(...relationsOf(nested, item, `${pointer}/${i}`)));
-      else if (isRecord(w) && attr.nested.nesting === "single") out.push(...relationsOf(nested, w, pointer));
-      else if (isRecord(w))
-        for (const [k, item] of Object.entries(w))
-          if (isRecord(item)) out.push(...relationsOf(nested, item, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`));
-    }
-  }
-  return out;
-}
-
-function relationValue(r: RelationEntry): CtyObject {
-  return ctyObject([
-    ["pointer", r.pointer],
-    ["relation", r.relation],
-    ["target_api_version", r.apiVersion],
-    ["target_kind", r.kind],
-    ["target_name", r.name],
-  ]);
-}
-
 /** Typed outputs; throws naming the output when one is missing or mistyped (unless the mutation is unfinished). */
 function outputValues(model: ResourceModel, block: CompiledObject, outputs: Record<string, unknown> | undefined, unfinished: boolean): [string, CtyValue][] {
   const out: [string, CtyValue][] = [];
@@ -149,9 +96,12 @@ export function stateFromRepresentation(model: ResourceModel, block: CompiledObj
   state["generation"] = rep.generation;
   state["revision"] = rep.revision;
   state["form_ref"] = refValue(rep.ref);
-  state["conditions"] = rep.conditions.map(conditionValue);
-  state["ready"] = rep.conditions.some((c) => c["type"] === "Ready" && c["status"] === "True");
-  state["relations"] = relationsOf(model.attributes, rep.spec).map(relationValue);
+  const ready = readyOf(rep.conditions);
+  state["ready"] = ready.ready;
+  state["ready_reason"] = ready.reason;
+  state["ready_message"] = ready.message;
+  state["conditions_json"] = conditionsJsonFromWire(rep.conditions);
+  state["relations_json"] = relationsJson(relationsOfState(model.attributes, state) ?? []);
   state["outputs_json"] = canonicalJson(rep.outputs ?? {});
   state["pending_operation_id"] = null;
   for (const [name, v] of outputValues(model, block, rep.outputs, unfinished)) state[name] = v;

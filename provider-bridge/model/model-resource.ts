@@ -2,7 +2,7 @@
 // from schema.json, validation and planning from the model, and its lifecycle
 // from lifecycle/ (prepare/apply, read, delete, import, operations, the
 // host's validate at plan time).
-import { hasErrors, type Diagnostic } from "../framework/diagnostics.js";
+import { errorDiag, hasErrors, type Diagnostic } from "../framework/diagnostics.js";
 import type {
   ApplyRequest,
   ApplyResult,
@@ -13,11 +13,14 @@ import type {
   ReadResult,
   Resource,
   ResourceContext,
+  UpgradeResult,
 } from "../framework/resource.js";
+import { upgradeV0 } from "../state/upgrade-v0.js";
 import type { ProviderConfig } from "../config/provider-config.js";
 import { compileSchema, type CompiledSchema } from "../schema/compiled.js";
 import type { SchemaJson } from "../schema/schema-json.js";
-import { isWhollyKnown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
+import { isWhollyKnown, Unknown, UNKNOWN, type CtyObject, type CtyValue } from "../wire/value.js";
+import { spaceOf } from "../lifecycle/context.js";
 import { deleteResource } from "../lifecycle/delete.js";
 import { importResource } from "../lifecycle/adopt.js";
 import { createResource, updateResource } from "../lifecycle/mutations.js";
@@ -65,6 +68,10 @@ export class ModelResource implements Resource<ProviderConfig> {
     if (hasErrors(artifactDiags)) return artifactDiags;
     const diags = modifyModelPlan(this.model, this.compiled().block, req, draft);
     if (hasErrors(diags)) return diags;
+    // A new resource (a create, or the create half of a replacement) lands in the provider's space
+    // when its configuration names none: known now whenever the provider block is (ADR 0240).
+    if (req.prior === null && (req.config["space"] ?? null) === null && ctx.provider !== undefined && draft.planned["space"] instanceof Unknown)
+      draft.planned["space"] = spaceOf(draft.planned, ctx.provider);
     const dispatch = dispatchRef(this.model, req.prior);
     if ("error" in dispatch) return [dispatch.error];
     const capabilities = this.model.capabilities[dispatch.ref.definitionVersion] ?? [];
@@ -101,6 +108,25 @@ export class ModelResource implements Resource<ProviderConfig> {
 
   importState(id: string, ctx: ResourceContext<ProviderConfig>): Promise<ImportResult> {
     return importResource(this.lifecycle(), id, ctx);
+  }
+
+  /** Version 0 (nested conditions, relations and form_ref) to the flat version 1 (ADR 0240). */
+  async upgradeState(fromVersion: number, rawJson: Uint8Array): Promise<UpgradeResult> {
+    if (fromVersion !== 0)
+      return { diagnostics: [errorDiag("Unknown state version", `${this.model.typeName}: no upgrade from schema version ${fromVersion} is known.`)] };
+    try {
+      return { state: upgradeV0(this.compiled().block.type, rawJson), diagnostics: [] };
+    } catch (err) {
+      return {
+        diagnostics: [
+          errorDiag(
+            "Invalid stored state",
+            `The stored state of this ${this.model.typeName} (schema version 0) could not be upgraded to version ${this.schemaJson.version}: ${(err as Error).message}. ` +
+              "Remove it from state (terraform state rm) and import it again.",
+          ),
+        ],
+      };
+    }
   }
 }
 

@@ -5,5 +5,9 @@ export type { AttributeModel, ExactFormRef, ProviderModel, ResourceModel, Role a
 
 /** Attributes every resource schema carries besides the Form's own (docs/provider-model.md). */
 export const COMMON_REPLACE_ATTRIBUTES = ["name", "space"] as const;
-/** Computed attributes whose values a successful update changes. */
-export const VOLATILE_COMPUTED_ATTRIBUTES = ["generation", "revision", "conditions", "ready", "relations", "outputs_json"] as const;
+/**
+ * Computed attributes whose values a successful update may change, planned unknown on an update.
+ * The rest keep their state on an update (uid, form_ref, space, pending_operation_id) or are
+ * known from the configuration (relations_json): ADR 0240.
+ */
+export const VOLATILE_COMPUTED_ATTRIBUTES = ["generation", "revision", "ready", "ready_reason", "ready_message", "conditions_json", "outputs_json"] as const;

@@ -2,25 +2,29 @@
 // and written by both the plan rules (model/) and the lifecycle (lifecycle/). A leaf: it imports
 // only wire values and types, so neither of those folders has to import the other for it.
 import type { PrivateState } from "../framework/resource.js";
-import { ctyObject, isCtyObject, type CtyObject } from "../wire/value.js";
+import type { CtyObject } from "../wire/value.js";
 import type { ExactFormRef } from "../model/types.js";
 
-/** The exact FormRef as the form_ref state attribute. */
-export function refValue(ref: ExactFormRef): CtyObject {
-  return ctyObject([
-    ["api_version", ref.apiVersion],
-    ["kind", ref.kind],
-    ["definition_version", ref.definitionVersion],
-    ["schema_digest", ref.schemaDigest],
-  ]);
+/** The exact FormRef as the form_ref state attribute: `<apiVersion>/<kind>@<definitionVersion>#<schemaDigest>` (ADR 0240). */
+export function refValue(ref: ExactFormRef): string {
+  return `${ref.apiVersion}/${ref.kind}@${ref.definitionVersion}#${ref.schemaDigest}`;
+}
+
+/** The FormRef a form_ref string names; undefined when the text does not have the form refValue writes. */
+export function parseRefText(text: string): ExactFormRef | undefined {
+  const hash = text.lastIndexOf("#");
+  const at = text.lastIndexOf("@", hash);
+  const slash = text.lastIndexOf("/", at);
+  if (hash < 0 || at < 0 || slash < 0 || !(slash < at && at < hash)) return undefined;
+  return { apiVersion: text.slice(0, slash), kind: text.slice(slash + 1, at), definitionVersion: text.slice(at + 1, hash), schemaDigest: text.slice(hash + 1) };
 }
 
 /** The exact FormRef recorded in state, if any. */
 export function recordedRef(state: CtyObject | null): ExactFormRef | undefined {
   const v = state?.["form_ref"];
-  if (v === null || v === undefined || !isCtyObject(v)) return undefined;
-  const s = (k: string): string => (typeof v[k] === "string" ? (v[k] as string) : "");
-  return { apiVersion: s("api_version"), kind: s("kind"), definitionVersion: s("definition_version"), schemaDigest: s("schema_digest") };
+  if (typeof v !== "string") return undefined;
+  // Text of another form names no ref this provider supports, so the dispatch fails closed on it.
+  return parseRefText(v) ?? { apiVersion: v, kind: "", definitionVersion: "", schemaDigest: "" };
 }
 
 export function sameRef(a: ExactFormRef, b: ExactFormRef): boolean {

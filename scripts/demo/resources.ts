@@ -25,6 +25,20 @@ interface StateFile {
   resources?: { mode: string; type: string; instances: { attributes: Record<string, unknown> }[] }[];
 }
 
+/**
+ * The exact FormRef of a state's form_ref: one string `<apiVersion>/<kind>@<definitionVersion>#<schemaDigest>`
+ * (schema version 1, ADR 0240), or the object of version 0 (a state not yet upgraded by a plan or apply).
+ */
+function formRefOf(v: unknown): { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } | undefined {
+  if (typeof v === "string") {
+    const m = /^(.+)\/([^/@#]+)@([^#]+)#(.+)$/.exec(v);
+    return m ? { apiVersion: m[1]!, kind: m[2]!, definitionVersion: m[3]!, schemaDigest: m[4]! } : undefined;
+  }
+  if (typeof v !== "object" || v === null) return undefined;
+  const ref = v as Record<string, string>;
+  return { apiVersion: ref["api_version"]!, kind: ref["kind"]!, definitionVersion: ref["definition_version"]!, schemaDigest: ref["schema_digest"]! };
+}
+
 export function resourcesInState(statePath: string): DeployedResource[] {
   if (!existsSync(statePath)) return [];
   const state = JSON.parse(readFileSync(statePath, "utf8")) as StateFile;
@@ -32,16 +46,9 @@ export function resourcesInState(statePath: string): DeployedResource[] {
   for (const r of state.resources ?? []) {
     if (r.mode !== "managed" || !r.type.startsWith("takoform_")) continue;
     for (const { attributes: a } of r.instances) {
-      const ref = a["form_ref"] as Record<string, string>;
-      out.push({
-        type: r.type,
-        name: String(a["name"]),
-        space: String(a["space"]),
-        apiVersion: ref["api_version"]!,
-        kind: ref["kind"]!,
-        definitionVersion: ref["definition_version"]!,
-        schemaDigest: ref["schema_digest"]!,
-      });
+      const ref = formRefOf(a["form_ref"]);
+      if (ref === undefined) continue;
+      out.push({ type: r.type, name: String(a["name"]), space: String(a["space"]), ...ref });
     }
   }
   return out.sort((x, y) => x.kind.localeCompare(y.kind) || x.name.localeCompare(y.name));

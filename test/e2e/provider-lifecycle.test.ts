@@ -157,8 +157,11 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect(recorded["uid"]).toBe(endpoint.body.metadata.uid);
     expect(JSON.parse(recorded["outputs_json"] as string)).toEqual(endpoint.body.status.outputs);
     expect(recorded["ready"]).toBe(true);
-    expect((recorded["conditions"] as unknown[]).length).toBe(endpoint.body.status.conditions.length);
-    expect(recorded["relations"]).toEqual([expect.objectContaining({ pointer: "/worker", target_kind: "ModuleWorker", target_name: "api" })]);
+    expect(recorded["ready_reason"]).toBe(endpoint.body.status.conditions.find((c: { type: string }) => c.type === "Ready").reason);
+    expect((JSON.parse(recorded["conditions_json"] as string) as unknown[]).length).toBe(endpoint.body.status.conditions.length);
+    expect(JSON.parse(recorded["relations_json"] as string)).toEqual([
+      expect.objectContaining({ pointer: "/worker", target_kind: "ModuleWorker", target_name: "api" }),
+    ]);
 
     const again = await w.run(["plan", "-detailed-exitcode"]);
     expect(again.all).toContain("No changes.");
@@ -246,7 +249,7 @@ resource "takoform_at_least_once_queue" "adopted" {
     const byName = await w.run(["import", "takoform_at_least_once_queue.adopted", "adopted-queue"]);
     expect(byName.all).toContain("Import successful!");
     const adopted = await stateValues(w, "takoform_edge_kv_namespace.adopted");
-    expect((adopted["form_ref"] as Record<string, unknown>)["schema_digest"]).toBe(refOf("EdgeKVNamespace").schemaDigest);
+    expect(adopted["form_ref"] as string).toMatch(new RegExp(`/EdgeKVNamespace@[^#]+#${refOf("EdgeKVNamespace").schemaDigest}$`));
     expect(adopted["space"]).toBe(SPACE);
     const plan = await w.run(["plan", "-detailed-exitcode"]);
     expect(plan.all).toContain("No changes.");

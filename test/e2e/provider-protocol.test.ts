@@ -137,20 +137,18 @@ describe("terraform with the installed takoform provider", () => {
     const change = JSON.parse(show.stdout).resource_changes[0].change;
     expect(change.actions).toEqual(["create"]);
     expect(change.after.mode).toBe("fast"); // the model's default, planned
-    expect(change.after.form_ref).toEqual({
-      api_version: "fixture.forms.takoform.com/v1beta1",
-      kind: "FixtureWidget",
-      definition_version: "1.1.0",
-      schema_digest: `sha256:${"2".repeat(64)}`,
-    });
+    expect(change.after.form_ref).toBe(`fixture.forms.takoform.com/v1beta1/FixtureWidget@1.1.0#sha256:${"2".repeat(64)}`);
     expect(change.after.rules).toEqual([
       { pattern: "/api/*", weight: 0.1 },
       { pattern: "/static/*", weight: null },
     ]);
     expect(change.after_unknown.rules).toEqual([{ id: true }, { id: true }]);
-    for (const computed of ["uid", "generation", "revision", "conditions", "ready", "url", "space", "outputs_json"]) {
+    for (const computed of ["uid", "generation", "revision", "conditions_json", "ready", "ready_reason", "ready_message", "url", "outputs_json"]) {
       expect(change.after_unknown[computed], computed).toBe(true);
     }
+    // known at plan (ADR 0240): the provider block names no space, so the resource lands in "default"
+    expect(change.after.space).toBe("default");
+    expect(change.after.relations_json).toBe("[]");
     expect(change.after.retention).toEqual({ days: 7 });
     expect(change.after_sensitive.secret).toBe(true);
     expect(w.survivors()).toEqual([]);
@@ -204,12 +202,7 @@ resource "takoform_worker_version" "v1" {
     const byType = Object.fromEntries(show.resource_changes.map((c: { type: string; change: unknown }) => [c.type, c.change]));
     for (const type of ["takoform_edge_kv_namespace", "takoform_worker_version"]) {
       const ref = providerModel.resources.find((r) => r.typeName === type)!.defaultRef;
-      expect(byType[type].after.form_ref).toEqual({
-        api_version: ref.apiVersion,
-        kind: ref.kind,
-        definition_version: ref.definitionVersion,
-        schema_digest: ref.schemaDigest,
-      });
+      expect(byType[type].after.form_ref).toBe(`${ref.apiVersion}/${ref.kind}@${ref.definitionVersion}#${ref.schemaDigest}`);
     }
     expect(byType["takoform_worker_version"].after.vars).toEqual({ LOG_LEVEL: "info", flags: { beta: true } });
     expect(byType["takoform_worker_version"].after.kv_bindings).toEqual([{ name: "CACHE", resource: "cache" }]);

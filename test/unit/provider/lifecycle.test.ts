@@ -55,7 +55,7 @@ describe("provider lifecycle mapping", () => {
     expect(specFromState(model.attributes, state)).toEqual(spec);
   });
 
-  it("reads a representation into state: whole condition list, ready, relations, typed outputs", async () => {
+  it("reads a representation into state: ready and its reason, the whole condition list and the relations as JSON, typed outputs", async () => {
     const { model, block } = await resource("WorkerEndpoint");
     const worker = { apiVersion: "edge.forms.takoform.com/v1beta1", kind: "ModuleWorker", name: "api" };
     const outputs = { hostname: "api.example.test", url: "https://api.example.test/" };
@@ -65,10 +65,12 @@ describe("provider lifecycle mapping", () => {
     expect(state["ready"]).toBe(true);
     expect(state["hostname"]).toBe("api.example.test");
     expect(JSON.parse(state["outputs_json"] as string)).toEqual(outputs);
-    expect(toPlain(state["relations"]!)).toEqual([
+    expect(JSON.parse(state["relations_json"] as string)).toEqual([
       { pointer: "/worker", relation: "worker", target_api_version: worker.apiVersion, target_kind: "ModuleWorker", target_name: "api" },
     ]);
-    expect((state["conditions"] as CtyObject[])[0]!["reason"]).toBe("Available");
+    expect(state["ready_reason"]).toBe("Available");
+    expect(JSON.parse(state["conditions_json"] as string)[0]).toMatchObject({ type: "Ready", status: "True", reason: "Available" });
+    expect(state["form_ref"]).toBe(`${model.defaultRef.apiVersion}/WorkerEndpoint@${model.defaultRef.definitionVersion}#${model.defaultRef.schemaDigest}`);
   });
 
   it("fails naming a missing or mistyped declared output, and allows null only for an unfinished mutation", async () => {
@@ -144,28 +146,21 @@ describe("provider lifecycle mapping", () => {
   });
 
   it("turns relation drift into a warning naming the relation and the remedy", () => {
-    const state = ctyObject([
-      [
-        "conditions",
-        [
-          ctyObject([
-            ["type", "Ready"],
-            ["status", "False"],
-            ["reason", "DependencyMissing"],
-            ["message", "relation /worker: target no longer exists"],
-            ["host_reason", "/worker uid a->none ref x->none"],
-            ["observed_generation", null],
-            ["last_transition_time", null],
-          ]),
-        ],
-      ],
-    ]);
+    const condition = {
+      type: "Ready",
+      status: "False",
+      reason: "DependencyMissing",
+      message: "relation /worker: target no longer exists",
+      host_reason: "/worker uid a->none ref x->none",
+    };
+    const state = ctyObject([["conditions_json", JSON.stringify([condition])]]);
     const findings = driftOf(state);
     expect(findings).toHaveLength(1);
     const [w] = driftWarnings('takoform_worker_endpoint "s/e"', findings, true);
     expect(w!.severity).toBe("warning");
     expect(w!.summary).toContain("relation /worker");
     expect(w!.detail).toContain("Re-create the missing target");
-    expect(driftOf(ctyObject([["conditions", []]]))).toEqual([]);
+    expect(driftOf(ctyObject([["conditions_json", "[]"]]))).toEqual([]);
+    expect(driftOf(ctyObject([["conditions_json", null]]))).toEqual([]);
   });
 });

@@ -47,9 +47,10 @@ const stored = obj({
   generation: 1,
   revision: "rev-1",
   form_ref: refValue(model.supportedRefs[0]!),
-  conditions: [],
+  conditions_json: "[]",
   ready: true,
-  relations: [],
+  ready_reason: "Available",
+  relations_json: "[]",
   outputs_json: "{}",
   url: "https://w",
 });
@@ -66,9 +67,23 @@ describe("default plan and model plan rules", () => {
     expect(p["size"]).toBe(9007199254740993n);
     expect(p["mode"]).toBe("fast");
     expect(p["form_ref"]).toEqual(refValue(model.defaultRef));
-    for (const k of ["uid", "generation", "revision", "conditions", "ready", "relations", "outputs_json", "pending_operation_id", "url", "space"]) {
+    for (const k of [
+      "uid",
+      "generation",
+      "revision",
+      "conditions_json",
+      "ready",
+      "ready_reason",
+      "ready_message",
+      "outputs_json",
+      "pending_operation_id",
+      "url",
+      "space",
+    ]) {
       expect(p[k], k).toBeInstanceOf(Unknown);
     }
+    // relations_json follows from the configuration, so a create plans it (ADR 0240)
+    expect(p["relations_json"]).toBe("[]");
     expect(p["rules"]).toEqual([rule("/a", UNKNOWN), rule("/b", UNKNOWN, 2)]);
     expect(p["retention"]).toEqual(ctyObject([["days", 7]]));
     expect(p["labels"]).toBeNull();
@@ -91,7 +106,10 @@ describe("default plan and model plan rules", () => {
     expect(p["size"]).toBe(4);
     expect(p["uid"]).toBe("u-1");
     expect(p["form_ref"]).toEqual(stored["form_ref"]); // the recorded ref is never rewritten
-    for (const k of ["generation", "revision", "conditions", "ready", "relations", "outputs_json", "url"]) expect(p[k], k).toBeInstanceOf(Unknown);
+    for (const k of ["generation", "revision", "conditions_json", "ready", "ready_reason", "ready_message", "outputs_json", "url"])
+      expect(p[k], k).toBeInstanceOf(Unknown);
+    // what an in-place update does not move keeps its state, so the plan does not print it (ADR 0240)
+    for (const k of ["uid", "space", "relations_json", "pending_operation_id"]) expect(p[k], k).toEqual(stored[k]);
     // the existing rule keeps its id, the new one gets one at apply
     expect(p["rules"]).toEqual([rule("/a", "r-1"), rule("/new", UNKNOWN)]);
     expect(draft.requiresReplace).toEqual([]);

@@ -39,275 +39,6 @@ export interface SqliteMigrationApplicationConfig extends cdktf.TerraformMetaArg
   */
   readonly space?: string;
 }
-export interface SqliteMigrationApplicationConditions {
-}
-
-export function sqliteMigrationApplicationConditionsToTerraform(struct?: SqliteMigrationApplicationConditions): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  return {
-  }
-}
-
-
-export function sqliteMigrationApplicationConditionsToHclTerraform(struct?: SqliteMigrationApplicationConditions): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  const attrs = {
-  };
-  return attrs;
-}
-
-export class SqliteMigrationApplicationConditionsOutputReference extends cdktf.ComplexObject {
-  private isEmptyObject = false;
-
-  /**
-  * @param terraformResource The parent resource
-  * @param terraformAttribute The attribute on the parent resource this class is referencing
-  * @param complexObjectIndex the index of this item in the list
-  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
-  */
-  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
-    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
-  }
-
-  public get internalValue(): SqliteMigrationApplicationConditions | undefined {
-    let hasAnyValues = this.isEmptyObject;
-    const internalValueResult: any = {};
-    return hasAnyValues ? internalValueResult : undefined;
-  }
-
-  public set internalValue(value: SqliteMigrationApplicationConditions | undefined) {
-    if (value === undefined) {
-      this.isEmptyObject = false;
-    }
-    else {
-      this.isEmptyObject = Object.keys(value).length === 0;
-    }
-  }
-
-  // host_reason - computed: true, optional: false, required: false
-  public get hostReason() {
-    return this.getStringAttribute('host_reason');
-  }
-
-  // last_transition_time - computed: true, optional: false, required: false
-  public get lastTransitionTime() {
-    return this.getStringAttribute('last_transition_time');
-  }
-
-  // message - computed: true, optional: false, required: false
-  public get message() {
-    return this.getStringAttribute('message');
-  }
-
-  // observed_generation - computed: true, optional: false, required: false
-  public get observedGeneration() {
-    return this.getStringAttribute('observed_generation');
-  }
-
-  // reason - computed: true, optional: false, required: false
-  public get reason() {
-    return this.getStringAttribute('reason');
-  }
-
-  // status - computed: true, optional: false, required: false
-  public get status() {
-    return this.getStringAttribute('status');
-  }
-
-  // type - computed: true, optional: false, required: false
-  public get type() {
-    return this.getStringAttribute('type');
-  }
-}
-
-export class SqliteMigrationApplicationConditionsList extends cdktf.ComplexList {
-
-  /**
-  * @param terraformResource The parent resource
-  * @param terraformAttribute The attribute on the parent resource this class is referencing
-  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
-  */
-  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
-    super(terraformResource, terraformAttribute, wrapsSet)
-  }
-
-  /**
-  * @param index the index of the item to return
-  */
-  public get(index: number): SqliteMigrationApplicationConditionsOutputReference {
-    return new SqliteMigrationApplicationConditionsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
-  }
-}
-export interface SqliteMigrationApplicationFormRef {
-}
-
-export function sqliteMigrationApplicationFormRefToTerraform(struct?: SqliteMigrationApplicationFormRef): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  return {
-  }
-}
-
-
-export function sqliteMigrationApplicationFormRefToHclTerraform(struct?: SqliteMigrationApplicationFormRef): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  const attrs = {
-  };
-  return attrs;
-}
-
-export class SqliteMigrationApplicationFormRefOutputReference extends cdktf.ComplexObject {
-  private isEmptyObject = false;
-
-  /**
-  * @param terraformResource The parent resource
-  * @param terraformAttribute The attribute on the parent resource this class is referencing
-  */
-  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
-    super(terraformResource, terraformAttribute, false);
-  }
-
-  public get internalValue(): SqliteMigrationApplicationFormRef | undefined {
-    let hasAnyValues = this.isEmptyObject;
-    const internalValueResult: any = {};
-    return hasAnyValues ? internalValueResult : undefined;
-  }
-
-  public set internalValue(value: SqliteMigrationApplicationFormRef | undefined) {
-    if (value === undefined) {
-      this.isEmptyObject = false;
-    }
-    else {
-      this.isEmptyObject = Object.keys(value).length === 0;
-    }
-  }
-
-  // api_version - computed: true, optional: false, required: false
-  public get apiVersion() {
-    return this.getStringAttribute('api_version');
-  }
-
-  // definition_version - computed: true, optional: false, required: false
-  public get definitionVersion() {
-    return this.getStringAttribute('definition_version');
-  }
-
-  // kind - computed: true, optional: false, required: false
-  public get kind() {
-    return this.getStringAttribute('kind');
-  }
-
-  // schema_digest - computed: true, optional: false, required: false
-  public get schemaDigest() {
-    return this.getStringAttribute('schema_digest');
-  }
-}
-export interface SqliteMigrationApplicationRelations {
-}
-
-export function sqliteMigrationApplicationRelationsToTerraform(struct?: SqliteMigrationApplicationRelations): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  return {
-  }
-}
-
-
-export function sqliteMigrationApplicationRelationsToHclTerraform(struct?: SqliteMigrationApplicationRelations): any {
-  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
-  if (cdktf.isComplexElement(struct)) {
-    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
-  }
-  const attrs = {
-  };
-  return attrs;
-}
-
-export class SqliteMigrationApplicationRelationsOutputReference extends cdktf.ComplexObject {
-  private isEmptyObject = false;
-
-  /**
-  * @param terraformResource The parent resource
-  * @param terraformAttribute The attribute on the parent resource this class is referencing
-  * @param complexObjectIndex the index of this item in the list
-  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
-  */
-  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
-    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
-  }
-
-  public get internalValue(): SqliteMigrationApplicationRelations | undefined {
-    let hasAnyValues = this.isEmptyObject;
-    const internalValueResult: any = {};
-    return hasAnyValues ? internalValueResult : undefined;
-  }
-
-  public set internalValue(value: SqliteMigrationApplicationRelations | undefined) {
-    if (value === undefined) {
-      this.isEmptyObject = false;
-    }
-    else {
-      this.isEmptyObject = Object.keys(value).length === 0;
-    }
-  }
-
-  // pointer - computed: true, optional: false, required: false
-  public get pointer() {
-    return this.getStringAttribute('pointer');
-  }
-
-  // relation - computed: true, optional: false, required: false
-  public get relation() {
-    return this.getStringAttribute('relation');
-  }
-
-  // target_api_version - computed: true, optional: false, required: false
-  public get targetApiVersion() {
-    return this.getStringAttribute('target_api_version');
-  }
-
-  // target_kind - computed: true, optional: false, required: false
-  public get targetKind() {
-    return this.getStringAttribute('target_kind');
-  }
-
-  // target_name - computed: true, optional: false, required: false
-  public get targetName() {
-    return this.getStringAttribute('target_name');
-  }
-}
-
-export class SqliteMigrationApplicationRelationsList extends cdktf.ComplexList {
-
-  /**
-  * @param terraformResource The parent resource
-  * @param terraformAttribute The attribute on the parent resource this class is referencing
-  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
-  */
-  constructor(protected override terraformResource: cdktf.IInterpolatingParent, protected override terraformAttribute: string, protected override wrapsSet: boolean) {
-    super(terraformResource, terraformAttribute, wrapsSet)
-  }
-
-  /**
-  * @param index the index of the item to return
-  */
-  public get(index: number): SqliteMigrationApplicationRelationsOutputReference {
-    return new SqliteMigrationApplicationRelationsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
-  }
-}
 
 /**
 * Represents a {@link generated/docs/resources/sqlite_migration_application.md takoform_sqlite_migration_application}
@@ -368,10 +99,9 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   // ATTRIBUTES
   // ==========
 
-  // conditions - computed: true, optional: false, required: false
-  private _conditions = new SqliteMigrationApplicationConditionsList(this, "conditions", false);
-  public get conditions() {
-    return this._conditions;
+  // conditions_json - computed: true, optional: false, required: false
+  public get conditionsJson() {
+    return this.getStringAttribute('conditions_json');
   }
 
   // database - computed: false, optional: false, required: true
@@ -388,9 +118,8 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   }
 
   // form_ref - computed: true, optional: false, required: false
-  private _formRef = new SqliteMigrationApplicationFormRefOutputReference(this, "form_ref");
   public get formRef() {
-    return this._formRef;
+    return this.getStringAttribute('form_ref');
   }
 
   // generation - computed: true, optional: false, required: false
@@ -439,10 +168,19 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
     return this.getBooleanAttribute('ready');
   }
 
-  // relations - computed: true, optional: false, required: false
-  private _relations = new SqliteMigrationApplicationRelationsList(this, "relations", false);
-  public get relations() {
-    return this._relations;
+  // ready_message - computed: true, optional: false, required: false
+  public get readyMessage() {
+    return this.getStringAttribute('ready_message');
+  }
+
+  // ready_reason - computed: true, optional: false, required: false
+  public get readyReason() {
+    return this.getStringAttribute('ready_reason');
+  }
+
+  // relations_json - computed: true, optional: false, required: false
+  public get relationsJson() {
+    return this.getStringAttribute('relations_json');
   }
 
   // revision - computed: true, optional: false, required: false
