@@ -8,6 +8,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { codegenBenchmark } from "./codegen.js";
+import { floorBenchmark } from "./floor/bench.js";
 import { hostBenchmark } from "./host/bench.js";
 import { hostStartBenchmark } from "./host/start.js";
 import { replicasBenchmark } from "./host/replicas.js";
@@ -24,6 +25,7 @@ import { terraformBenchmark } from "./terraform.js";
 const BENCHMARKS: Benchmark[] = [
   hostBenchmark,
   hostStartBenchmark,
+  floorBenchmark,
   hostUploadBenchmark,
   replicasBenchmark,
   terraformBenchmark,

@@ -45,6 +45,11 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
     options.credentials,
     ...(options.hostArgs ?? []),
   ];
+  return spawnListening(args);
+}
+
+/** Spawns `node ARGS` and waits for its "listening on http://127.0.0.1:PORT" line (the host, the floor server). */
+export async function spawnListening(args: string[]): Promise<HostProcess> {
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
