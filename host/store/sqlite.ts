@@ -58,7 +58,7 @@ export function openSqliteStore(file: string): Store {
   db.pragma("synchronous = FULL");
   db.pragma("busy_timeout = 5000");
   prepareStoreSchema(db, file);
-  const selectOne = db.prepare<[string], StoredRow>("SELECT key, value, version FROM entries WHERE key = ?");
+  const selectOne = db.prepare<[string], { value: string; version: number }>("SELECT value, version FROM entries WHERE key = ?");
   const selectRange = db.prepare<[string, string, number], StoredRow>(
     "SELECT key, value, version FROM entries WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
   );
