@@ -3,13 +3,15 @@
 import { parseArgs } from "node:util";
 import type { BenchOptions } from "./benchmark.js";
 
-export const USAGE = `usage: npm run bench -- [--json FILE] [--only NAME[,NAME]] [--runs N] [--sizes 100,1000,10000]
+export const USAGE = `usage: npm run bench -- [--json FILE] [--readme] [--only NAME[,NAME]] [--runs N] [--sizes 100,1000,10000]
                       [--concurrency N] [--seconds S] [--creates N] [--pairs N] [--tf-counts 10,100,500]
                       [--profile-host DIR] [--keep]
 benchmarks: host, host-start, floor, host-upload, replicas, terraform, codegen, runtime (all by default, in that order)`;
 
 export interface BenchArgs {
   json?: string;
+  /** Write the results into the marked section of bench/README.md. */
+  readme: boolean;
   only?: string[];
   options: BenchOptions;
   help: boolean;
@@ -33,6 +35,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     args: argv,
     options: {
       json: { type: "string" },
+      readme: { type: "boolean" },
       only: { type: "string", multiple: true },
       runs: { type: "string" },
       sizes: { type: "string" },
@@ -59,7 +62,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     keep: values.keep === true,
   };
   if (values["profile-host"] !== undefined) options.profileHostDir = values["profile-host"];
-  const out: BenchArgs = { options, help: values.help === true };
+  const out: BenchArgs = { options, help: values.help === true, readme: values.readme === true };
   if (values.json !== undefined) out.json = values.json;
   if (values.only !== undefined)
     out.only = values.only
