@@ -6,6 +6,9 @@ import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { launcher, repoRoot } from "./paths.js";
 
+/** The resource quota of every benchmark host (the default, 10,000, is what the largest size stores). */
+export const BENCH_QUOTA_RESOURCES = 1_000_000;
+
 export interface HostOptions {
   dataDir: string;
   credentials: string;
@@ -43,6 +46,9 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
     options.dataDir,
     "--credentials",
     options.credentials,
+    // The benchmark's one tenant holds 10,000 resources and creates more: above the default quota.
+    "--quota-resources",
+    String(BENCH_QUOTA_RESOURCES),
     ...(options.hostArgs ?? []),
   ];
   return spawnListening(args);
