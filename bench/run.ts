@@ -4,10 +4,12 @@
 // cannot run reports its rows as unavailable instead of stopping the others.
 
 import { execFileSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { codegenBenchmark } from "./codegen.js";
+import { floorBenchmark } from "./floor/bench.js";
 import { hostBenchmark } from "./host/bench.js";
 import { hostStartBenchmark } from "./host/start.js";
 import { replicasBenchmark } from "./host/replicas.js";
@@ -18,12 +20,14 @@ import { unavailable, type Figure } from "./lib/figure.js";
 import { repoRoot, requireBuiltCli } from "./lib/paths.js";
 import { loadAverage } from "./lib/proc.js";
 import { formatTable } from "./lib/table.js";
+import { replaceMarked, targetsTable } from "./lib/readme.js";
 import { runtimeBenchmark } from "./runtime.js";
 import { terraformBenchmark } from "./terraform.js";
 
 const BENCHMARKS: Benchmark[] = [
   hostBenchmark,
   hostStartBenchmark,
+  floorBenchmark,
   hostUploadBenchmark,
   replicasBenchmark,
   terraformBenchmark,
@@ -125,6 +129,17 @@ async function main(argv: string[]): Promise<number> {
       `${load.min.toFixed(1)}–${load.max.toFixed(1)} (mean ${load.mean.toFixed(1)}), sampled every 5 s; ` +
       `total ${((performance.now() - started) / 1000).toFixed(0)} s; checkout ${tree.commit} with ${tree.changedPaths} changed paths (dist/ as built then)`,
   );
+  if (args.readme) {
+    const summary =
+      `Written by \`npm run bench -- ${argv.join(" ")}\` from ${startedAt} to ${new Date().toISOString()}, checkout ${tree.commit} ` +
+      `(${tree.changedPaths} changed paths), ${machine.cpus} × ${machine.cpuModel}, node ${machine.node}; 1-minute load average ` +
+      `${load.min.toFixed(1)}–${load.max.toFixed(1)} (mean ${load.mean.toFixed(1)}). Paired figures show the median of the A/B pairs, ` +
+      `then the smallest and largest pair in brackets, and the load over the pairs.`;
+    const file = path.join(repoRoot, "bench/README.md");
+    const block = [summary, "", "### Targets", "", targetsTable(sections), "", "### Every figure", "", formatTable(sections)].join("\n");
+    writeFileSync(file, replaceMarked(readFileSync(file, "utf8"), block));
+    context.log(`wrote the results into ${file}`);
+  }
   if (args.json !== undefined) {
     const document = {
       command: `npm run bench -- ${argv.join(" ")}`.trim(),

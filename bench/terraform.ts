@@ -14,6 +14,8 @@ import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { figure, oneLine, unavailable, type Figure, type Target } from "./lib/figure.js";
 import { startHost, type HostProcess } from "./lib/host-process.js";
 import { BENCH_TOKEN, launcher, repoRoot, scratchDir, writeCredentials } from "./lib/paths.js";
+import { pairedFigure, pairOrder } from "./lib/pairs.js";
+import { loadAverage } from "./lib/proc.js";
 import { timeToExit } from "./lib/spawn-timing.js";
 import { median, ratio } from "./lib/stats.js";
 import { providerSourceIn, takoformConfig, terraformDataConfig } from "./terraform/config.js";
@@ -28,9 +30,9 @@ import {
   type Outcome,
 } from "./terraform/provider.js";
 import { runTerraform, terraformEnv, type TerraformRun } from "./terraform/run-terraform.js";
+import { validateFigures } from "./terraform/validate.js";
 
 const MIB = 1024 * 1024;
-const COLD_START_MIN_RUNS = 7;
 const PLAN_TARGETS: Record<number, Target> = { 500: { op: "<=", bound: 3 }, 100: { op: "<=", bound: 5 } };
 const APPLY_TARGETS: Record<number, Target> = { 100: { op: "<=", bound: 5 } };
 
@@ -44,7 +46,7 @@ async function terraformVersion(): Promise<Outcome<string>> {
 }
 
 async function coldStartFigures(context: BenchContext, dir: string, installed: Outcome<InstalledProvider>): Promise<Figure[]> {
-  const runs = Math.max(context.options.runs, COLD_START_MIN_RUNS);
+  const runs = context.options.pairs;
   const executable = installed.ok ? findProviderExecutable(path.join(dir, "provider")) : undefined;
   const [command, args] = executable !== undefined ? [executable, []] : [process.execPath, [launcher, "provider"]];
   const launched = executable !== undefined ? `launched ${path.basename(executable)} from the install dir` : "launched `node bin/takoform.mjs provider`";
@@ -52,20 +54,28 @@ async function coldStartFigures(context: BenchContext, dir: string, installed: O
   const bare: number[] = [];
   const handshakes: number[] = [];
   const rss: number[] = [];
+  const loads: number[] = [];
   let failure = cert.ok ? undefined : cert.reason;
+  // Alternating A/B pairs: bare node first in even pairs, the provider first in odd ones.
   for (let i = 0; i < runs; i++) {
-    bare.push(await timeToExit(process.execPath, ["-e", "0"]));
-    if (failure !== undefined || !cert.ok) continue;
-    try {
-      const sample = await coldStart(command, args, pluginEnvironment(cert.value));
-      handshakes.push(sample.handshakeMs);
-      rss.push(sample.peakRssAtHandshake);
-    } catch (error) {
-      failure = (error as Error).message;
+    loads.push(loadAverage()[0]);
+    for (const side of pairOrder(i, "bare", "provider")) {
+      if (side === "bare") {
+        bare.push(await timeToExit(process.execPath, ["-e", "0"]));
+        continue;
+      }
+      if (failure !== undefined || !cert.ok) continue;
+      try {
+        const sample = await coldStart(command, args, pluginEnvironment(cert.value));
+        handshakes.push(sample.handshakeMs);
+        rss.push(sample.peakRssAtHandshake);
+      } catch (error) {
+        failure = (error as Error).message;
+      }
     }
   }
   const out = [figure("provider.node-bare", "bare `node -e 0`, spawn to exit", median(bare), "ms", { runs })];
-  // issue 19: spawn to handshake within 1.5x of `node -e 0` (paired per run, as bench/tools/provider-spawn.ts does)
+  // Spawn to handshake within 1.5x of `node -e 0`, paired per run (as bench/tools/provider-spawn.ts does).
   const target: Target = { op: "<=", bound: 1.5 };
   if (failure !== undefined) {
     out.push(
@@ -77,8 +87,15 @@ async function coldStartFigures(context: BenchContext, dir: string, installed: O
   }
   out.push(
     figure("provider.cold-start", "provider cold start, spawn to handshake line", median(handshakes), "ms", { runs, note: launched }),
-    // each cold start paired with the bare start just before it
-    figure("provider.cold-start.ratio", "provider cold start vs bare node", median(handshakes.map((h, i) => ratio(h, bare[i]!))), "x", { runs, target }),
+    // each cold start paired with the bare start of the same pair
+    pairedFigure(
+      "provider.cold-start.ratio",
+      "provider cold start vs bare node",
+      handshakes.map((h, i) => ratio(h, bare[i]!)),
+      "x",
+      loads,
+      target,
+    ),
     figure("provider.rss-at-handshake", "provider peak RSS at handshake", median(rss) / MIB, "MiB", { runs }),
   );
   return out;
@@ -125,6 +142,8 @@ interface PairSamples {
   providerPeak: number[];
   providerProcesses: Record<Phase, number[]>;
   drift: number;
+  /** 1-minute load average at the start of each pair. */
+  loads: number[];
 }
 
 function emptySamples(): PairSamples {
@@ -135,11 +154,12 @@ function emptySamples(): PairSamples {
     providerPeak: [],
     providerProcesses: { planEmpty: [], apply: [], plan: [] },
     drift: 0,
+    loads: [],
   };
 }
 
 async function terraformFigures(context: BenchContext, dir: string, installed: Outcome<InstalledProvider>, version: string): Promise<Figure[]> {
-  const { runs, terraformCounts } = context.options;
+  const { pairs: runs, terraformCounts } = context.options;
   const env = terraformEnv(installed.ok ? installed.value.cliConfigFile : undefined);
   let takoUnusable = !installed.ok;
   // Why takoform phases are missing, per configuration size: the first failure at that size.
@@ -175,7 +195,8 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
       const s = emptySamples();
       let takoFailure = takoUnusable ? unusableBecause : undefined;
       for (let r = 0; r < runs; r++) {
-        const order: Side[] = r % 2 === 0 ? ["data", "tako"] : ["tako", "data"];
+        const order: Side[] = pairOrder(r, "data", "tako");
+        s.loads.push(loadAverage()[0]);
         const got: Partial<Record<Side, Cycle>> = {};
         // Fresh names every run (see takoformConfig).
         if (!takoUnusable && settings !== undefined) writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings, `${n}-r${r}`));
@@ -209,7 +230,7 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
             return `${phase} ${t === undefined ? "-" : (t.ms / 1000).toFixed(2)}`;
           }).join(" ");
         context.log(
-          `  terraform ${n} run ${r + 1}/${runs}: terraform_data ${show("data")}; takoform ${show("tako")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}`,
+          `  terraform ${n} pair ${r + 1}/${runs} (load ${s.loads.at(-1)!.toFixed(1)}): terraform_data ${show("data")}; takoform ${show("tako")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}`,
         );
       }
       const pair = pairFigures(n, s, runs, takoFailure);
@@ -217,6 +238,10 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
       const processes = pair.find((f) => f.id === `terraform.${n}.plan.provider-processes`);
       if (processes !== undefined) processes.note = [processes.note, note].filter((t) => t !== undefined).join("; ");
       figures.push(...pair);
+    }
+    if (!takoUnusable && installed.ok && host !== undefined) {
+      const settings = { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" };
+      figures.push(...(await validateFigures(context, path.join(dir, "validate"), env, settings)));
     }
   } finally {
     await host?.stop();
@@ -269,7 +294,9 @@ function pairFigures(n: number, s: PairSamples, runs: number, failure: string | 
         "s",
         phase === "plan" && s.drift > 0 ? { note: `${s.drift} plan(s) after apply found changes` } : {},
       ),
-      complete(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), s.ratios[phase], "x", target === undefined ? {} : { target }),
+      s.ratios[phase].length === 0
+        ? complete(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), [], "x", target === undefined ? {} : { target })
+        : pairedFigure(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), s.ratios[phase], "x", s.loads, target),
       complete(`${id}.provider-processes`, label(`provider processes per ${PHASE_IDS[phase]}`), s.providerProcesses[phase], "processes"),
     );
   }

@@ -15,6 +15,7 @@ export interface LazyRoutes {
 
 export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox): LazyRoutes {
   let ready: Promise<RequestHandler> | undefined;
+  let loaded: RequestHandler | undefined; // once ready, requests go straight to it (no promise hop each)
   const load = (): Promise<RequestHandler> =>
     (ready ??= Promise.all([
       import("./http/routes/forms.js"),
@@ -33,10 +34,12 @@ export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox):
       router.use(operations.operationRoutes(context));
       router.use(listing.listingRoutes(context)); // host extension, outside the lane
       router.use(secrets.secretRoutes(context, secretBox)); // host extension (ADR 0200)
+      loaded = router;
       return router;
     }));
   return {
     handler(req, res, next) {
+      if (loaded !== undefined) return loaded(req, res, next);
       load().then((router) => router(req, res, next), next);
     },
     load: () => load().then(() => undefined),

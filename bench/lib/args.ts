@@ -3,13 +3,15 @@
 import { parseArgs } from "node:util";
 import type { BenchOptions } from "./benchmark.js";
 
-export const USAGE = `usage: npm run bench -- [--json FILE] [--only NAME[,NAME]] [--runs N] [--sizes 100,1000,10000]
-                      [--concurrency N] [--seconds S] [--creates N] [--tf-counts 10,100,500]
+export const USAGE = `usage: npm run bench -- [--json FILE] [--readme] [--only NAME[,NAME]] [--runs N] [--sizes 100,1000,10000]
+                      [--concurrency N] [--seconds S] [--creates N] [--pairs N] [--tf-counts 10,100,500]
                       [--profile-host DIR] [--keep]
-benchmarks: host, host-start, terraform, codegen, runtime (all by default, in that order)`;
+benchmarks: host, host-start, floor, host-upload, replicas, terraform, codegen, runtime (all by default, in that order)`;
 
 export interface BenchArgs {
   json?: string;
+  /** Write the results into the marked section of bench/README.md. */
+  readme: boolean;
   only?: string[];
   options: BenchOptions;
   help: boolean;
@@ -33,12 +35,14 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     args: argv,
     options: {
       json: { type: "string" },
+      readme: { type: "boolean" },
       only: { type: "string", multiple: true },
       runs: { type: "string" },
       sizes: { type: "string" },
       concurrency: { type: "string" },
       seconds: { type: "string" },
       creates: { type: "string" },
+      pairs: { type: "string" },
       "tf-counts": { type: "string" },
       "profile-host": { type: "string" },
       keep: { type: "boolean" },
@@ -53,11 +57,12 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     concurrency: Math.floor(positive(values.concurrency, "--concurrency", 8)),
     seconds: positive(values.seconds, "--seconds", 3),
     creates: Math.floor(positive(values.creates, "--creates", 300)),
+    pairs: Math.floor(positive(values.pairs, "--pairs", 7)),
     terraformCounts: values["tf-counts"] === undefined ? [10, 100, 500] : positiveInts(values["tf-counts"], "--tf-counts"),
     keep: values.keep === true,
   };
   if (values["profile-host"] !== undefined) options.profileHostDir = values["profile-host"];
-  const out: BenchArgs = { options, help: values.help === true };
+  const out: BenchArgs = { options, help: values.help === true, readme: values.readme === true };
   if (values.json !== undefined) out.json = values.json;
   if (values.only !== undefined)
     out.only = values.only

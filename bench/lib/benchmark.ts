@@ -13,6 +13,8 @@ export interface BenchOptions {
   seconds: number;
   /** Creates (and then deletes) per run. */
   creates: number;
+  /** Alternating A/B pairs behind each paired figure (floor, Terraform); default 7. */
+  pairs: number;
   /** Resource counts of the Terraform benchmark. */
   terraformCounts: number[];
   /** When set, the host under load runs with --cpu-prof writing into this directory. */

@@ -23,12 +23,23 @@ export interface Figure {
   met?: boolean | null;
   unavailable?: string;
   note?: string;
+  /** For a median of A/B pairs: the smallest and largest pair. */
+  spread?: Range;
+  /** The 1-minute load average over the runs behind the value (lowest and highest sample). */
+  load?: Range;
+}
+
+export interface Range {
+  min: number;
+  max: number;
 }
 
 export interface FigureOptions {
   runs?: number;
   target?: Target;
   note?: string;
+  spread?: Range;
+  load?: Range;
 }
 
 export function meets(target: Target, value: number): boolean {
@@ -45,7 +56,16 @@ export function figure(id: string, label: string, value: number, unit: string, o
     out.met = meets(options.target, value);
   }
   if (options.note !== undefined) out.note = options.note;
+  if (options.spread !== undefined) out.spread = options.spread;
+  if (options.load !== undefined) out.load = options.load;
   return out;
+}
+
+/** The range of finite values, or undefined when there are none. */
+export function rangeOf(values: readonly number[]): Range | undefined {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return undefined;
+  return { min: Math.min(...finite), max: Math.max(...finite) };
 }
 
 export function unavailable(id: string, label: string, unit: string, reason: string, options: FigureOptions = {}): Figure {

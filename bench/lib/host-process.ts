@@ -6,6 +6,9 @@ import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { launcher, repoRoot } from "./paths.js";
 
+/** The resource quota of every benchmark host (the default, 10,000, is what the largest size stores). */
+export const BENCH_QUOTA_RESOURCES = 1_000_000;
+
 export interface HostOptions {
   dataDir: string;
   credentials: string;
@@ -43,8 +46,16 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
     options.dataDir,
     "--credentials",
     options.credentials,
+    // The benchmark's one tenant holds 10,000 resources and creates more: above the default quota.
+    "--quota-resources",
+    String(BENCH_QUOTA_RESOURCES),
     ...(options.hostArgs ?? []),
   ];
+  return spawnListening(args);
+}
+
+/** Spawns `node ARGS` and waits for its "listening on http://127.0.0.1:PORT" line (the host, the floor server). */
+export async function spawnListening(args: string[]): Promise<HostProcess> {
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";

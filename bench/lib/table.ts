@@ -36,12 +36,20 @@ function cell(text: string): string {
  * a reason shared by many rows is printed once under the table.
  */
 export function formatRow(figure: Figure, footnote: (reason: string) => number): string[] {
-  const value = figure.value === null ? `unavailable [${footnote(figure.unavailable ?? "unknown reason")}]` : formatValue(figure.value);
-  const label = figure.runs === undefined ? figure.label : `${figure.label} (median of ${figure.runs})`;
-  return [label, value, figure.unit, formatTarget(figure.target, figure.unit), formatMet(figure)].map(cell);
+  let value = figure.value === null ? `unavailable [${footnote(figure.unavailable ?? "unknown reason")}]` : formatValue(figure.value);
+  if (figure.value !== null && figure.spread !== undefined) value += ` (${formatValue(figure.spread.min)}–${formatValue(figure.spread.max)})`;
+  const of = figure.spread !== undefined ? `median of ${figure.runs} A/B pairs, min–max` : `median of ${figure.runs}`;
+  const label = figure.runs === undefined ? figure.label : `${figure.label} (${of})`;
+  const load =
+    figure.load === undefined
+      ? ""
+      : figure.load.min.toFixed(1) === figure.load.max.toFixed(1)
+        ? figure.load.min.toFixed(1)
+        : `${figure.load.min.toFixed(1)}–${figure.load.max.toFixed(1)}`;
+  return [label, value, figure.unit, formatTarget(figure.target, figure.unit), formatMet(figure), load].map(cell);
 }
 
-export const HEADER = ["figure", "value", "unit", "target", "met"];
+export const HEADER = ["figure", "value", "unit", "target", "met", "load"];
 
 /**
  * A Markdown table with padded columns; section titles become bold rows; the reasons of

@@ -4,9 +4,10 @@
 import type { Response } from "express";
 import type { LifecycleResponse } from "../lifecycle/context.js";
 
-export function respond(res: Response, answer: LifecycleResponse, headers: Record<string, string> = {}): void {
-  res.status(answer.status);
-  for (const [name, value] of Object.entries({ ...(answer.headers ?? {}), ...headers })) res.setHeader(name, value);
+export function respond(res: Response, answer: LifecycleResponse, headers?: Record<string, string>): void {
+  res.statusCode = answer.status;
+  if (answer.headers !== undefined) for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
+  if (headers !== undefined) for (const name in headers) res.setHeader(name, headers[name]!);
   if (answer.etag !== undefined) res.setHeader("ETag", answer.etag);
   if (answer.body === "") {
     res.end();

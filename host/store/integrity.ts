@@ -17,12 +17,14 @@ export function sqliteStoreHealth(file: string): StoreHealth {
     if (check.length !== 1 || check[0] !== "ok") return { state: "damaged", reason: `quick_check: ${check.slice(0, 3).join("; ")}` };
     const table = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'entries'").get();
     if (table === undefined) return { state: "empty", reason: "the file holds no entries table" };
-    let entries = 0;
-    for (const row of db.prepare("SELECT key, value, version FROM entries").iterate() as Iterable<{ key: unknown; value: unknown; version: unknown }>) {
+    // One scan inside SQLite finds the rows that may be damaged (json_valid instead of a JSON.parse
+    // of every value in JavaScript: a fifth of the CPU at 10,000 stored, and the start waits on it);
+    // entryProblem then words the first real problem exactly as before.
+    for (const row of db.prepare(SUSPECT_ROWS).iterate() as Iterable<{ key: unknown; value: unknown; version: unknown }>) {
       const problem = entryProblem(row.key, row.value, row.version);
       if (problem !== undefined) return { state: "damaged", reason: problem };
-      entries++;
     }
+    const entries = db.prepare("SELECT count(*) FROM entries").pluck().get() as number;
     return { state: "ok", entries };
   } catch (error) {
     return { state: "damaged", reason: (error as Error).message };
@@ -30,6 +32,11 @@ export function sqliteStoreHealth(file: string): StoreHealth {
     db?.close();
   }
 }
+
+/** Every row entryProblem could object to (a superset: it decides). */
+const SUSPECT_ROWS = `SELECT key, value, version FROM entries WHERE NOT (
+  typeof(key) = 'text' AND length(key) > 0 AND typeof(version) = 'integer' AND version >= 1 AND version <= 9007199254740991
+  AND typeof(value) = 'text' AND json_valid(value))`;
 
 const FORMAT = "takoform-host-store@1";
 

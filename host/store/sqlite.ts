@@ -58,12 +58,25 @@ export function openSqliteStore(file: string): Store {
   db.pragma("synchronous = FULL");
   db.pragma("busy_timeout = 5000");
   prepareStoreSchema(db, file);
-  const selectOne = db.prepare<[string], StoredRow>("SELECT key, value, version FROM entries WHERE key = ?");
+  const selectOne = db.prepare<[string], { value: string; version: number }>("SELECT value, version FROM entries WHERE key = ?");
   const selectRange = db.prepare<[string, string, number], StoredRow>(
     "SELECT key, value, version FROM entries WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
   );
 
+  const countRange = db.prepare<[string, string, number]>("SELECT count(*) FROM (SELECT 1 FROM entries WHERE key >= ? AND key < ? LIMIT ?)").pluck();
+
   const pending = new Map<string, Pending>();
+  // One read transaction, so a batch the writer thread commits meanwhile is seen by both or neither.
+  const countWithOverlay = db.transaction((prefix: string, end: string, limit: number, overlay: string[]): number => {
+    let count = countRange.get(prefix, end, limit) as number;
+    for (const key of overlay) {
+      const durable = durableRow(key) !== undefined;
+      const staged = pending.get(key)!.value !== null;
+      if (staged && !durable) count++;
+      if (!staged && durable) count--;
+    }
+    return count;
+  });
   let open: Batch | undefined; // collecting writes
   let committing: Batch | undefined; // with the writer thread
   let writer: SqliteWriter | undefined;
@@ -157,6 +170,15 @@ export function openSqliteStore(file: string): Store {
         if (options.limit !== undefined && entries.length >= options.limit) break;
       }
       return entries;
+    },
+    count(prefix: ScopedKey, options: { limit?: number } = {}) {
+      // The key index alone (no value is read or parsed); inside a mutation scope, staged puts of
+      // absent keys add one and staged deletes of durable keys take one away.
+      const end = prefixEnd(prefix);
+      const overlay = insideMutationScope() ? [...pending.keys()].filter((key) => key >= prefix && key < end) : [];
+      const limit = options.limit === undefined ? -1 : options.limit + overlay.length;
+      const count = overlay.length === 0 ? (countRange.get(prefix, end, limit) as number) : countWithOverlay(prefix, end, limit, overlay);
+      return options.limit === undefined ? count : Math.min(count, options.limit);
     },
     async transaction(writes: readonly StoreWrite[]) {
       if (writes.length === 0) return;

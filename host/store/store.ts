@@ -41,6 +41,11 @@ export interface Store {
   /** Entries whose key starts with prefix, in key order. */
   list<T>(prefix: ScopedKey, options?: { limit?: number }): StoreEntry<T>[];
   /**
+   * How many entries list(prefix) would return (at most limit), without reading their values; an
+   * engine without it is counted through list (countEntries).
+   */
+  count?(prefix: ScopedKey, options?: { limit?: number }): number;
+  /**
    * Applies every write or none, decided against every write staged before it. Outside a mutation
    * scope (mutation-scope.ts) it resolves only once the writes are durable (they survive a kill -9
    * of this process). Inside one, an engine may resolve once the writes are staged (visible to
@@ -68,4 +73,9 @@ export interface Store {
 /** Exclusive upper bound of the key range sharing `prefix` (keys are ASCII, see keys.ts). */
 export function prefixEnd(prefix: string): string {
   return prefix + "\u007f";
+}
+
+/** store.count when the engine has it, else the length of store.list. */
+export function countEntries(store: Pick<Store, "list" | "count">, prefix: ScopedKey, options: { limit?: number } = {}): number {
+  return store.count !== undefined ? store.count(prefix, options) : store.list(prefix, options).length;
 }

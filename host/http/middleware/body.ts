@@ -11,6 +11,7 @@ import { stateOf } from "../state.js";
 // Large enough for one blob of a bundle at the portable 10 MiB aggregate ceiling (16 MiB; the
 // documents say the same: docs/reliability.md, host/README.md).
 export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
 
 /** How many more bytes past the limit are read and dropped before an oversized request is answered. */
 const LINGER_BYTES = 16 * 1024 * 1024;
@@ -43,6 +44,13 @@ function refuseAfterDrain(req: Parameters<RequestHandler>[0], error: unknown, ne
 
 export function rawBody(limit: number = DEFAULT_BODY_LIMIT, budget: BodyBudget = new BodyBudget()): RequestHandler {
   return function readRawBody(req, _res, next) {
+    // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 6.3): most
+    // reads. Nothing to wait for; Node discards the (empty) stream once the response is sent.
+    if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined) {
+      stateOf(req).body = EMPTY;
+      next();
+      return;
+    }
     const declared = Number(req.headers["content-length"] ?? "0");
     if (Number.isFinite(declared) && declared > limit) {
       // read and drop it, so the client is still listening when the answer comes

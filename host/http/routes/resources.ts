@@ -14,11 +14,10 @@ import { readResource } from "../../lifecycle/verbs/read.js";
 import { validateResource } from "../../lifecycle/verbs/validate.js";
 import type { NameAddress } from "../../lifecycle/verbs/addressed.js";
 import type { PathIdentity } from "../../rules/path-shape/body-identity-matches-path.js";
-import { exactFormQuery } from "../../rules/shared-wire-rules/exact-form-query.js";
-import { strictQuery } from "../../rules/shared-wire-rules/strict-query.js";
 import { decodeResourceRequest } from "../../wire/resource-request.js";
 import { bodySpace, decodeDocument, requireEmptyBody } from "../../wire/decode-body.js";
 import { API_PATH } from "./discovery.js";
+import { exactQueryOf } from "../exact-query-cache.js";
 import { respond } from "../respond.js";
 import { bodyOf, headerOf, rawQuery, rawTarget, scopeOf, stateOf } from "../state.js";
 import { prefersRespondAsync } from "../prefer.js";
@@ -44,9 +43,7 @@ function pathIdentity(req: Request): PathIdentity {
 
 function nameAddress(req: Request): NameAddress {
   const path = pathIdentity(req);
-  const pairs = strictQuery(rawQuery(req));
-  if (pairs instanceof HostError) throw pairs;
-  const exact = exactFormQuery(pairs, path);
+  const exact = exactQueryOf(rawQuery(req), path);
   if (exact instanceof HostError) throw exact;
   return { space: exact.space, ref: exact.ref, name: path.name };
 }

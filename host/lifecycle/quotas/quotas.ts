@@ -1,14 +1,14 @@
 // Per-tenant quotas (docs/security.md): how many resources a tenant may hold, how many upload
 // sessions it may have open, and how many bytes those sessions may stage. Passing one is refused
 // policy_denied with a host code naming the quota and a message naming the limit and its flag;
-// nothing is stored. Counting reads at most `limit` records, so a check costs O(quota), never
-// O(everything the host stores).
+// nothing is stored. Counting reads at most `limit` keys (the sqlite engine counts its key index
+// without reading a value), so a check costs O(quota), never O(everything the host stores).
 
 import { refuse, type HostError } from "../../errors.js";
 import { tenantResourcesPrefix, tenantUploadsPrefix } from "../../store/keys.js";
 import type { UploadRecord } from "../../store/records.js";
 import type { TenantScope } from "../../store/scope.js";
-import type { Store } from "../../store/store.js";
+import { countEntries, type Store } from "../../store/store.js";
 
 export interface TenantQuotas {
   /** Resources one tenant may hold (--quota-resources). */
@@ -61,7 +61,7 @@ export function quotaRefusal(quota: keyof TenantQuotas, limit: number, used: num
 
 /** Throws when creating one more resource would pass the tenant's resource quota. */
 export function requireResourceQuota(store: Store, scope: TenantScope, quotas: TenantQuotas = DEFAULT_QUOTAS): void {
-  const held = store.list(tenantResourcesPrefix(scope), { limit: quotas.resources }).length;
+  const held = countEntries(store, tenantResourcesPrefix(scope), { limit: quotas.resources });
   const refusal = quotaRefusal("resources", quotas.resources, held, 1);
   if (refusal !== undefined) throw refusal;
 }

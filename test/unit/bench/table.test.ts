@@ -61,8 +61,8 @@ describe("formatTable", () => {
   const lines = table.split("\n");
 
   it("has a header, a separator and one row per figure and section", () => {
-    expect(lines[0]).toMatch(/^\| figure +\| value +\| unit +\| target +\| met +\|$/);
-    expect(lines[1]).toMatch(/^\|-+\|-+\|-+\|-+\|-+\|$/);
+    expect(lines[0]).toMatch(/^\| figure +\| value +\| unit +\| target +\| met +\| load +\|$/);
+    expect(lines[1]).toMatch(/^\|-+\|-+\|-+\|-+\|-+\|-+\|$/);
     expect(lines.filter((l) => l.startsWith("|"))).toHaveLength(2 + 2 + 6);
     // every table line has the same width
     const widths = new Set(lines.filter((l) => l.startsWith("|")).map((l) => l.length));
@@ -73,7 +73,7 @@ describe("formatTable", () => {
     expect(table).toContain("| read @ 10,000 (median of 3)");
     expect(lines.find((l) => l.includes("read @ 10,000"))).toMatch(/\| 2,346 +\| ops\/s +\| ≥ 2,000 ops\/s +\| met +\|/);
     expect(lines.find((l) => l.includes("tail"))).toMatch(/NOT MET/);
-    expect(lines.find((l) => l.includes("host RSS"))).toMatch(/\| 80\.0 +\| MiB +\| +\| +\|$/);
+    expect(lines.find((l) => l.includes("host RSS"))).toMatch(/\| 80\.0 +\| MiB +\| +\| +\| +\|$/);
   });
 
   it("escapes pipes inside cells", () => {
@@ -82,7 +82,7 @@ describe("formatTable", () => {
 
   it("numbers each distinct unavailable reason once, as a footnote", () => {
     expect(lines.find((l) => l.includes("| apply"))).toContain("unavailable [1]");
-    expect(lines.find((l) => l.includes("| plan"))).toMatch(/unavailable \[1\] .*\| n\/a +\|$/);
+    expect(lines.find((l) => l.includes("| plan"))).toMatch(/unavailable \[1\] .*\| n\/a +\| +\|$/);
     expect(lines.find((l) => l.includes("cold start"))).toContain("unavailable [2]");
     expect(lines.slice(-2)).toEqual(["[1] unavailable: provider not built", "[2] unavailable: no openssl"]);
   });

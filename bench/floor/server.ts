@@ -1,0 +1,162 @@
+// The floor server (issue 19): a bare node:http + better-sqlite3 server doing the essential work
+// the host does per read and per create, and nothing else, so every host figure can be read as a
+// ratio to it. It serves the same paths the load process sends (bench/host/api.ts):
+//
+//   GET  {api}/resources/{group}/{version}/{kind}/{name}?{exact query}
+//        bearer token -> SHA-256 -> constant-time compare; one indexed SELECT of the JSON row;
+//        JSON.parse; JSON.stringify; strong ETag of the row's revision.
+//   POST {api}/resources/prepare
+//        bearer check; JSON.parse of the body; one SELECT (the name must be free); an HMAC-SHA256
+//        digest of the canonical body under a host secret, answered as review.prepareDigest.
+//   PUT  {api}/resources/{group}/{version}/{kind}/{name}   (If-None-Match: *)
+//        bearer check; JSON.parse; the digest recomputed and compared; the name checked free
+//        against durable and staged rows; the row staged and group-committed exactly as the
+//        host's sqlite store does it (the same writer thread, host/store/sqlite-writer.ts, ADR
+//        0142: the rows staged while one batch commits form the next, one transaction and one
+//        fsync per batch, WAL + synchronous=FULL); 201 only once its batch is durable.
+//
+// usage: node --import tsx bench/floor/server.ts --data FILE --token TOKEN [--port 0]
+// Prints "listening on http://127.0.0.1:PORT" once ready, like `takoform host --quiet`.
+
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+import { startSqliteWriter, type Row } from "../../host/store/sqlite-writer.js";
+
+const API = "/apis/forms.takoform.com/v1beta1/resources/";
+
+const { values } = parseArgs({ options: { data: { type: "string" }, token: { type: "string" }, port: { type: "string", default: "0" } } });
+if (values.data === undefined || values.token === undefined) throw new Error("usage: server.ts --data FILE --token TOKEN [--port N]");
+const file = values.data;
+const tokenDigest = createHash("sha256").update(values.token).digest();
+const secret = randomBytes(32);
+
+const db = new Database(file);
+db.pragma("journal_mode = WAL");
+db.pragma("synchronous = FULL");
+db.exec("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT NOT NULL, version INTEGER NOT NULL)");
+const selectOne = db.prepare<[string], { value: string; version: number }>("SELECT value, version FROM entries WHERE key = ?");
+
+// Group commit: staged rows are visible to the create check; one batch at a time with the writer.
+interface Batch {
+  rows: Row[];
+  waiters: Array<(error?: Error) => void>;
+}
+const staged = new Set<string>();
+let open: Batch | undefined;
+let committing = false;
+const writer = startSqliteWriter(file, (error) => {
+  console.error(`floor: writer thread failed: ${error.message}`);
+  process.exit(1);
+});
+function flush(): void {
+  if (committing || open === undefined) return;
+  const batch = open;
+  open = undefined;
+  committing = true;
+  const done = (error?: Error) => {
+    committing = false;
+    for (const [key] of batch.rows) staged.delete(key);
+    for (const waiter of batch.waiters) waiter(error);
+    flush();
+  };
+  writer.commit(batch.rows).then(() => done(), done);
+}
+function stage(row: Row): Promise<void> {
+  open ??= { rows: [], waiters: [] };
+  const batch = open;
+  batch.rows.push(row);
+  staged.add(row[0]);
+  if (!committing) queueMicrotask(flush);
+  return new Promise((resolve, reject) => batch.waiters.push((error) => (error === undefined ? resolve() : reject(error))));
+}
+
+function authenticated(req: http.IncomingMessage): boolean {
+  const match = /^Bearer ([^\s]+)$/i.exec(req.headers.authorization ?? "");
+  if (match === null) return false;
+  return timingSafeEqual(createHash("sha256").update(match[1]!).digest(), tokenDigest);
+}
+
+function send(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** The stored key of a resource: tenant, space, apiVersion, kind, name (as the host scopes it). */
+function keyOf(space: string, apiVersion: string, kind: string, name: string): string {
+  return `t/bench/${space}/${apiVersion}/${kind}/${name}`;
+}
+
+function digestOf(document: Record<string, unknown>): string {
+  const { review: _review, ...rest } = document;
+  return createHmac("sha256", secret).update(JSON.stringify(rest)).digest("base64url");
+}
+
+/** "{group}/{version}/{kind}/{name}" of a resource path, or undefined. */
+function named(pathname: string): { apiVersion: string; kind: string; name: string } | undefined {
+  if (!pathname.startsWith(API)) return undefined;
+  const parts = pathname.slice(API.length).split("/");
+  if (parts.length !== 4) return undefined;
+  return { apiVersion: `${parts[0]}/${parts[1]}`, kind: parts[2]!, name: decodeURIComponent(parts[3]!) };
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (!authenticated(req)) return send(res, 401, '{"error":{"code":"unauthenticated"}}');
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const pathname = q < 0 ? url : url.slice(0, q);
+  if (req.method === "GET") {
+    const path = named(pathname);
+    const space = new URLSearchParams(q < 0 ? "" : url.slice(q + 1)).get("space");
+    if (path === undefined || space === null) return send(res, 400, '{"error":{"code":"invalid_argument"}}');
+    const row = selectOne.get(keyOf(space, path.apiVersion, path.kind, path.name));
+    if (row === undefined) return send(res, 404, '{"error":{"code":"resource_not_found"}}');
+    const document = JSON.parse(row.value) as Record<string, unknown>;
+    return send(res, 200, JSON.stringify(document), { etag: `"${row.version}"` });
+  }
+  const document = JSON.parse(await readBody(req)) as { metadata: { name: string; space: string }; apiVersion: string; kind: string } & Record<string, unknown>;
+  const key = keyOf(document.metadata.space, document.apiVersion, document.kind, document.metadata.name);
+  const free = !staged.has(key) && selectOne.get(key) === undefined;
+  if (req.method === "POST" && pathname === `${API}prepare`) {
+    if (!free) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+    return send(res, 200, JSON.stringify({ review: { prepareDigest: digestOf(document) } }));
+  }
+  if (req.method === "PUT" && named(pathname) !== undefined && req.headers["if-none-match"] === "*") {
+    const review = document.review as { prepareDigest?: string } | undefined;
+    if (review?.prepareDigest !== digestOf(document)) return send(res, 412, '{"error":{"code":"prepare_digest_mismatch"}}');
+    if (!free) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+    const { review: _review, ...stored } = document;
+    const body = JSON.stringify({ ...stored, metadata: { ...document.metadata, uid: randomUUID(), generation: 1, revision: "1" } });
+    await stage([key, body, 1]);
+    return send(res, 201, body, { etag: '"1"' });
+  }
+  return send(res, 404, '{"error":{"code":"not_found"}}');
+}
+
+const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+  handle(req, res).catch((error: Error) => send(res, 500, JSON.stringify({ error: { code: "internal", message: error.message } })));
+});
+server.listen(Number(values.port), "127.0.0.1", () => {
+  const address = server.address() as { port: number };
+  process.stdout.write(`listening on http://127.0.0.1:${address.port}\n`);
+});
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void writer.close().then(() => {
+    db.close();
+    process.exit(0);
+  });
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);

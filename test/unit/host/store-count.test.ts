@@ -1,0 +1,65 @@
+// store.count (the resource quota's count): what list(prefix).length would say, from the sqlite
+// key index alone, staged writes included inside a mutation scope; the lowdb engine counts
+// through list (countEntries).
+
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ScopedKey } from "../../../host/store/keys.js";
+import { inMutationScope } from "../../../host/store/mutation-scope.js";
+import { openLowdbStore } from "../../../host/store/lowdb.js";
+import { openSqliteStore } from "../../../host/store/sqlite.js";
+import { countEntries, type Store } from "../../../host/store/store.js";
+
+const k = (s: string) => s as ScopedKey;
+const stores: Store[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function fresh(engine: "sqlite" | "lowdb"): Promise<Store> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "takoform-count-"));
+  dirs.push(dir);
+  const store = engine === "sqlite" ? openSqliteStore(path.join(dir, "store.sqlite")) : await openLowdbStore(path.join(dir, "store.json"));
+  stores.push(store);
+  return store;
+}
+
+describe.each(["sqlite", "lowdb"] as const)("counting entries under a prefix (%s)", (engine) => {
+  it("equals list(prefix).length, with and without a limit", async () => {
+    const store = await fresh(engine);
+    await store.transaction([
+      ...["a", "b", "c", "d", "e"].map((n) => ({ op: "put" as const, key: k(`resource/t1/${n}`), value: { n } })),
+      { op: "put", key: k("resource/t2/x"), value: 1 },
+      { op: "put", key: k("resource/t1"), value: 1 },
+    ]);
+    expect(countEntries(store, k("resource/t1/"))).toBe(5);
+    expect(countEntries(store, k("resource/t1/"), { limit: 3 })).toBe(3);
+    expect(countEntries(store, k("resource/t1/"), { limit: 9 })).toBe(5);
+    expect(countEntries(store, k("resource/t3/"))).toBe(0);
+  });
+
+  it("inside a mutation scope counts staged puts and deletes; outside, durable entries only", async () => {
+    const store = await fresh(engine);
+    await store.transaction(["a", "b", "c"].map((n) => ({ op: "put" as const, key: k(`resource/t1/${n}`), value: { n } })));
+    const inside = await inMutationScope(async () => {
+      await store.transaction([
+        { op: "put", key: k("resource/t1/d"), value: 1 },
+        { op: "put", key: k("resource/t1/a"), value: 2, expectedVersion: 1 },
+        { op: "delete", key: k("resource/t1/b") },
+      ]);
+      return {
+        count: countEntries(store, k("resource/t1/")),
+        limited: countEntries(store, k("resource/t1/"), { limit: 2 }),
+        listed: store.list(k("resource/t1/")).length,
+      };
+    });
+    expect(inside).toEqual({ count: 3, limited: 2, listed: 3 });
+    await store.settled();
+    expect(countEntries(store, k("resource/t1/"))).toBe(store.list(k("resource/t1/")).length);
+    expect(countEntries(store, k("resource/t1/"))).toBe(3);
+  });
+});
