@@ -30,6 +30,9 @@ export default defineCheck("two bindings sharing a name, in one list or across l
   const collisions: VersionCollision[] = [
     ["two kvBindings entries named CACHE", { kvBindings: [bindingEntry("CACHE", kv), bindingEntry("CACHE", kv2)] }],
     ["a kvBindings and a bucketBindings entry named STORE", { kvBindings: [bindingEntry("STORE", kv)], bucketBindings: [bindingEntry("STORE", bucket)] }],
+    // The upstream runner's two: a vars key, and a sensitive var, equal to a binding name.
+    ["a vars key and a kvBindings entry named CACHE", { vars: { CACHE: "https://cache.invalid" }, kvBindings: [bindingEntry("CACHE", kv)] }],
+    ["a requiredSensitiveVars entry and a kvBindings entry named CACHE", { requiredSensitiveVars: ["CACHE"], kvBindings: [bindingEntry("CACHE", kv)] }],
     [
       "a sqliteBindings and a queueProducerBindings entry named DB",
       { sqliteBindings: [bindingEntry("DB", db)], queueProducerBindings: [bindingEntry("DB", queue)] },
