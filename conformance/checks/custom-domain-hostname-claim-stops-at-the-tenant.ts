@@ -4,8 +4,8 @@
 // refusal names that tenant's own holder and never the other tenant's.
 
 import { defineCheck } from "../check.js";
-import { builder, customDomainSpec, expectCreateRefused } from "../harness/aggregate/index.js";
-import { fail } from "../harness/assert.js";
+import { attemptDelete, builder, customDomainSpec, expectCreateRefused, expectUnchanged, reread } from "../harness/aggregate/index.js";
+import { expectNotEqual, expectStatus, fail } from "../harness/assert.js";
 
 export default defineCheck(
   "another tenant may claim a served hostname; inside each tenant the claim is refused naming only that tenant's holder",
@@ -47,6 +47,12 @@ export default defineCheck(
       [ourHolder.name],
     );
     leaks(inOurs, theirHolder, "a second claim inside the primary tenant");
+    expectNotEqual(ourHolder.uid, theirHolder.uid, "uids of the two tenants' claims on one hostname (two records)");
+    // Each reads its own claim, and releasing one leaves the other's untouched.
+    await expectUnchanged(ctx.primary, ourHolder, "the primary tenant's claim after both refusals");
+    const theirNow = await expectUnchanged(ctx.stranger, theirHolder, "the other tenant's claim after both refusals");
+    expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, ourHolder))).res, 204, "release of the primary tenant's claim");
+    await expectUnchanged(ctx.stranger, theirNow, "the other tenant's claim after the primary tenant released its own");
     await b.cleanup();
     return `both tenants hold "${hostname}" (${ourHolder.name}, ${theirHolder.name}); a further claim inside each was refused naming only that tenant's holder`;
   },
