@@ -1,5 +1,5 @@
-// Resource identity: a create mints a host-issued uid at generation 1, reports a revision and
-// its observedGeneration, and two creates get two uids; a create that fails mints nothing.
+// Resource identity: a create mints a host-issued uid at generation 1 and revision 1 with
+// ETag "1", echoes the exact FormRef, name and space, reports its observedGeneration, and two creates get two uids; a create that fails mints nothing.
 
 import { defineCheck } from "../check.js";
 import { expectEqual, expectError, expectNotEqual, expectRefusedNotForbidden, expectTrue } from "../harness/assert.js";
@@ -17,6 +17,13 @@ export default defineCheck(
     for (const live of [a, b]) {
       expectTrue(UID.test(live.uid), `uid ${live.uid} does not follow the uid grammar`);
       expectEqual(live.generation, "1", `generation of the created ${live.name}`);
+      expectEqual(live.revision, "1", `revision of the created ${live.name}`);
+      expectEqual(live.etag, '"1"', `ETag of the created ${live.name} (exactly its quoted revision)`);
+      expectEqual(
+        [live.body.apiVersion, live.body.kind, live.body.form.formRef, live.body.metadata.space],
+        [form.ref.apiVersion, form.ref.kind, form.ref, ctx.space],
+        `apiVersion, kind, formRef and space of the created ${live.name}`,
+      );
       expectEqual(live.body.status.observedGeneration, "1", `status.observedGeneration of the created ${live.name}`);
       expectEqual(live.body.metadata.name, live.name, `metadata.name of the created ${live.name}`);
       expectEqual((await ctx.primary.fetch(form.ref, live.name, ctx.space)).uid, live.uid, `uid read back for ${live.name}`);

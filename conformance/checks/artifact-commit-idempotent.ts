@@ -10,11 +10,14 @@ import {
   commitSession,
   commitUpload,
   committedDigest,
+  expectBlobHeld,
+  expectBlobNotHeld,
   expectManifestHeld,
   expectManifestMissing,
   openSession,
   probeBundle,
   putBlobs,
+  unknownDigest,
 } from "../harness/artifacts/index.js";
 
 export default defineCheck("committing a committed manifest answers the same digest; a commit key is bound to its session", async (ctx) => {
@@ -37,6 +40,8 @@ export default defineCheck("committing a committed manifest answers the same dig
   expectEqual(again.missingBlobs, [], "missingBlobs of a new session for a manifest the tenant committed");
   expectEqual(await commitSession(ctx.primary, again, art, "commit of the new session"), digest, "digest of the new session's commit");
   await expectManifestHeld(ctx.primary, digest, art.manifest, "the manifest after three commits");
+  for (const blob of art.blobs.keys()) await expectBlobHeld(ctx.primary, blob, "HEAD of a committed manifest's blob");
+  await expectBlobNotHeld(ctx.primary, unknownDigest(), "HEAD of a blob nobody uploaded");
 
   const other = probeBundle(ctx, ["fetch"]);
   const otherSession = await openSession(ctx.primary, other, "upload of a second fresh bundle");

@@ -56,6 +56,15 @@ export default defineCheck(
     expectFailed(orphan.op, "resource_not_found", "update of a resource deleted before the commit");
     await expectNothingStored(p, gone.ref, gone.name, gone.space, "the update whose target was deleted");
 
+    const vanished = await fresh("vanished");
+    const vanishedDelete = await settleAfterMove(
+      await acceptDelete(p, vanished, "delete of a resource deleted before the commit"),
+      () => p.destroy(vanished),
+      "delete of a resource deleted before the commit",
+    );
+    expectFailed(vanishedDelete.op, "resource_not_found", "delete of a resource deleted before the commit");
+    await expectNothingStored(p, vanished.ref, vanished.name, vanished.space, "the delete whose target vanished");
+
     const doomed = await fresh("doomed");
     let survivor!: Live;
     const del = await settleAfterMove(
@@ -101,6 +110,6 @@ export default defineCheck(
     );
 
     for (const live of [updated, newcomer, survivor, successor, holder, freeCreate]) await p.destroy(await p.fetch(live.ref, live.name, live.space));
-    return "replaced targets failed uid_mismatch (update, delete, and a delete across definition versions) leaving the newcomers untouched; a deleted target failed resource_not_found with nothing stored; a create whose name was taken failed generation_conflict; undisturbed update and create committed";
+    return "replaced targets failed uid_mismatch (update, delete, and a delete across definition versions) leaving the newcomers untouched; a deleted target failed resource_not_found with nothing stored (update and delete); a create whose name was taken failed generation_conflict; undisturbed update and create committed";
   },
 );

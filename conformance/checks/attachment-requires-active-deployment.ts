@@ -5,7 +5,7 @@
 // the missing deployment. Once a deployment weights that version, all four are accepted.
 
 import { defineCheck } from "../check.js";
-import { attemptCreate, builder, expectAccepted, expectNothingStored, expectRefused } from "../harness/aggregate/index.js";
+import { attemptCreate, bindingEntry, builder, expectAccepted, expectNothingStored, expectRefused, versionSpec } from "../harness/aggregate/index.js";
 
 export default defineCheck("every attachment is unsupported_capability against a worker with no deployment, and accepted once one serves", async (ctx) => {
   const b = builder(ctx);
@@ -22,6 +22,16 @@ export default defineCheck("every attachment is unsupported_capability against a
     );
     await expectNothingStored(ctx.primary, a.form.ref, a.name, ctx.space, `${a.kind} against a worker with no deployment`);
   }
+  // An inbound module-worker.service binding is refused at bind time for the same reason.
+  const versionForm = ctx.form("WorkerVersion");
+  const callerName = ctx.name("caller");
+  const caller = versionSpec(ctx, { worker: await b.worker(), bundle, handlers: ["fetch"], extra: { serviceBindings: [bindingEntry("UPSTREAM", worker)] } });
+  expectRefused(
+    await attemptCreate(ctx.primary, versionForm.ref, callerName, ctx.space, caller),
+    "unsupported_capability",
+    "a serviceBindings entry to a worker with no deployment",
+  );
+  await expectNothingStored(ctx.primary, versionForm.ref, callerName, ctx.space, "a serviceBindings entry to a worker with no deployment");
   await b.deployment(worker, [[version, 10000]]);
   const kinds: string[] = [];
   for (const a of await b.attachments(worker)) {
@@ -29,5 +39,5 @@ export default defineCheck("every attachment is unsupported_capability against a
     kinds.push(a.kind);
   }
   await b.cleanup();
-  return `${kinds.join(", ")} were unsupported_capability (naming the missing deployment) with nothing stored while only a stored version existed, and accepted once a deployment weighted it`;
+  return `${kinds.join(", ")} and an inbound service binding were unsupported_capability (naming the missing deployment) with nothing stored while only a stored version existed, and accepted once a deployment weighted it`;
 });

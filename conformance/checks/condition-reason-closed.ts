@@ -35,6 +35,10 @@ function conditionProblems(live: Live, where: string): void {
     expectTrue(TYPES.has(c.type), `${where}: condition type ${c.type} is outside the closed set`);
     expectTrue(REASONS.has(c.reason), `${where}: condition reason ${c.reason} is outside the closed set`);
     expectTrue(["True", "False", "Unknown"].includes(c.status), `${where}: condition status ${c.status}`);
+    expectTrue(
+      !c.hostReason || c.hostReason !== c.reason,
+      `${where}: condition ${c.type} hostReason ${JSON.stringify(c.hostReason)} only copies the portable reason; it carries host detail`,
+    );
   }
   expectTrue(
     BigInt(live.body.status.observedGeneration) <= BigInt(live.generation),

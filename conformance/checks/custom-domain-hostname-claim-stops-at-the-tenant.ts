@@ -4,8 +4,8 @@
 // refusal names that tenant's own holder and never the other tenant's.
 
 import { defineCheck } from "../check.js";
-import { builder, customDomainSpec, expectCreateRefused } from "../harness/aggregate/index.js";
-import { fail } from "../harness/assert.js";
+import { attemptDelete, builder, customDomainSpec, expectCreateRefused, reread } from "../harness/aggregate/index.js";
+import { expectEqual, expectNotEqual, expectStatus, fail } from "../harness/assert.js";
 
 export default defineCheck(
   "another tenant may claim a served hostname; inside each tenant the claim is refused naming only that tenant's holder",
@@ -47,6 +47,17 @@ export default defineCheck(
       [ourHolder.name],
     );
     leaks(inOurs, theirHolder, "a second claim inside the primary tenant");
+    expectNotEqual(ourHolder.uid, theirHolder.uid, "uids of the two tenants' claims on one hostname (two records)");
+    // Each reads its own claim (its uid and generation: a claim's rendered status may move its
+    // revision), and releasing one leaves the other's in place.
+    const held = async (plane: typeof ctx.primary, live: typeof ourHolder, what: string) => {
+      const now = await reread(plane, live);
+      expectEqual([now.uid, now.generation], [live.uid, live.generation], `${what}: uid and generation read back`);
+    };
+    await held(ctx.primary, ourHolder, "the primary tenant's claim after both refusals");
+    await held(ctx.stranger, theirHolder, "the other tenant's claim after both refusals");
+    expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, ourHolder))).res, 204, "release of the primary tenant's claim");
+    await held(ctx.stranger, theirHolder, "the other tenant's claim after the primary tenant released its own");
     await b.cleanup();
     return `both tenants hold "${hostname}" (${ourHolder.name}, ${theirHolder.name}); a further claim inside each was refused naming only that tenant's holder`;
   },

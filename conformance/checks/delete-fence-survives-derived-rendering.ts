@@ -6,7 +6,7 @@
 // generation_conflict (412).
 
 import { defineCheck } from "../check.js";
-import { advanced, attemptDelete, builder, reread } from "../harness/aggregate/index.js";
+import { advanced, attemptDelete, builder, expectReadyTrue, reread } from "../harness/aggregate/index.js";
 import { expectEqual, expectError, expectStatus, expectTrue } from "../harness/assert.js";
 
 export default defineCheck(
@@ -17,6 +17,7 @@ export default defineCheck(
     const planned = await reread(ctx.primary, agg.worker);
     const plannedVersion = await reread(ctx.primary, agg.version);
     const plannedBundle = await reread(ctx.primary, agg.bundle);
+    expectReadyTrue(planned, "the served worker before the teardown");
 
     expectStatus((await attemptDelete(ctx.primary, await reread(ctx.primary, agg.deployment))).res, 204, "teardown: delete of the deployment");
     const now = await reread(ctx.primary, agg.worker);

@@ -19,6 +19,15 @@ export default defineCheck("the discovery document is exact and its endpoints ar
   const host = new URL(ctx.env.origin);
   expectEqual(api.origin, host.origin, "endpoints.api origin (same-origin with the host that answered)");
   expectEqual(api.pathname, API_PATH, "endpoints.api path");
+  // artifacts, operations and support are optional, but when advertised each sits at its exact path.
+  for (const [name, suffix] of [
+    ["artifacts", "/artifacts"],
+    ["operations", "/operations"],
+    ["support", "/support"],
+  ] as const) {
+    const value = doc.endpoints[name];
+    if (value !== undefined) expectEqual(new URL(value).pathname, API_PATH + suffix, `endpoints.${name} path`);
+  }
   for (const [name, value] of Object.entries(doc.endpoints)) {
     const u = new URL(value);
     const rawPath = value.slice(value.indexOf("//") + 2).replace(/^[^/]*/, "");

@@ -13,8 +13,8 @@ export default defineCheck("edge.kv, edge.objects, edge.queue and edge.sql are a
     const pinned = pinnedInterface(ctx, name);
     const res = await supportInterface(ctx.primary, name, pinned.ref.version);
     expectStatus(res, 200, `support profile for ${name}@${pinned.ref.version}`);
-    const body = res.body as { kind: string; interfaceRef?: unknown };
-    expectEqual(body.kind, "InterfaceSupport", `kind of ${name}'s profile`);
+    const body = res.body as { apiVersion?: string; kind: string; interfaceRef?: unknown };
+    expectEqual([body.apiVersion, body.kind], ["support.takoform.com/v1alpha1", "InterfaceSupport"], `apiVersion and kind of ${name}'s profile`);
     expectEqual(body.interfaceRef, pinned.ref, `advertised interfaceRef of ${name} (exact)`);
   }
   const bogus = await supportInterface(ctx.primary, "edge.kv", "0.0.1");

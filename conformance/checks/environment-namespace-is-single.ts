@@ -7,15 +7,13 @@
 import { defineCheck } from "../check.js";
 import {
   attemptCreate,
-  attemptImport,
   bindingEntry,
   builder,
   expectAccepted,
-  expectNothingStored,
-  expectRefused,
+  expectVersionCollisionsRefused,
   versionSpec,
+  type VersionCollision,
 } from "../harness/aggregate/index.js";
-import { expectTrue } from "../harness/assert.js";
 
 export default defineCheck(
   "vars keys, sensitive vars and binding names are one namespace: any collision is invalid_argument; distinct names are accepted",
@@ -27,28 +25,12 @@ export default defineCheck(
     const kv = await b.plain("EdgeKVNamespace");
     const db = await b.plain("SQLiteDatabase");
 
-    const collisions: [string, Record<string, unknown>][] = [
+    const collisions: VersionCollision[] = [
       ["vars key API_KEY and sensitive var API_KEY", { vars: { API_KEY: "public" }, requiredSensitiveVars: ["API_KEY"] }],
       ["vars key CACHE and kv binding CACHE", { vars: { CACHE: "on" }, kvBindings: [bindingEntry("CACHE", kv)] }],
       ["sensitive var DB and sqlite binding DB", { requiredSensitiveVars: ["DB"], sqliteBindings: [bindingEntry("DB", db)] }],
     ];
-    for (const [label, extra] of collisions) {
-      const spec = versionSpec(ctx, { worker, bundle, handlers: ["fetch"], extra });
-      const problems = ctx.corpus.specProblems(form, ctx.corpus.materialize(form, structuredClone(spec)));
-      expectTrue(
-        problems.length === 0,
-        `${label}: the spec must be schema-valid for this check to measure the host rule, but the pinned schema refuses it: ${problems.join("; ")}`,
-      );
-      const name = ctx.name("version");
-      expectRefused(await attemptCreate(ctx.primary, form.ref, name, ctx.space, spec), "invalid_argument", `apply of a version with ${label}`);
-      await expectNothingStored(ctx.primary, form.ref, name, ctx.space, `apply of a version with ${label}`);
-      expectRefused(
-        await attemptImport(ctx.primary, form.ref, name, ctx.space, spec, ctx.names.nativeId()),
-        "invalid_argument",
-        `import of a version with ${label}`,
-      );
-      await expectNothingStored(ctx.primary, form.ref, name, ctx.space, `import of a version with ${label}`);
-    }
+    const refused = await expectVersionCollisionsRefused(ctx, { worker, bundle }, collisions);
     const distinct = versionSpec(ctx, {
       worker,
       bundle,
@@ -68,6 +50,6 @@ export default defineCheck(
       ),
     );
     await b.cleanup();
-    return `${collisions.map(([l]) => l).join("; ")} were refused on apply and import with nothing stored; distinct names were accepted`;
+    return `${refused.join("; ")} were refused on apply and import with nothing stored; distinct names were accepted`;
   },
 );

@@ -4,7 +4,7 @@
 
 import { defineCheck } from "../check.js";
 import { expectEqual, expectError, expectStatus } from "../harness/assert.js";
-import { resourceDoc } from "../harness/lifecycle.js";
+import { liveFrom, resourceDoc } from "../harness/lifecycle.js";
 import { mutableProbe } from "../harness/probes.js";
 
 export default defineCheck("expectedUid naming another incarnation is uid_mismatch; its own uid applies", async (ctx) => {
@@ -29,6 +29,13 @@ export default defineCheck("expectedUid naming another incarnation is uid_mismat
   expectEqual([kept.generation, kept.revision], [live.generation, live.revision], "generation and revision after the refused updates");
   const ok = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: "1", expectedUid: live.uid }));
   expectStatus(ok, 200, "update fenced on the resource's own uid");
+  expectEqual(liveFrom(ok, "uid-fenced update").uid, live.uid, "uid answered by the uid-fenced update");
+  // The fence a client sends on a read-then-write: its own uid on a spec-identical apply moves nothing.
+  const digest2 = await ctx.primary.prepareDigest(doc, { generation: "2" }, "prepare of a spec-identical apply");
+  const idem = await ctx.primary.settle(await ctx.primary.apply(doc, digest2, { generation: "2", expectedUid: live.uid }));
+  expectStatus(idem, 200, "spec-identical apply fenced on the resource's own uid");
+  const idemLive = liveFrom(idem, "spec-identical uid-fenced apply");
+  expectEqual([idemLive.uid, idemLive.generation], [live.uid, "2"], "uid and generation after the spec-identical uid-fenced apply");
   await ctx.primary.destroy(await ctx.primary.fetch(probe.form.ref, name, ctx.space));
   return "expectedUid of the deleted incarnation and of nobody were uid_mismatch; the live uid applied";
 });

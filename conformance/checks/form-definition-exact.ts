@@ -13,8 +13,12 @@ export default defineCheck("every pinned Form's served desiredSchema equals the 
     const label = `${f.ref.kind}@${f.ref.definitionVersion}`;
     const res = await formDefinition(ctx.primary, f.ref, ctx.space);
     expectStatus(res, 200, `form-definition for ${label}`);
-    const served = res.body as { identity: { formRef: ExactFormRef }; desiredSchema: unknown };
+    const served = res.body as { identity: { formRef: ExactFormRef; packageDigest?: string }; desiredSchema: unknown };
     expectEqual(served.identity.formRef, f.ref, `identity served for ${label}`);
+    // packageDigest is optional audit evidence here; when stated it is the pinned package's.
+    if (served.identity.packageDigest !== undefined) {
+      expectEqual(served.identity.packageDigest, f.packageDigest, `packageDigest (audit evidence) served for ${label}`);
+    }
     expectEqual(canonicalJson(served.desiredSchema), canonicalJson(f.definition.desiredSchema), `desiredSchema served for ${label} (canonical bytes)`);
   }
   // The refusing half: the identity is not echoed back with a schema for an identity the host lacks.

@@ -23,7 +23,12 @@ export default defineCheck("import mints an adopted resource at generation 1; ma
   const res = await ctx.primary.settle(await ctx.primary.importResource(doc, nativeId, { create: true }));
   expectStatus(res, 201, "import under If-None-Match: *");
   const live = liveFrom(res, "import");
-  expectEqual(live.generation, "1", "generation of the adopted resource");
+  expectEqual([live.generation, live.revision], ["1", "1"], "generation and revision of the adopted resource");
+  expectEqual(
+    [live.body.form.formRef, live.body.metadata.name, live.body.metadata.space],
+    [probe.form.ref, name, ctx.space],
+    "exact FormRef, name and space of the adopted resource",
+  );
   expectEqual(live.body.spec, expectedSpec(ctx, probe.form, spec), "spec of the adopted resource (pinned defaults materialized)");
   expectEqual(res.headers["etag"], `"${live.revision}"`, "ETag of the adoption");
   expectTrue(!res.text.includes(nativeId), "the adoption echoed its nativeId");

@@ -4,6 +4,7 @@
 // the claim, measured by the other kind in the other space.
 
 import { defineCheck } from "../check.js";
+import { expectUnchanged } from "../harness/aggregate/index.js";
 import { expectEqual, expectError, expectStatus } from "../harness/assert.js";
 import { liveFrom, resourceDoc } from "../harness/lifecycle.js";
 import { mutableProbe, plainProbe } from "../harness/probes.js";
@@ -34,6 +35,8 @@ export default defineCheck("a nativeId is held by one live resource per tenant a
   // Another principal of the same tenant is the same tenant.
   const peerDoc = resourceDoc(rivalForm.form.ref, ctx.name("rival"), ctx.space, rivalForm.variant(0));
   expectError(await ctx.peer.importResource(peerDoc, nativeId, { create: true }), "import_conflict", "rival adoption by another principal of the tenant");
+
+  await expectUnchanged(ctx.primary, holder, "the holder of the native identity after the refused rivals");
 
   // Releasing the holder makes the identity adoptable again, by the other kind in the other space.
   await ctx.primary.destroy(holder);

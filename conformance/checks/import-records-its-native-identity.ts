@@ -4,6 +4,7 @@
 // update; the identifier never appears in any response.
 
 import { defineCheck } from "../check.js";
+import { expectUnchanged } from "../harness/aggregate/index.js";
 import { expectEqual, expectError, expectStatus, expectTrue } from "../harness/assert.js";
 import type { HostResponse } from "../harness/http.js";
 import { liveFrom, resourceDoc } from "../harness/lifecycle.js";
@@ -25,15 +26,25 @@ export default defineCheck("the first import records a claim, a recorded claim i
   const again = keep(await ctx.primary.importResource(doc(probe.variant(0)), idY, { generation: created.generation }));
   expectStatus(again, 200, "re-import under the held identity");
   expectEqual(liveFrom(again, "re-import").uid, created.uid, "uid answered by the re-import");
+  const claimed = await ctx.primary.fetch(probe.form.ref, created.name, ctx.space);
   expectError(
     keep(await ctx.primary.importResource(doc(probe.variant(0)), ctx.names.nativeId("z"), { generation: created.generation })),
     "import_conflict",
     "import of the created resource under another nativeId",
   );
-
-  // An ordinary update withdraws nothing: the identity stays held.
-  const updated = await ctx.primary.update(created, probe.variant(1));
+  await expectUnchanged(ctx.primary, claimed, "the created resource after the refused re-pointing");
+  // The claim was recorded: another resource of the tenant cannot adopt the same object.
   const rival = resourceDoc(other.form.ref, ctx.name("rival"), ctx.altSpace, other.spec());
+  expectError(keep(await ctx.primary.importResource(rival, idY, { create: true })), "import_conflict", "adoption of the identity the first import recorded");
+
+  // An ordinary update withdraws nothing: the identity stays held, and stays immutable.
+  const updated = await ctx.primary.update(claimed, probe.variant(1));
+  expectError(
+    keep(await ctx.primary.importResource(doc(probe.variant(1)), ctx.names.nativeId("z2"), { generation: updated.generation })),
+    "import_conflict",
+    "import of the updated resource under another nativeId",
+  );
+  await expectUnchanged(ctx.primary, updated, "the updated resource after the refused re-pointing");
   expectError(
     keep(await ctx.primary.importResource(rival, idY, { create: true })),
     "import_conflict",
@@ -51,6 +62,7 @@ export default defineCheck("the first import records a claim, a recorded claim i
     "import_conflict",
     "import of the adopted resource under another nativeId",
   );
+  await expectUnchanged(ctx.primary, mintedLive, "the adopted resource after the refused re-pointing");
   const reimport = keep(await ctx.primary.importResource(mintedDoc, idW, { generation: "1" }));
   expectStatus(reimport, 200, "re-import of the adopted resource under its own identity");
   expectEqual(liveFrom(reimport, "re-import").uid, mintedLive.uid, "uid answered by the re-import of the adopted resource");

@@ -4,6 +4,7 @@
 // as apply does.
 
 import { defineCheck } from "../check.js";
+import { attemptImport, bindingEntry, builder, expectNothingStored, expectRefused, referenceByName, versionSpec } from "../harness/aggregate/index.js";
 import { expectEqual, expectError, expectStatus } from "../harness/assert.js";
 import { liveFrom, resourceDoc } from "../harness/lifecycle.js";
 import { resourcePath } from "../harness/paths.js";
@@ -64,9 +65,27 @@ export default defineCheck("import refuses what apply refuses, before any mutati
   );
   expectError(await ctx.primary.read(f.ref, name, ctx.space), "resource_not_found", "read after the refused imports");
 
+  // A relation refusal, too: the typed binding an apply refuses before mutation, import refuses the same way.
+  const b = builder(ctx);
+  const versionForm = ctx.form("WorkerVersion");
+  const dangling = versionSpec(ctx, {
+    worker: await b.worker(),
+    bundle: await b.bundle(),
+    handlers: ["fetch"],
+    extra: { kvBindings: [bindingEntry("CACHE", referenceByName(ctx, "EdgeKVNamespace", ctx.name("absent")))] },
+  });
+  const danglingName = ctx.name("version");
+  expectRefused(
+    await attemptImport(ctx.primary, versionForm.ref, danglingName, ctx.space, dangling, ctx.names.nativeId()),
+    "resource_not_found",
+    "import of a version bound to an absent namespace",
+  );
+  await expectNothingStored(ctx.primary, versionForm.ref, danglingName, ctx.space, "import of a version bound to an absent namespace");
+  await b.cleanup();
+
   const ok = await ctx.primary.settle(await ctx.primary.importResource(doc, ctx.names.nativeId(), { create: true }));
   expectStatus(ok, 201, "import of the canonical spec");
   expectEqual(liveFrom(ok, "import").body.spec, expectedSpec(ctx, f, probe.variant(0)), "spec stored by the import");
   await ctx.primary.destroy(liveFrom(ok, "import"));
-  return `${refused} negative fixtures, an undeclared member, a duplicate member, a path/body mismatch and an unknown Form were refused on import; the canonical spec imported materialized`;
+  return `${refused} negative fixtures, an undeclared member, a duplicate member, a path/body mismatch, an unknown Form and a binding to an absent target were refused on import; the canonical spec imported materialized`;
 });

@@ -19,13 +19,15 @@ export default defineCheck("worker.runtime is advertised at the pinned digest, h
   const profile = sup.body as { kind: string; interfaceRef?: unknown };
   expectEqual(profile.kind, "InterfaceSupport", "kind of the runtime contract's profile");
   expectEqual(profile.interfaceRef, provided, "advertised runtime interfaceRef (exact, as the pinned ModuleWorker names it)");
-  expectStatus(await supportForm(ctx.primary, worker.ref), 200, "support profile of the ModuleWorker Form line that provides it");
+  const workerProfile = await supportForm(ctx.primary, worker.ref);
+  expectStatus(workerProfile, 200, "support profile of the ModuleWorker Form line that provides it");
+  expectTrue(((workerProfile.body as { operations?: unknown[] }).operations ?? []).length > 0, "the ModuleWorker support profile advertises no operations");
 
   const version = ctx.form("WorkerVersion");
   const vs = await supportForm(ctx.primary, version.ref);
   expectStatus(vs, 200, "support profile of WorkerVersion");
   const handlers = (vs.body as { supportedEnums?: Record<string, string[]> }).supportedEnums?.["handlers"];
-  expectEqual([...(handlers ?? [])].sort(), [...runtime.handlers].sort(), "advertised WorkerVersion handlers enum");
+  expectEqual(handlers, runtime.handlers, "advertised WorkerVersion handlers enum (exactly the runtime contract's vocabulary, in its order)");
 
   const all = await supportForms(ctx.primary);
   expectStatus(all, 200, "support/forms");

@@ -5,6 +5,7 @@
 import { defineCheck } from "../check.js";
 import { expectEqual, expectError, expectStatus, expectTrue } from "../harness/assert.js";
 import { uploadProbeBundle } from "../harness/artifacts.js";
+import { attemptUpdate, builder, expectRefused, expectUnchanged } from "../harness/aggregate/index.js";
 import { CorpusGap } from "../harness/corpus.js";
 import { liveFrom, resourceDoc } from "../harness/lifecycle.js";
 import { plainProbe, probeSpec } from "../harness/probes.js";
@@ -25,8 +26,22 @@ export default defineCheck("a spec change to a Form without update is invalid_ar
     expectError(prep, "invalid_argument", "prepare of a spec-changing apply to a Form without update");
   }
   const kept = await ctx.primary.fetch(bundle.ref, held.name, ctx.space);
-  expectEqual([kept.generation, kept.body.spec], [held.generation, held.body.spec], "generation and spec after the refused change");
+  expectEqual(
+    [kept.generation, kept.revision, kept.body.spec],
+    [held.generation, held.revision, held.body.spec],
+    "generation, revision and spec after the refused change",
+  );
   await ctx.primary.destroy(kept);
+
+  // The upstream runner's subject: a WorkerVersion (no update) whose optional vars change.
+  const versionForm = ctx.form("WorkerVersion");
+  if (versionForm.capabilities.includes("update")) throw new CorpusGap("the pinned WorkerVersion declares update");
+  const b = builder(ctx);
+  const version = await b.version({ worker: await b.worker(), bundle: await b.bundle(), handlers: ["fetch"] });
+  const withVars = { ...structuredClone(version.body.spec), vars: { LOG_LEVEL: "debug" } };
+  expectRefused(await attemptUpdate(ctx.primary, version, withVars), "invalid_argument", "a vars-changing apply to a WorkerVersion");
+  await expectUnchanged(ctx.primary, version, "the WorkerVersion after the refused vars change");
+  await b.cleanup();
 
   // Accepting half: a spec-identical apply to a non-revision Form without update.
   const { form, spec } = plainProbe(ctx);
@@ -38,5 +53,5 @@ export default defineCheck("a spec change to a Form without update is invalid_ar
   expectStatus(res, 200, `spec-identical apply to ${form.ref.kind} (no update capability)`);
   expectEqual(liveFrom(res, "identical apply").generation, live.generation, "generation after the spec-identical apply");
   await ctx.primary.destroy(live);
-  return `a spec change to ${bundle.ref.kind} was invalid_argument and stored nothing; a spec-identical apply to ${form.ref.kind} was accepted without moving the generation`;
+  return `a spec change to ${bundle.ref.kind} and a vars change to ${versionForm.ref.kind} were invalid_argument and stored nothing; a spec-identical apply to ${form.ref.kind} was accepted without moving the generation`;
 });

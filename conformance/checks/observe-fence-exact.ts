@@ -25,6 +25,11 @@ export default defineCheck("observe requires the current generation, honours If-
   expectStatus(res, 200, "observe with the current generation and revision");
   const seen = liveFrom(res, "observe");
   expectEqual([seen.uid, seen.generation], [live.uid, "2"], "uid and generation answered by observe");
+  expectEqual(
+    [seen.body.form.formRef, seen.body.metadata.name, seen.body.metadata.space],
+    [ref, name, space],
+    "exact FormRef, name and space answered by observe",
+  );
   expectEqual(seen.body.spec, live.body.spec, "spec answered by observe");
   expectEqual(seen.body.status.observedGeneration, "2", "status.observedGeneration answered by observe");
   await ctx.primary.destroy(seen);

@@ -3,8 +3,9 @@
 // and bind the same resource and the same spec, while a different schemaDigest does not.
 
 import { defineCheck } from "../check.js";
-import { expectEqual, expectError, expectStatus } from "../harness/assert.js";
+import { expectEqual, expectError, expectNotEqual, expectStatus } from "../harness/assert.js";
 import { liveFrom, resourceDoc, type ResourceDoc } from "../harness/lifecycle.js";
+import { exactQuery, resourcePath } from "../harness/paths.js";
 import { mutableProbe } from "../harness/probes.js";
 
 function withPackage(doc: ResourceDoc, packageDigest: string | undefined): ResourceDoc {
@@ -36,9 +37,30 @@ export default defineCheck("packageDigest never enters identity: with, without o
   const updated = await ctx.primary.settle(await ctx.primary.apply(updDoc, uDigest, { generation: "1" }));
   expectStatus(updated, 200, "update citing another package digest");
   expectEqual(liveFrom(updated, "update").uid, live.uid, "uid addressed by the update citing another package digest");
+  expectNotEqual(
+    (updated.body as { form: { packageDigest?: string } }).form.packageDigest,
+    another,
+    "form.packageDigest answered by the update (a caller-cited audit digest is not echoed as the host's own)",
+  );
+  // A spec-identical apply citing only another package digest addresses the same resource and moves no generation.
+  const sameDoc = withPackage(resourceDoc(probe.form.ref, name, ctx.space, probe.variant(1)), pinned);
+  const sDigest = await ctx.primary.prepareDigest(sameDoc, { generation: "2" }, "prepare of a spec-identical apply citing the pinned package digest");
+  const same = await ctx.primary.settle(await ctx.primary.apply(sameDoc, sDigest, { generation: "2" }));
+  expectStatus(same, 200, "spec-identical apply citing the pinned package digest");
+  expectEqual(
+    [liveFrom(same, "spec-identical apply").uid, liveFrom(same, "spec-identical apply").generation],
+    [live.uid, "2"],
+    "uid and generation after the spec-identical apply",
+  );
   expectEqual((await ctx.primary.fetch(probe.form.ref, name, ctx.space)).uid, live.uid, "uid read without any package digest");
+  // The exact read query has no packageDigest parameter: one outside the closed vocabulary fails closed.
+  const withQuery = await ctx.primary.send("read", {
+    method: "GET",
+    path: `${resourcePath(probe.form.ref, name)}${exactQuery(probe.form.ref, ctx.space)}&packageDigest=${encodeURIComponent(pinned)}`,
+  });
+  expectError(withQuery, "invalid_argument", "read with a packageDigest query parameter");
   // The refusing half: the schemaDigest IS identity.
   expectError(await ctx.primary.read({ ...probe.form.ref, schemaDigest: another }, name, ctx.space), "form_unknown", "read under another schemaDigest");
-  await ctx.primary.destroy(liveFrom(updated, "update"));
-  return "absent, pinned and foreign packageDigests bound one specDigest and addressed one uid; another schemaDigest was form_unknown";
+  await ctx.primary.destroy(await ctx.primary.fetch(probe.form.ref, name, ctx.space));
+  return "absent, pinned and foreign packageDigests bound one specDigest and addressed one uid; a spec-identical apply citing only a different package digest moved nothing; a packageDigest read parameter was invalid_argument; another schemaDigest was form_unknown";
 });

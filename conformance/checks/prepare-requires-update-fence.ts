@@ -12,6 +12,7 @@ export default defineCheck("prepare of an existing resource without the generati
   const live = await ctx.primary.create(probe.form.ref, ctx.name("pfence"), ctx.space, probe.variant(0));
   const doc = resourceDoc(probe.form.ref, live.name, ctx.space, probe.variant(1));
   expectError(await ctx.primary.prepare(doc, {}), "invalid_argument", "prepare of an update without a generation fence");
+  expectError(await ctx.primary.prepare(doc, { generation: "7" }), "generation_conflict", "prepare of an update under a stale fence (generation 7)");
   const digest = await ctx.primary.prepareDigest(doc, { generation: live.generation }, "prepare of an update with the current generation");
   const res = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: live.generation }));
   expectStatus(res, 200, "apply of the fenced review");

@@ -23,7 +23,7 @@ export default defineCheck("two tenants create one name in one space as two reso
   const mine = await ctx.primary.create(form.ref, name, ctx.space, spec());
   const theirs = await ctx.stranger.create(form.ref, name, ctx.space, spec());
   expectNotEqual(theirs.uid, mine.uid, "uid of the other tenant's resource of the same name");
-  expectEqual(theirs.generation, "1", "generation of the other tenant's resource");
+  expectEqual([theirs.generation, theirs.revision], ["1", "1"], "generation and revision of the other tenant's resource (a new record, not an adopted one)");
   expectEqual((await ctx.primary.fetch(form.ref, name, ctx.space)).uid, mine.uid, "uid the primary tenant reads");
   expectEqual((await ctx.stranger.fetch(form.ref, name, ctx.space)).uid, theirs.uid, "uid the other tenant reads");
 

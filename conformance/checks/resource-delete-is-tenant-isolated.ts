@@ -17,6 +17,12 @@ export default defineCheck("another tenant's delete removes nothing and reads li
   expectError(foreign, "resource_not_found", "delete of another tenant's resource");
   expectError(absent, "resource_not_found", "delete of a name nobody created");
   expectIndistinguishable(foreign, [held.name], absent, [never], "delete, foreign versus never-created");
+  // Knowing the exact generation AND revision (If-Match) reaches nothing either.
+  expectError(
+    await ctx.stranger.remove(form.ref, held.name, ctx.space, { generation: held.generation, ifMatch: held.revision }),
+    "resource_not_found",
+    "delete of another tenant's resource at its exact generation and If-Match",
+  );
   const after = await ctx.primary.fetch(form.ref, held.name, ctx.space);
   expectEqual(
     [after.uid, after.generation, after.revision],

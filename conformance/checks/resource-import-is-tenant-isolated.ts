@@ -4,7 +4,7 @@
 // tenant holds; a fenced import of such a name is resource_not_found like any absent target.
 
 import { defineCheck } from "../check.js";
-import { expectEqual, expectError, expectStatus } from "../harness/assert.js";
+import { expectEqual, expectError, expectNotEqual, expectStatus } from "../harness/assert.js";
 import { liveFrom, resourceDoc } from "../harness/lifecycle.js";
 import { plainProbe } from "../harness/probes.js";
 import { expectIndistinguishable, normalized } from "../harness/refusal.js";
@@ -28,6 +28,16 @@ export default defineCheck("adopting a name only another tenant holds answers li
   const b = liveFrom(onFree, "adoption of the free name");
   expectEqual(a.generation, "1", "generation of the adoption");
   expectEqual(normalized(onHeld, [held.name, a.uid]), normalized(onFree, [free, b.uid]), "the two adoption documents apart from uid and name");
+  expectNotEqual(a.uid, ownerHolder.uid, "uids of the two tenants' adoptions of one native identity (two resources)");
+  // The claim is per tenant, and every tenant is a caller: a second resource of the OTHER tenant
+  // adopting the identity that tenant now manages is import_conflict, storing nothing.
+  const rival = ctx.name("rival");
+  expectError(
+    await ctx.stranger.importResource(resourceDoc(form.ref, rival, ctx.space, spec()), claimId, { create: true }),
+    "import_conflict",
+    "the other tenant's second adoption of the native identity it already manages",
+  );
+  expectError(await ctx.stranger.read(form.ref, rival, ctx.space), "resource_not_found", "read of the other tenant's refused second adoption");
 
   // Update-intent (fenced) import of a name only the owner holds: not found, like a never-created name.
   const never = ctx.name("never");

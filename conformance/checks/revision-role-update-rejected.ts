@@ -5,6 +5,7 @@
 import { defineCheck } from "../check.js";
 import { expectEqual, expectError } from "../harness/assert.js";
 import { uploadProbeBundle } from "../harness/artifacts.js";
+import { attemptUpdate, builder, expectRefused, expectUnchanged } from "../harness/aggregate/index.js";
 import { CorpusGap } from "../harness/corpus.js";
 import { resourceDoc } from "../harness/lifecycle.js";
 import { probeSpec } from "../harness/probes.js";
@@ -35,5 +36,14 @@ export default defineCheck("any apply to an existing revision-role resource is i
     "revision resource after the refused applies",
   );
   await ctx.primary.destroy(after);
-  return "a spec-changing and a spec-identical apply to a WorkerBundle were invalid_argument; the revision stayed and deleted";
+
+  // The upstream runner's subject: a WorkerVersion, the aggregate's revision, under a spec-identical apply.
+  const versionForm = ctx.form("WorkerVersion");
+  if (versionForm.definition.role !== "revision") throw new CorpusGap("the pinned WorkerVersion is not revision-role");
+  const b = builder(ctx);
+  const version = await b.version({ worker: await b.worker(), bundle: await b.bundle(), handlers: ["fetch"] });
+  expectRefused(await attemptUpdate(ctx.primary, version, structuredClone(version.body.spec)), "invalid_argument", "a spec-identical apply to a WorkerVersion");
+  await expectUnchanged(ctx.primary, version, "the WorkerVersion after the refused apply");
+  await b.cleanup();
+  return "a spec-changing and a spec-identical apply to a WorkerBundle, and a spec-identical apply to a WorkerVersion, were invalid_argument; the revisions stayed and deleted";
 });

@@ -26,6 +26,8 @@ export default defineCheck("valid SpaceIDs are preserved exactly; invalid ones a
     ["a leading no-break space", `\u00a0nbsp-${run}`],
     ["a trailing ideographic space", `ideo-${run}\u3000`],
     ["a leading U+FEFF", `\ufeffbom-${run}`],
+    ["a trailing U+FEFF", `bom-${run}\ufeff`],
+    ["a DEL", `del\u007f-${run}`],
     ["a slash", `a/${run}`],
     ["a C0 control", `bell\u0007-${run}`],
     ["an embedded tab (C0)", `tab\tinside-${run}`],
@@ -49,9 +51,10 @@ export default defineCheck("valid SpaceIDs are preserved exactly; invalid ones a
 
   for (const [label, space] of invalid) {
     const doc = resourceDoc(form.ref, ctx.name("space"), space, spec());
+    expectError(await ctx.primary.validate(doc), "invalid_argument", `validate in a space with ${label}`);
     expectError(await ctx.primary.prepare(doc, { create: true }), "invalid_argument", `prepare in a space with ${label}`);
     expectError(await ctx.primary.importResource(doc, ctx.names.nativeId(), { create: true }), "invalid_argument", `import in a space with ${label}`);
     expectError(await ctx.primary.read(form.ref, doc.metadata.name, space), "invalid_argument", `read in a space with ${label}`);
   }
-  return `${valid.length} valid spaces (case, whitespace, non-ASCII, 255 code points) preserved exactly; ${invalid.length} invalid spaces refused on prepare, import and read`;
+  return `${valid.length} valid spaces (case, whitespace, non-ASCII, 255 code points) preserved exactly; ${invalid.length} invalid spaces refused on validate, prepare, import and read`;
 });

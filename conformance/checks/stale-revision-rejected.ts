@@ -6,7 +6,7 @@ import { expectEqual, expectError, expectStatus } from "../harness/assert.js";
 import { resourceDoc } from "../harness/lifecycle.js";
 import { mutableProbe } from "../harness/probes.js";
 
-export default defineCheck("a stale If-Match is revision_conflict on apply and observe; the current one succeeds", async (ctx) => {
+export default defineCheck("a stale If-Match is revision_conflict on apply, observe and delete; the current one succeeds", async (ctx) => {
   const probe = mutableProbe(ctx);
   const first = await ctx.primary.create(probe.form.ref, ctx.name("srev"), ctx.space, probe.variant(0));
   const live = await ctx.primary.update(first, probe.variant(1));
@@ -22,10 +22,15 @@ export default defineCheck("a stale If-Match is revision_conflict on apply and o
     "revision_conflict",
     "observe with a stale If-Match",
   );
+  expectError(
+    await ctx.primary.remove(live.ref, live.name, live.space, { generation: live.generation, ifMatch: first.revision }),
+    "revision_conflict",
+    "delete with the current generation and a stale If-Match",
+  );
   const kept = await ctx.primary.fetch(live.ref, live.name, live.space);
   expectEqual([kept.generation, kept.revision], [live.generation, live.revision], "generation and revision after the stale requests");
   const ok = await ctx.primary.settle(await ctx.primary.apply(doc, digest, { generation: live.generation, ifMatch: live.revision }));
   expectStatus(ok, 200, "update with the current If-Match");
   await ctx.primary.destroy(await ctx.primary.fetch(live.ref, live.name, live.space));
-  return `If-Match ${first.revision} was revision_conflict on apply and observe; If-Match ${live.revision} applied`;
+  return `If-Match ${first.revision} was revision_conflict on apply, observe and delete; If-Match ${live.revision} applied`;
 });

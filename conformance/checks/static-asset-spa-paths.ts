@@ -14,9 +14,11 @@ import {
   builder,
   expectAccepted,
   expectNothingStored,
+  expectReady,
   expectRefused,
   referenceByName,
   referenceTo,
+  reread,
   versionSpec,
 } from "../harness/aggregate/index.js";
 import type { Live } from "../harness/lifecycle.js";
@@ -64,13 +66,14 @@ export default defineCheck(
         "apply of notFoundHandling none over assets without index.html",
       ),
     );
-    b.track(
+    const spaLive = b.track(
       expectAccepted(
         await attemptCreate(ctx.primary, form.ref, name, ctx.space, assets(withIndex, "single_page_application")),
         201,
         "apply of SPA fallback over assets with index.html",
       ),
     );
+    expectReady(await reread(ctx.primary, spaLive), "True", "Available", "the version attaching SPA assets with index.html");
     expectRefused(await attemptDelete(ctx.primary, withoutIndex), "dependency_in_use", `delete of the asset bundle version ${plain.name} references`);
     await b.cleanup();
     return "SPA fallback over the bundle without index.html was refused on apply and import with nothing stored; an absent asset bundle was resource_not_found naming /assets/bundle; none over it and SPA over the bundle with index.html were accepted; the referenced bundle refused deletion";

@@ -6,6 +6,7 @@ import { defineCheck } from "../check.js";
 import { expectError, expectStatus } from "../harness/assert.js";
 import { resourceDoc } from "../harness/lifecycle.js";
 import { plainProbe } from "../harness/probes.js";
+import { exactFormsQuery, forms } from "../harness/surfaces.js";
 
 export default defineCheck("absent or unknown credentials are unauthenticated (401) on read and mutating surfaces", async (ctx) => {
   const { form, spec } = plainProbe(ctx);
@@ -22,6 +23,10 @@ export default defineCheck("absent or unknown credentials are unauthenticated (4
   }
   const ok = await ctx.primary.read(held.ref, held.name, held.space);
   expectStatus(ok, 200, "the same read with the primary credential");
+  // The installed set: a host answering it to nobody has picked a tenant the caller never named.
+  const installed = exactFormsQuery(form.ref, ctx.space);
+  for (const { label, plane } of callers) expectError(await forms(plane, installed), "unauthenticated", `GET forms with ${label}`);
+  expectStatus(await forms(ctx.primary, installed), 200, "the same GET forms with the primary credential");
 
   // Mutating surface: a valid review for a free name, presented without a real credential.
   const fresh = ctx.name("fresh");
@@ -36,5 +41,5 @@ export default defineCheck("absent or unknown credentials are unauthenticated (4
   expectStatus(created, 201, "the same apply with the primary credential");
   await ctx.primary.destroy(held);
   await ctx.primary.destroy(await ctx.primary.fetch(form.ref, fresh, ctx.space));
-  return "read, apply and delete refused 401 without a credential and with an unknown one; the same requests succeeded with a real credential";
+  return "read, the installed set, apply and delete refused 401 without a credential and with an unknown one; the same requests succeeded with a real credential";
 });

@@ -15,7 +15,8 @@ export default defineCheck("an update is fenced by header or body generation, an
   expectError(await ctx.primary.apply(doc1, d1, {}), "invalid_argument", "update without any generation fence");
   const byHeader = await ctx.primary.settle(await ctx.primary.apply(doc1, d1, { generation: "1" }));
   expectStatus(byHeader, 200, "update fenced by the Takoform-Expected-Generation header");
-  expectEqual(liveFrom(byHeader, "header update").generation, "2", "generation after the header-fenced update");
+  const first = liveFrom(byHeader, "header update");
+  expectEqual([first.generation, first.revision], ["2", "2"], "generation and revision after the header-fenced update (from 1/1)");
 
   const doc2 = resourceDoc(probe.form.ref, live.name, ctx.space, probe.variant(2));
   const d2 = await ctx.primary.prepareDigest(doc2, { generation: "2" }, "prepare of the body-fenced update");

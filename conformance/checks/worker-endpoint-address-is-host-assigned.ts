@@ -5,7 +5,7 @@
 // on create, read and observe. Endpoints of two workers carry two different addresses.
 
 import { defineCheck } from "../check.js";
-import { addressOf, builder, endpointSpec, expectNothingStored, reread } from "../harness/aggregate/index.js";
+import { addressOf, builder, endpointSpec, expectNothingStored, referenceTo, reread } from "../harness/aggregate/index.js";
 import { expectEqual, expectError, expectNotEqual, expectStatus } from "../harness/assert.js";
 import { liveFrom, resourceDoc } from "../harness/lifecycle.js";
 import { expectValidateRefused } from "../harness/verdicts.js";
@@ -29,6 +29,8 @@ export default defineCheck(
 
     const first = await b.endpoint(one.worker);
     const address = addressOf(first, "create of the endpoint");
+    // The assigned address is status, never spec: the stored desired state is exactly the worker reference.
+    expectEqual(first.body.spec, { worker: referenceTo(one.worker) }, "the endpoint's stored desired state (the worker reference and nothing else)");
     expectEqual(addressOf(await reread(ctx.primary, first), "read of the endpoint"), address, "address read back");
     const observed = await ctx.primary.observe(first.ref, first.name, first.space, { generation: first.generation });
     expectStatus(observed, 200, "observe of the endpoint");

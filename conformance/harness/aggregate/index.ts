@@ -6,6 +6,7 @@ export * from "./artifact-source.js";
 export * from "./attempts.js";
 export * from "./binding-probes.js";
 export * from "./builder.js";
+export * from "./collisions.js";
 export * from "./conditions.js";
 export * from "./endpoint.js";
 export * from "./out-of-band.js";
