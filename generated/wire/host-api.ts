@@ -12,6 +12,9 @@ export type ResourceResponse = ResourceCore & {
  * Portable resource name, unique per tenant, space, group and kind.
  */
 export type ResourceName = string;
+/**
+ * Opaque, case-sensitive space identity: 1 to 255 code points, no C0/C1 controls, no /, and no leading or trailing Unicode whitespace or U+FEFF. Inner whitespace is part of the value. Nobody trims, normalizes or case-folds it.
+ */
 export type SpaceId = string;
 /**
  * Identity of one incarnation, issued by the host. A re-created resource of the same name has a new uid.
@@ -177,12 +180,7 @@ export interface ExactFormRefV1Beta1 {
 }
 export interface ResourceMetadata {
   name: ResourceName;
-  /**
-   * Opaque, case-sensitive space identity: 1 to 255 code points, no C0/C1 controls, no /, and no leading or trailing Unicode whitespace or U+FEFF. Inner whitespace is part of the value. Nobody trims, normalizes or case-folds it.
-   */
-  space: {
-    [k: string]: unknown | undefined;
-  } & SpaceId;
+  space: SpaceId;
   uid?: Uid;
   generation?: Generation;
   revision?: Revision;

@@ -46,7 +46,16 @@ export interface MutationOutcome extends LifecycleResponse {
 /** The answer of a mutation that leaves `record` stored: status, strong ETag, representation. */
 export function resourceOutcome(status: number, record: ResourceRecord, writes: StoreWrite[]): MutationOutcome {
   const resource = renderResource(record);
-  return { status, etag: revisionETag(record.revision), body: JSON.stringify(resource), boundUid: record.uid, writes, result: { resource } };
+  // An operation's result is stored as JSON; a RenderedResource is JSON by construction (its
+  // interfaces only lack the index signature JsonObject spells).
+  return {
+    status,
+    etag: revisionETag(record.revision),
+    body: JSON.stringify(resource),
+    boundUid: record.uid,
+    writes,
+    result: { resource: resource as unknown as JsonObject },
+  };
 }
 
 /** What a route must say for its mutation to be accepted asynchronously. */

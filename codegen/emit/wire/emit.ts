@@ -23,9 +23,27 @@ export const WIRE_DOCUMENTS = [
   "errorEnvelope",
 ] as const;
 
+/**
+ * TypeScript has no type for "a string that does not match P": json-schema-to-typescript renders
+ * an allOf of `not` clauses as an object intersection (`{ [k: string]: unknown } & string`), which
+ * no string satisfies. Those clauses constrain values, not shapes, so the types leave them out.
+ */
+export function withoutNegations(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNegations);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "allOf" && Array.isArray(value)) {
+      const kept = value.filter((clause) => !(clause !== null && typeof clause === "object" && Object.keys(clause).join() === "not"));
+      if (kept.length > 0) out[key] = kept.map(withoutNegations);
+    } else out[key] = withoutNegations(value);
+  }
+  return out;
+}
+
 export async function emitWireTypes(): Promise<string> {
   const dir = path.join(corpusRoot(), "schemas");
-  const schema = JSON.parse(readFileSync(path.join(dir, "host-api-wire-v1beta1.schema.json"), "utf8")) as Record<string, unknown>;
+  const schema = withoutNegations(JSON.parse(readFileSync(path.join(dir, "host-api-wire-v1beta1.schema.json"), "utf8"))) as Record<string, unknown>;
   // The root validates a representation by $ref; list the documents instead, so each becomes a
   // named type. $id is dropped so the sibling schemas it references resolve from the corpus.
   delete schema.$schema;
