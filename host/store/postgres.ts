@@ -248,6 +248,17 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
 
   await loadAll();
 
+  /** The keys under `prefix` in the mirrors and staged by the mutation in scope. */
+  const keysWithin = (prefix: ScopedKey): Set<string> => {
+    const tenant = tenantOfPrefix(prefix);
+    const views = tenant === undefined ? [...mirrors.values()] : [mirror(tenant)];
+    const keys = new Set<string>();
+    for (const view of views) for (const key of view.keysWithin(prefix)) keys.add(key);
+    const scope = scopes.getStore();
+    if (scope !== undefined) for (const key of scope.pending.keys()) if (key.startsWith(prefix)) keys.add(key);
+    return keys;
+  };
+
   const store: PostgresStore = {
     engine: "postgres",
     pool,
@@ -255,12 +266,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       return toEntry<T>(key, currentRow(key));
     },
     list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
-      const tenant = tenantOfPrefix(prefix);
-      const views = tenant === undefined ? [...mirrors.values()] : [mirror(tenant)];
-      const keys = new Set<string>();
-      for (const view of views) for (const key of view.keysWithin(prefix)) keys.add(key);
-      const scope = scopes.getStore();
-      if (scope !== undefined) for (const key of scope.pending.keys()) if (key.startsWith(prefix)) keys.add(key);
+      const keys = keysWithin(prefix);
       const entries: StoreEntry<T>[] = [];
       for (const key of [...keys].sort()) {
         const entry = toEntry<T>(key, currentRow(key));
@@ -268,6 +274,16 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
         if (options.limit !== undefined && entries.length >= options.limit) break;
       }
       return entries;
+    },
+    count(prefix: ScopedKey, options: { limit?: number } = {}) {
+      // The mirror's keys and the staged rows, without parsing a value (the quota check per create).
+      let live = 0;
+      for (const key of keysWithin(prefix)) {
+        if (currentRow(key)?.value == null) continue;
+        live += 1;
+        if (options.limit !== undefined && live >= options.limit) break;
+      }
+      return live;
     },
     async transaction(writes: readonly StoreWrite[]) {
       if (writes.length === 0) return;
