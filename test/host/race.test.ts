@@ -47,14 +47,18 @@ for (const engine of ["sqlite", "lowdb"] as const) {
         expect(now.json.metadata).toMatchObject({ generation: "2", revision: "2" });
         expect(now.json.spec).toEqual(winner.json.spec);
 
-        // concurrent creates of one name
-        const creates = await Promise.all(
+        // concurrent creates of one name: every racer prepares while the name is free (a prepare
+        // after the winner's commit is rightly refused: the name then needs a generation fence),
+        // then all PUT at once
+        const createBodies = await Promise.all(
           Array.from({ length: RACERS }, async (_, i) => {
             const body = document(queue(), "fresh", SPACE, { messageRetentionSeconds: 200 + i });
             const prepared = await prepare(host.url, body);
-            return put(host.url, { ...body, review: { prepareDigest: prepared.json.review.prepareDigest } });
+            expect(prepared.status).toBe(200);
+            return { ...body, review: { prepareDigest: prepared.json.review.prepareDigest } };
           }),
         );
+        const creates = await Promise.all(createBodies.map((body) => put(host.url, body)));
         expect(tally(creates)).toEqual({ "201": 1, "412 generation_conflict": RACERS - 1 });
 
         // concurrent adoptions of one native identity under different names and spaces
