@@ -8,6 +8,7 @@ import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js"
 import { DamagedStoreError } from "../../host/store/data-dir.js";
 import { defaultQuotas } from "../../host/lifecycle/quotas/quotas.js";
 import { startHost } from "../../host/server.js";
+import { hostOwnsSignals } from "../../host/runtime/signals.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
 
@@ -54,6 +55,8 @@ const command: Subcommand = {
       console.error(`takoform host: ${(error as Error).message}`);
       return 2;
     }
+    // This process drains on SIGINT/SIGTERM itself (below); Miniflare must not exit it first.
+    hostOwnsSignals();
     let servedPort = (): number => options.gatewayPort;
     let announce!: () => void;
     const announced = new Promise<void>((resolve) => (announce = resolve));
