@@ -44,6 +44,8 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   /** Move a damaged or emptied store aside and start empty (--repair). */
   repair?: boolean;
   /** Runs what is deployed (host/runtime/); absent: control plane only (--runtime off). */
+  /** The process handles SIGINT/SIGTERM itself (`takoform host`): Miniflare's exit hook gives them up (runtime/signals.ts). */
+  ownsSignals?: boolean;
   runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "kinds" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
 }
 
@@ -116,6 +118,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   server.requestTimeout = timeouts.requestMs;
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  if (options.ownsSignals === true && options.runtime !== undefined) (await import("./runtime/signals.js")).hostOwnsSignals();
   const startDataPlane = async (runtimeOptions: NonNullable<StartOptions["runtime"]>): Promise<Runtime> => {
     const { startRuntime } = await import("./runtime/index.js");
     const { reportRuntimeProblems } = await import("./runtime/conditions.js");

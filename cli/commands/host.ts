@@ -8,7 +8,6 @@ import { HOST_USAGE, parseHostOptions, UsageError } from "../../host/options.js"
 import { DamagedStoreError } from "../../host/store/data-dir.js";
 import { defaultQuotas } from "../../host/lifecycle/quotas/quotas.js";
 import { startHost } from "../../host/server.js";
-import { hostOwnsSignals } from "../../host/runtime/signals.js";
 import { mkdirSync } from "node:fs";
 import type { Subcommand } from "../main.js";
 
@@ -55,8 +54,6 @@ const command: Subcommand = {
       console.error(`takoform host: ${(error as Error).message}`);
       return 2;
     }
-    // This process drains on SIGINT/SIGTERM itself (below); Miniflare must not exit it first.
-    hostOwnsSignals();
     let servedPort = (): number => options.gatewayPort;
     let announce!: () => void;
     const announced = new Promise<void>((resolve) => (announce = resolve));
@@ -77,6 +74,8 @@ const command: Subcommand = {
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       repair: options.repair,
+      // This process drains on SIGINT/SIGTERM itself (below); Miniflare must not exit it first.
+      ownsSignals: true,
       // Explicit --quota-* flags over the defaults of this kind of host (lifecycle/quotas/quotas.ts).
       ...(options.quotas === undefined ? {} : { quotas: { ...defaultQuotas(options.conformanceProbes), ...options.quotas } }),
       ...(options.quiet ? {} : { log: (line: string) => process.stderr.write(line + "\n") }),

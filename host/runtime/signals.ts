@@ -1,7 +1,7 @@
 // Miniflare registers SIGINT/SIGTERM listeners (its exit hook) that dispose every Miniflare and
 // call process.exit(130/143) at once. In the `takoform host` process that cuts the drain short:
 // there the host owns its signals (SIGTERM drains, then disposes every Miniflare, which stops
-// workerd), so the CLI calls hostOwnsSignals() and Miniflare's signal listeners are removed as
+// workerd), so startHost({ ownsSignals: true }) calls hostOwnsSignals() and Miniflare's signal listeners are removed as
 // each instance is made. Everywhere else (the host started in process by a library or a test)
 // Miniflare's hook stays: it is what stops workerd when that process is told to end.
 // Miniflare's "exit" listener always stays.
