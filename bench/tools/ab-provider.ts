@@ -10,13 +10,13 @@
 // bundle (TAKOFORM_PROVIDER_BUNDLE=off). Both use one host started from this checkout.
 
 import { execFile } from "node:child_process";
-import { performance } from "node:perf_hooks";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, repoRoot, scratchDir, writeCredentials } from "../lib/paths.js";
 import { median } from "../lib/stats.js";
+import { timedPlan } from "../terraform/timed-plan.js";
 import { providerSourceIn, takoformConfig } from "../terraform/config.js";
 import { terraformError } from "../terraform/errors.js";
 import { runTerraform, terraformEnv } from "../terraform/run-terraform.js";
@@ -40,25 +40,6 @@ interface Variant {
   env: NodeJS.ProcessEnv;
   ms: number[];
   cpu: number[];
-}
-
-/** `terraform plan` under GNU time: wall ms and CPU seconds of terraform and its reaped children. */
-function timedPlan(v: Variant): Promise<{ ms: number; cpu: number }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    execFile(
-      "/usr/bin/time",
-      ["-f", "cpu %U %S", "terraform", `-chdir=${v.dir}`, "plan", "-input=false", "-detailed-exitcode", "-no-color"],
-      { env: v.env, maxBuffer: 1 << 26 },
-      (error, stdout, stderr) => {
-        const ms = performance.now() - t0;
-        const code = (error as { code?: number } | null)?.code ?? 0;
-        const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
-        if ((code !== 0 && code !== 2) || cpu === null) return reject(new Error(`${v.label}: plan failed: ${terraformError(stderr, stdout)}`));
-        resolve({ ms, cpu: Number(cpu[1]) + Number(cpu[2]) });
-      },
-    );
-  });
 }
 
 async function prepare(label: string, spec: string): Promise<Variant> {
@@ -89,7 +70,7 @@ try {
   const cpuRatios: number[] = [];
   for (let r = 0; r < runs; r++) {
     for (const v of r % 2 === 0 ? [a, b] : [b, a]) {
-      const t = await timedPlan(v);
+      const t = await timedPlan(v.label, v.dir, v.env, { emptyOnly: false });
       v.ms.push(t.ms);
       v.cpu.push(t.cpu);
     }

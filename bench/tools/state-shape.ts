@@ -14,10 +14,10 @@ import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { parseArgs, promisify } from "node:util";
 import { scratchDir } from "../lib/paths.js";
 import { median } from "../lib/stats.js";
+import { timedPlan } from "../terraform/timed-plan.js";
 
 const { values } = parseArgs({ options: { count: { type: "string", default: "500" }, pairs: { type: "string", default: "5" } } });
 const count = Number(values.count);
@@ -102,24 +102,6 @@ for (const v of variants) {
   await exec("terraform", [`-chdir=${v.dir}`, "apply", "-auto-approve", "-input=false", "-no-color"], { env, maxBuffer: 1 << 26 });
 }
 
-function timedPlan(v: Variant): Promise<{ ms: number; cpu: number }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    execFile(
-      "/usr/bin/time",
-      ["-f", "cpu %U %S", "terraform", `-chdir=${v.dir}`, "plan", "-input=false", "-detailed-exitcode", "-no-color"],
-      { env, maxBuffer: 1 << 26 },
-      (error, stdout, stderr) => {
-        const ms = performance.now() - t0;
-        const code = (error as { code?: number } | null)?.code ?? 0;
-        const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
-        if (code !== 0 || cpu === null) return reject(new Error(`${v.label}: plan was not empty (exit ${code}): ${stderr.slice(-2000)}${stdout.slice(-2000)}`));
-        resolve({ ms, cpu: Number(cpu[1]) + Number(cpu[2]) });
-      },
-    );
-  });
-}
-
 const fmt = (n: number): string => n.toFixed(2);
 const ratios: Record<string, { ms: number[]; cpu: number[] }> = Object.fromEntries(variants.slice(1).map((v) => [v.label, { ms: [], cpu: [] }]));
 console.log(`${count} terraform_data resources per variant, ${pairs} alternating rounds, ${os.cpus().length} CPUs`);
@@ -128,7 +110,7 @@ for (let i = 0; i < pairs; i++) {
   const load = os.loadavg()[0]!.toFixed(2);
   const round: Record<string, { ms: number; cpu: number }> = {};
   for (const v of order) {
-    const r = await timedPlan(v);
+    const r = await timedPlan(v.label, v.dir, env, { emptyOnly: true });
     v.ms.push(r.ms);
     v.cpu.push(r.cpu);
     round[v.label] = r;
