@@ -36,7 +36,6 @@ interface Scope {
   tenants: ReadonlySet<string>;
   /** Written in this database transaction, not yet committed: key -> row (seq filled at commit). */
   pending: Map<string, { tenant: string; value: string | null; version: number }>;
-  seqs: Map<string, string>;
   /** Blob bytes to store with this transaction (files/postgres-blobs.ts). */
   blobs: Map<string, Uint8Array>;
   /** Files this transaction may have changed, stored with it when they did (FileSync). */
@@ -75,6 +74,7 @@ export interface PostgresStore extends Store {
 }
 
 const COLUMNS = "key, value, version, seq::text AS seq";
+const REFRESH = `SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = $1 AND seq > $2`;
 
 /** The second key of a tenant's advisory lock: 32 bits of sha256(tenant); a collision only serializes two tenants. */
 export function tenantLockKey(tenant: string): number {
@@ -122,22 +122,54 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     for (const row of result.rows) mirror(row.tenant).apply(row);
   };
 
-  const refresh = async (tenant: string, via: pg.Pool | pg.PoolClient = pool): Promise<void> => {
+  const changesSince = (tenant: string): string =>
+    `SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = ${pg.escapeLiteral(tenant)} AND seq > ${mirror(tenant).seq.toString()}`;
+
+  /** Applies the changes a refresh read: blob bytes and files first, then the entries. */
+  const applyChanges = async (tenant: string, rows: readonly ChangeRow[], via: pg.Pool | pg.PoolClient): Promise<void> => {
     const view = mirror(tenant);
-    const result = await via.query<ChangeRow>(`SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = $1 AND seq > $2`, [tenant, view.seq.toString()]);
     // Bytes first, entries after: once a refresh moved the view past a hold, a concurrent request
     // (whose own refresh then finds nothing newer) may read the bytes at once.
     const named = (row: ChangeRow) => decodeURIComponent(row.key.slice(row.key.lastIndexOf("/") + 1));
-    const holds = result.rows.filter((row) => row.value !== null && row.key.startsWith("blob/")).map(named);
+    const holds = rows.filter((row) => row.value !== null && row.key.startsWith("blob/")).map(named);
     if (holds.length > 0) await store.blobSync?.held(via, holds);
     const files = store.fileSync;
     if (files !== undefined) {
-      for (const row of result.rows) {
+      for (const row of rows) {
         if (row.value !== null && row.key.startsWith(`${files.prefix}/`))
           await files.fetch(via, tenant, named(row), (JSON.parse(row.value) as { digest: string }).digest);
       }
     }
-    for (const row of result.rows) view.apply(row);
+    for (const row of rows) view.apply(row);
+  };
+
+  const refreshNow = async (tenant: string): Promise<void> => {
+    const result = await pool.query<ChangeRow>({ name: "takoform_refresh", text: REFRESH, values: [tenant, mirror(tenant).seq.toString()] });
+    await applyChanges(tenant, result.rows, pool);
+  };
+
+  /**
+   * A request's refresh (tenant-view.ts), shared: a refresh that starts after a request arrived
+   * sees every commit acknowledged before it arrived, so the requests that arrive while one is in
+   * flight all wait for the next one, which starts when the first ends. At most one runs and one
+   * waits per tenant, however many requests read it at once.
+   */
+  const shared = new Map<string, { running: Promise<void>; queued?: Promise<void> }>();
+  const startRefresh = (tenant: string): Promise<void> => {
+    const running: Promise<void> = refreshNow(tenant).finally(() => {
+      if (shared.get(tenant)?.running === running) shared.delete(tenant);
+    });
+    shared.set(tenant, { running });
+    return running;
+  };
+  const refresh = (tenant: string): Promise<void> => {
+    const state = shared.get(tenant);
+    if (state === undefined) return startRefresh(tenant);
+    state.queued ??= state.running.then(
+      () => startRefresh(tenant),
+      () => startRefresh(tenant),
+    );
+    return state.queued;
   };
 
   /** Before COMMIT: files the mutation changed are stored, their digests recorded as entries. */
@@ -159,20 +191,26 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
   };
 
   /**
-   * Takes a client, BEGINs and takes the database locks of `tenants` (in one order, so two
-   * processes never wait on each other crosswise) and refreshes their views under them. A failure
-   * here happened before the task ran, so it is retried on a fresh connection (a pooled connection
-   * the server dropped, a restarted server) a few times.
+   * Takes a client, BEGINs, takes the database locks of `tenants` (in one order, so two processes
+   * never wait on each other crosswise) and reads what changed in their views under them, all in
+   * one round trip (a simple query of several statements; every value in it is a number or an
+   * escaped literal). A failure here happened before the task ran, so it is retried on a fresh
+   * connection (a pooled connection the server dropped, a restarted server) a few times.
    */
   const begin = async (sorted: readonly string[]): Promise<pg.PoolClient> => {
+    const statements = [
+      "BEGIN",
+      ...sorted.map((tenant) => `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${tenantLockKey(tenant)})`),
+      ...sorted.map(changesSince),
+    ];
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       try {
-        await client.query("BEGIN");
         const asked = performance.now();
-        for (const tenant of sorted) await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_SPACE, tenantLockKey(tenant)]);
+        const results = (await client.query(statements.join(";\n"))) as unknown as pg.QueryResult<ChangeRow>[];
+        // Measured with the reads that follow the locks in the same round trip.
         observer.lockWait?.(performance.now() - asked);
-        for (const tenant of sorted) await refresh(tenant, client);
+        for (const [i, tenant] of sorted.entries()) await applyChanges(tenant, results[1 + sorted.length + i]!.rows, client);
         return client;
       } catch (error) {
         await client.query("ROLLBACK").catch(() => undefined);
@@ -191,7 +229,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     const client = await begin(sorted);
     let ok = false;
     try {
-      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), seqs: new Map(), blobs: new Map(), files: new Map() };
+      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), blobs: new Map(), files: new Map() };
       let outcome: { ok: true; value: T } | { ok: false; error: unknown };
       try {
         outcome = { ok: true, value: await scopes.run(scope, task) };
@@ -202,9 +240,9 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       // on every engine: a resolved transaction() is a decided one.
       if (scope.blobs.size > 0) await store.blobSync!.store(client, scope.blobs);
       await storeFiles(scope);
-      await client.query("COMMIT");
+      const seqs = await commit(client, scope.pending);
       for (const [key, row] of scope.pending) {
-        mirror(row.tenant).apply({ key, value: row.value, version: row.version, seq: scope.seqs.get(key)! });
+        mirror(row.tenant).apply({ key, value: row.value, version: row.version, seq: seqs.get(key)! });
       }
       ok = true;
       if (!outcome.ok) throw outcome.error;
@@ -218,7 +256,10 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     }
   };
 
-  /** Decides writes against the scope's view and writes them in the scope's database transaction. */
+  /**
+   * Decides writes against the scope's view. They are held in the scope and written with the
+   * COMMIT (commit below), since the tenant's lock keeps every other writer out until then.
+   */
   const write = async (scope: Scope, writes: readonly StoreWrite[]): Promise<void> => {
     const decided = new Map<string, { tenant: string; value: string | null; version: number }>();
     for (const write of writes) {
@@ -231,19 +272,31 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       if (write.op === "put") decided.set(write.key, { tenant, value: JSON.stringify(write.value), version: (known ?? 0) + 1 });
       else if (known !== null) decided.set(write.key, { tenant, value: null, version: 0 });
     }
-    if (decided.size === 0) return;
-    const keys = [...decided.keys()];
-    const rows = [...decided.values()];
-    const result = await scope.client.query<{ key: string; seq: string }>(
-      `INSERT INTO takoform_entries (key, tenant, value, version, seq)
-       SELECT w.key, w.tenant, w.value, w.version, nextval('takoform_change_seq')
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS w(key, tenant, value, version)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = excluded.version, seq = excluded.seq
-       RETURNING key, seq::text AS seq`,
-      [keys, rows.map((row) => row.tenant), rows.map((row) => row.value), rows.map((row) => row.version)],
-    );
-    for (const row of result.rows) scope.seqs.set(row.key, row.seq);
     for (const [key, row] of decided) scope.pending.set(key, row);
+  };
+
+  /**
+   * Writes the scope's rows and commits, in one round trip; each row draws its change sequence
+   * under the tenant's lock. Returns key -> sequence.
+   */
+  const commit = async (client: pg.PoolClient, pending: Scope["pending"]): Promise<Map<string, string>> => {
+    const seqs = new Map<string, string>();
+    if (pending.size === 0) {
+      await client.query("COMMIT");
+      return seqs;
+    }
+    const literal = (value: string | null) => (value === null ? "NULL" : pg.escapeLiteral(value));
+    const values = [...pending].map(
+      ([key, row]) => `(${literal(key)}, ${literal(row.tenant)}, ${literal(row.value)}, ${row.version}, nextval('takoform_change_seq'))`,
+    );
+    const results = (await client.query(
+      `INSERT INTO takoform_entries (key, tenant, value, version, seq) VALUES ${values.join(", ")}
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = excluded.version, seq = excluded.seq
+       RETURNING key, seq::text AS seq;
+       COMMIT`,
+    )) as unknown as pg.QueryResult<{ key: string; seq: string }>[];
+    for (const row of results[0]!.rows) seqs.set(row.key, row.seq);
+    return seqs;
   };
 
   await loadAll();
