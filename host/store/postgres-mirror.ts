@@ -21,6 +21,9 @@ export interface ChangeRow {
   seq: string;
 }
 
+/** Prefixes whose live count a view keeps at once (a tenant's quota checks count one or two). */
+const MAX_COUNTED_PREFIXES = 16;
+
 function lowerBound(keys: readonly string[], key: string): number {
   let low = 0;
   let high = keys.length;
@@ -39,6 +42,8 @@ export function toEntry<T>(key: string, row: { value: string | null; version: nu
 export class TenantMirror {
   readonly #rows = new Map<string, MirrorRow>();
   readonly #keys: string[] = [];
+  /** Live keys per counted prefix (countLive). */
+  readonly #liveCounts = new Map<string, number>();
   /** Highest change sequence applied (decimal text of a bigint). */
   seq = 0n;
 
@@ -54,6 +59,22 @@ export class TenantMirror {
   }
 
   /**
+   * How many keys in [prefix, prefixEnd(prefix)) hold a value, without parsing one. A prefix once
+   * counted keeps its count, moved by every change applied after (the quota check of each create
+   * counts the same prefix), so only the first count of a prefix walks its keys.
+   */
+  countLive(prefix: string): number {
+    let live = this.#liveCounts.get(prefix);
+    if (live !== undefined) return live;
+    live = 0;
+    const end = lowerBound(this.#keys, prefixEnd(prefix));
+    for (let i = lowerBound(this.#keys, prefix); i < end; i++) if (this.#rows.get(this.#keys[i]!)!.value !== null) live += 1;
+    if (this.#liveCounts.size >= MAX_COUNTED_PREFIXES) this.#liveCounts.clear();
+    this.#liveCounts.set(prefix, live);
+    return live;
+  }
+
+  /**
    * Applies one committed change. Changes may arrive out of order (a refresh that started before a
    * commit can answer after it): a key keeps the change with the highest sequence.
    */
@@ -63,6 +84,8 @@ export class TenantMirror {
     const known = this.#rows.get(change.key);
     if (known !== undefined && known.seq >= seq) return;
     this.#rows.set(change.key, { value: change.value, version: change.version, seq });
+    const moved = Number(change.value !== null) - Number(known !== undefined && known.value !== null);
+    if (moved !== 0) for (const [prefix, live] of this.#liveCounts) if (change.key.startsWith(prefix)) this.#liveCounts.set(prefix, live + moved);
     if (known === undefined) this.#keys.splice(lowerBound(this.#keys, change.key), 0, change.key);
   }
 }

@@ -329,14 +329,20 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       return entries;
     },
     count(prefix: ScopedKey, options: { limit?: number } = {}) {
-      // The mirror's keys and the staged rows, without parsing a value (the quota check per create).
+      // The mirrors' live keys, corrected by the rows staged in this scope, without parsing a
+      // value or a key (the quota check of every create counts the tenant's resources).
+      const tenant = tenantOfPrefix(prefix);
+      const views = tenant === undefined ? [...mirrors.values()] : [mirror(tenant)];
       let live = 0;
-      for (const key of keysWithin(prefix)) {
-        if (currentRow(key)?.value == null) continue;
-        live += 1;
-        if (options.limit !== undefined && live >= options.limit) break;
+      for (const view of views) live += view.countLive(prefix);
+      const scope = scopes.getStore();
+      if (scope !== undefined) {
+        for (const [key, row] of scope.pending) {
+          if (!key.startsWith(prefix)) continue;
+          live += Number(row.value !== null) - Number(mirror(row.tenant).row(key)?.value != null);
+        }
       }
-      return live;
+      return options.limit === undefined ? live : Math.min(live, options.limit);
     },
     async transaction(writes: readonly StoreWrite[]) {
       if (writes.length === 0) return;
