@@ -21,6 +21,9 @@ import { insideMutationScope } from "./mutation-scope.js";
 import { prepareStoreSchema } from "./sqlite-schema.js";
 import { startSqliteWriter, type Row, type SqliteWriter } from "./sqlite-writer.js";
 
+/** Prefixes whose live count the store keeps at once (one or two per active tenant's quota). */
+const MAX_COUNTED_PREFIXES = 256;
+
 interface StoredRow {
   key: string;
   value: string;
@@ -77,6 +80,14 @@ export function openSqliteStore(file: string): Store {
     }
     return count;
   });
+  // Live keys per counted prefix in the view mutation scopes read (durable + staged), kept from the
+  // first count of a prefix on: every staged write moves the prefixes it falls under, so the quota
+  // check of each create does not count the tenant's keys in the index again (O(stored)). Dropped
+  // with the staged writes when a batch fails.
+  const liveCounts = new Map<string, number>();
+  const moveCounts = (key: string, moved: number) => {
+    if (moved !== 0) for (const [prefix, live] of liveCounts) if (key.startsWith(prefix)) liveCounts.set(prefix, live + moved);
+  };
   let open: Batch | undefined; // collecting writes
   let committing: Batch | undefined; // with the writer thread
   let writer: SqliteWriter | undefined;
@@ -87,6 +98,7 @@ export function openSqliteStore(file: string): Store {
     committing = undefined;
     open = undefined;
     pending.clear();
+    liveCounts.clear();
   };
 
   const flush = () => {
@@ -122,12 +134,15 @@ export function openSqliteStore(file: string): Store {
     // Decide every write against the current view first: all or nothing.
     const rows: Row[] = [];
     const versions = new Map<string, number | null>();
+    const liveBefore = new Map<string, boolean>(); // for the counted prefixes
     for (const write of writes) {
       const known = versions.has(write.key)
         ? versions.get(write.key)!
         : (() => {
             const row = pending.get(write.key) ?? durableRow(write.key);
-            return row === undefined || row.value === null ? null : row.version;
+            const version = row === undefined || row.value === null ? null : row.version;
+            liveBefore.set(write.key, version !== null);
+            return version;
           })();
       if (write.expectedVersion === null && known !== null) throw new StoreConflictError(write.key);
       if (typeof write.expectedVersion === "number" && known !== write.expectedVersion) throw new StoreConflictError(write.key);
@@ -140,6 +155,7 @@ export function openSqliteStore(file: string): Store {
         versions.set(write.key, null);
       }
     }
+    if (liveCounts.size > 0) for (const [key, was] of liveBefore) moveCounts(key, Number((versions.get(key) ?? null) !== null) - Number(was));
     open ??= newBatch();
     const batch = open;
     for (const row of rows) {
@@ -174,10 +190,20 @@ export function openSqliteStore(file: string): Store {
     count(prefix: ScopedKey, options: { limit?: number } = {}) {
       // The key index alone (no value is read or parsed); inside a mutation scope, staged puts of
       // absent keys add one and staged deletes of durable keys take one away.
+      // Inside a mutation scope the count of a prefix is kept once counted (liveCounts).
+      const scoped = insideMutationScope();
+      const kept = scoped ? liveCounts.get(prefix) : undefined;
+      if (kept !== undefined) return options.limit === undefined ? kept : Math.min(kept, options.limit);
       const end = prefixEnd(prefix);
-      const overlay = insideMutationScope() ? [...pending.keys()].filter((key) => key >= prefix && key < end) : [];
-      const limit = options.limit === undefined ? -1 : options.limit + overlay.length;
-      const count = overlay.length === 0 ? (countRange.get(prefix, end, limit) as number) : countWithOverlay(prefix, end, limit, overlay);
+      const overlay = scoped ? [...pending.keys()].filter((key) => key >= prefix && key < end) : [];
+      if (scoped) {
+        const count = overlay.length === 0 ? (countRange.get(prefix, end, -1) as number) : countWithOverlay(prefix, end, -1, overlay);
+        if (liveCounts.size >= MAX_COUNTED_PREFIXES) liveCounts.delete(liveCounts.keys().next().value!);
+        liveCounts.set(prefix, count);
+        return options.limit === undefined ? count : Math.min(count, options.limit);
+      }
+      const limit = options.limit === undefined ? -1 : options.limit;
+      const count = countRange.get(prefix, end, limit) as number;
       return options.limit === undefined ? count : Math.min(count, options.limit);
     },
     async transaction(writes: readonly StoreWrite[]) {

@@ -78,4 +78,45 @@ describe.each(engines)("counting entries under a prefix (%s)", (engine) => {
     expect(countEntries(store, k("resource/t1/"))).toBe(store.list(k("resource/t1/")).length);
     expect(countEntries(store, k("resource/t1/"))).toBe(3);
   });
+  it("a count kept from one mutation to the next follows every put, delete, re-create and refused write", async () => {
+    const store = await fresh(engine);
+    const prefix = k("resource/t1/");
+    const counted = () => inMutationScope(async () => ({ count: countEntries(store, prefix), listed: store.list(prefix).length }));
+    expect(await counted()).toEqual({ count: 0, listed: 0 });
+    const steps: Array<Parameters<Store["transaction"]>[0]> = [
+      [{ op: "put", key: k("resource/t1/a"), value: 1 }],
+      [
+        { op: "put", key: k("resource/t1/b"), value: 1 },
+        { op: "put", key: k("resource/t1/c"), value: 1 },
+        { op: "put", key: k("resource/t2/a"), value: 1 },
+      ],
+      [{ op: "put", key: k("resource/t1/a"), value: 2 }], // an update: no move
+      [{ op: "delete", key: k("resource/t1/b") }],
+      [{ op: "delete", key: k("resource/t1/b") }], // already gone: no move
+      [
+        { op: "put", key: k("resource/t1/b"), value: 3 }, // re-created, then deleted again in one transaction
+        { op: "delete", key: k("resource/t1/b") },
+        { op: "put", key: k("resource/t1/d"), value: 1 },
+      ],
+    ];
+    for (const writes of steps) {
+      await inMutationScope(async () => {
+        countEntries(store, prefix); // counted inside the same mutation too
+        await store.transaction(writes);
+      });
+      await store.settled();
+      const { count, listed } = await counted();
+      expect(count).toBe(listed);
+    }
+    // a refused write (a create of a live key) moves nothing
+    await expect(
+      inMutationScope(() =>
+        store.transaction([
+          { op: "put", key: k("resource/t1/e"), value: 1 },
+          { op: "put", key: k("resource/t1/a"), value: 1, expectedVersion: null },
+        ]),
+      ),
+    ).rejects.toThrow();
+    expect(await counted()).toEqual({ count: 3, listed: 3 });
+  });
 });
