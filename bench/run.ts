@@ -4,7 +4,7 @@
 // cannot run reports its rows as unavailable instead of stopping the others.
 
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -149,6 +149,7 @@ async function main(argv: string[]): Promise<number> {
       options: args.options,
       benchmarks: sections,
     };
+    mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
     writeFileSync(args.json, JSON.stringify(document, null, 2) + "\n");
     context.log(`wrote ${args.json}`);
   }

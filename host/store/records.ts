@@ -79,6 +79,8 @@ export interface UploadRecord {
   startedAt: string;
   /** Bytes of the blobs the tenant did not hold at start (what the session may stage; quotas.ts). */
   stagedBytes?: number;
+  /** When the session's first commit was accepted: it stages nothing more and no longer counts as open (quotas.ts). */
+  committedAt?: string;
 }
 
 /** The manifest of an upload session (uploadManifestKey). */

@@ -92,6 +92,7 @@ export function commitUpload(ctx: HostContext, envelope: MutationEnvelope, uploa
 export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope, uploadId: string): Promise<MutationOutcome> {
   const scope = envelope.scope;
   const upload = ownedUpload(ctx, scope, uploadId);
+  const sessionKey = uploadKey(scope, uploadId);
   const document = sessionManifest(ctx.store, scope, uploadId, upload);
   const { manifest } = check(validateManifest(document));
   const { member, entries } = entriesOf(manifest);
@@ -100,11 +101,19 @@ export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope
   const existing = ctx.store.get(key) !== undefined;
   const record: ManifestRecord = { canonical: canonicalJson(document), committedAt: ctx.clock.now().toISOString() };
   const result = { manifestDigest: upload.manifestDigest };
+  // The session's first commit marks it committed: it stages nothing more, so it no longer counts
+  // against the open-session quota, and it ends an hour later (upload-expiry.ts) instead of after
+  // a day idle. A later commit of it still answers the same digest until then.
+  const sessionVersion = ctx.store.get<UploadRecord>(sessionKey)!.version;
+  const marked: StoreWrite[] =
+    upload.committedAt === undefined
+      ? [{ op: "put", key: sessionKey, value: { ...upload, committedAt: record.committedAt }, expectedVersion: sessionVersion }]
+      : [];
   return {
     status: existing ? 200 : 201,
     body: JSON.stringify(result),
     writes: existing
-      ? []
+      ? marked
       : [
           { op: "put", key, value: record, expectedVersion: null },
           ...useWrites(
@@ -112,6 +121,7 @@ export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope
             entries.map((entry) => entry.digest),
             manifestNamer(upload.manifestDigest),
           ),
+          ...marked,
         ],
     result,
     manifestDigest: upload.manifestDigest,

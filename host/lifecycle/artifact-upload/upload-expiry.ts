@@ -1,5 +1,6 @@
 // Upload sessions expire (docs/security.md): a session with no activity -- its start or a blob
-// PUT this process saw -- for `uploadIdleMs` (24 h by default) is ended by garbage collection as
+// PUT this process saw -- for `uploadIdleMs` (24 h by default), or committed an hour ago (at most
+// `uploadIdleMs`), is ended by garbage collection as
 // if it had been abandoned: its record goes, and so do the tenant's holds on blobs nothing else of
 // the tenant names, after which the same pass removes their bytes. Activity is remembered in
 // memory; after a restart a session's idle time counts from the restart at the earliest.
@@ -19,8 +20,12 @@ export function touchUpload(key: string, at: number): void {
   lastActivity.set(key, at);
 }
 
-/** Whether a session has been idle for the whole window at `now`. */
+/** How long a committed session stays (a commit of it answers the same digest meanwhile). */
+export const COMMITTED_SESSION_MS = 60 * 60 * 1000;
+
+/** Whether a session has been idle for the whole window at `now`, or committed an hour (at most the window) ago. */
 export function uploadExpired(key: string, record: UploadRecord, now: number, idleMs: number): boolean {
+  if (record.committedAt !== undefined && Date.parse(record.committedAt) + Math.min(idleMs, COMMITTED_SESSION_MS) <= now) return true;
   const active = Math.max(Date.parse(record.startedAt), lastActivity.get(key) ?? 0, Math.min(processStart, now));
   return active + idleMs <= now;
 }

@@ -68,7 +68,9 @@ export function requireResourceQuota(store: Store, scope: TenantScope, quotas: T
 
 /** Throws when one more session staging `bytes` would pass the session or staged-bytes quota. */
 export function requireUploadQuota(store: Store, scope: TenantScope, bytes: number, quotas: TenantQuotas = DEFAULT_QUOTAS): void {
-  const open = store.list<UploadRecord>(tenantUploadsPrefix(scope), { limit: quotas.uploadSessions });
+  // A committed session stages nothing more and is not open; committed sessions end an hour after
+  // their commit (upload-expiry.ts), so this list stays short whatever the tenant's upload rate.
+  const open = store.list<UploadRecord>(tenantUploadsPrefix(scope)).filter((entry) => entry.value.committedAt === undefined);
   const sessions = quotaRefusal("uploadSessions", quotas.uploadSessions, open.length, 1);
   if (sessions !== undefined) throw sessions;
   const staged = open.reduce((sum, entry) => sum + (entry.value.stagedBytes ?? 0), 0);

@@ -87,6 +87,35 @@ describe("quotas", () => {
     expect((await startUpload([randomBytes(10)])).status).toBe(201);
   });
 
+  it("a committed session is not open: a tenant commits past the session quota, and its committed sessions end an hour after their commit", async () => {
+    const commit = (uploadId: string) => call(url, "POST", `${API}/artifacts/uploads/${uploadId}/commit`, { headers: { "idempotency-key": randomUUID() } });
+    // tenant-a has one session open from the test above, of its quota of 2
+    const committed: Array<{ uploadId: string; digest: string; blob: string }> = [];
+    for (let i = 0; i < 5; i++) {
+      const blob = Buffer.from(`SELECT ${i}; -- ${randomUUID()}\n`, "utf8");
+      const started = await startUpload([blob]);
+      expect(started.status, `start ${i}: ${started.text}`).toBe(201);
+      expect((await call(url, "PUT", `${API}/artifacts/uploads/${started.json.uploadId}/blobs/${sha256(blob)}`, { rawBody: blob })).status).toBe(201);
+      const done = await commit(started.json.uploadId);
+      expect(done.status, done.text).toBe(201);
+      committed.push({ uploadId: started.json.uploadId, digest: done.json.manifestDigest, blob: sha256(blob) });
+    }
+    // committing a committed session again answers the same digest
+    const again = await commit(committed[0]!.uploadId);
+    expect([again.status, again.json.manifestDigest]).toEqual([200, committed[0]!.digest]);
+    // uncommitted sessions still count: one more fits, the next is refused
+    expect((await startUpload([randomBytes(10)])).status).toBe(201);
+    expect(expectRefusal(await startUpload([randomBytes(10)]), "policy_denied").hostCode).toBe("quota_uploadSessions");
+
+    now += 60 * 60 * 1000 + 60_000;
+    expect((await collectGarbage(app.host.context)).uploadSessions).toBeGreaterThanOrEqual(committed.length);
+    for (const { uploadId, digest, blob } of committed) {
+      expectRefusal(await commit(uploadId), "artifact_missing"); // the session ended
+      expect((await call(url, "GET", `${API}/artifacts/${digest}`)).status, "the committed manifest stays").toBe(200);
+      expect((await call(url, "HEAD", `${API}/artifacts/blobs/${blob}`)).status, "and its blob").toBe(200);
+    }
+  });
+
   it("--quota-* flags parse to positive integers", () => {
     expect(parseHostOptions(["--quota-resources", "5", "--quota-staged-bytes", "1024"]).quotas).toEqual({ resources: 5, stagedBytes: 1024 });
     expect(() => parseHostOptions(["--quota-upload-sessions", "0"])).toThrow(/positive integer/);
