@@ -17,7 +17,6 @@ import type { Credential } from "./auth/credentials.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
 import { systemClock, type Clock } from "./clock.js";
 import { authenticate } from "./http/middleware/authenticate.js";
-import { chain } from "./http/middleware/chain.js";
 import { DEFAULT_BODY_LIMIT, rawBody } from "./http/middleware/body.js";
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetOptions } from "./http/body-budget.js";
 import { errorEnvelope, unknownRoute } from "./http/middleware/error-envelope.js";
@@ -130,33 +129,19 @@ export function createHostApp(deps: HostDependencies): HostApp {
   app.set("strict routing", true);
   app.set("query parser", false);
 
-  // Path-less middleware in runs, each run one Express layer (chain.ts).
-  const present = (...handlers: Array<RequestHandler | undefined>) => handlers.filter((handler) => handler !== undefined);
-  app.use(
-    chain(
-      present(
-        deps.operating === undefined ? undefined : operatingRoutes(deps.operating),
-        deps.requestMetrics,
-        requestState(ids),
-        deps.log === undefined ? undefined : requestLog(deps.log, () => clock.now()),
-        requireHostHeader(),
-      ),
-    ),
-  );
+  if (deps.operating !== undefined) app.use(operatingRoutes(deps.operating));
+  if (deps.requestMetrics !== undefined) app.use(deps.requestMetrics);
+  app.use(requestState(ids));
+  if (deps.log !== undefined) app.use(requestLog(deps.log, () => clock.now()));
+  app.use(requireHostHeader());
   app.use(consoleRoutes()); // static page, no tenant data: before authentication (routes/console.ts)
-  app.use(
-    chain(
-      present(
-        authenticate(bearerAuthenticator(deps.credentials)),
-        deps.rateLimit === undefined ? undefined : rateLimit(deps.rateLimit),
-        deps.store.refresh === undefined ? undefined : refreshTenantView(deps.store),
-        conformanceProbes(deps.conformanceProbes === true),
-        rejectEncodedSlashes(),
-        laneMethodsOnly(),
-        rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT, new BodyBudget(deps.bodyBudget ?? DEFAULT_BODY_BUDGET)),
-      ),
-    ),
-  );
+  app.use(authenticate(bearerAuthenticator(deps.credentials)));
+  if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
+  if (deps.store.refresh !== undefined) app.use(refreshTenantView(deps.store));
+  app.use(conformanceProbes(deps.conformanceProbes === true));
+  app.use(rejectEncodedSlashes());
+  app.use(laneMethodsOnly());
+  app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT, new BodyBudget(deps.bodyBudget ?? DEFAULT_BODY_BUDGET)));
   app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1"), deps.publicUrl));
   app.use(lifecycleRoutes.handler); // forms, resources, support, artifacts, operations (lazy-routes.ts)
   // The runtime ABI loader adapter exists ONLY under --conformance-probes (ADR 0201).
