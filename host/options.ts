@@ -52,8 +52,8 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         with an empty one; without it such a store stops the host
   --quota-resources N   resources one tenant may hold (default 10000)
   --quota-upload-sessions N
-                        upload sessions one tenant may have open (default 16; idle ones end
-                        after 24 h)
+                        upload sessions one tenant may have open, i.e. not yet committed
+                        (default 16; idle ones end after 24 h, committed ones after an hour)
   --quota-staged-bytes N
                         bytes one tenant's open upload sessions may stage (default 1 GiB)
   --quiet               no request log
