@@ -168,13 +168,22 @@ describe("takoform provider as a go-plugin server", () => {
     c.close();
   });
 
+  /** Whether pid runs (not a zombie). It may exit between two reads of /proc: a stat that cannot be read is gone. */
+  function running(pid: number): boolean {
+    try {
+      return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, "latin1"));
+    } catch {
+      return false;
+    }
+  }
+
   /** The node process below a shell (its only child). */
   function childOf(pid: number): number {
     return Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "latin1").trim().split(/\s+/)[0]);
   }
 
   async function expectGone(node: number, c: grpc.Client): Promise<void> {
-    const alive = (): boolean => existsSync(`/proc/${node}`) && !/\) Z /.test(readFileSync(`/proc/${node}/stat`, "latin1"));
+    const alive = (): boolean => running(node);
     try {
       const gone = await waitFor(() => (alive() ? undefined : true), 3_000);
       expect(gone, `provider ${node} outlived its parent`).toBe(true);
@@ -205,10 +214,7 @@ describe("takoform provider as a go-plugin server", () => {
     const node = childOf(shell);
     p.child.kill("SIGKILL"); // the stand-in for Terraform; the shell is merely orphaned
     await expectGone(node, c);
-    const shellGone = await waitFor(
-      () => (existsSync(`/proc/${shell}`) && !/\) Z /.test(readFileSync(`/proc/${shell}/stat`, "latin1")) ? undefined : true),
-      3_000,
-    );
+    const shellGone = await waitFor(() => (running(shell) ? undefined : true), 3_000);
     expect(shellGone).toBe(true);
   });
 });
