@@ -43,9 +43,9 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   credentials: readonly Credential[];
   /** Move a damaged or emptied store aside and start empty (--repair). */
   repair?: boolean;
-  /** Runs what is deployed (host/runtime/); absent: control plane only (--runtime off). */
   /** The process handles SIGINT/SIGTERM itself (`takoform host`): Miniflare's exit hook gives them up (runtime/signals.ts). */
   ownsSignals?: boolean;
+  /** Runs what is deployed (host/runtime/); absent: control plane only (--runtime off). */
   runtime?: { gatewayPort: number } & Partial<Omit<RuntimeOptions, "store" | "kinds" | "blobs" | "databases" | "dataDir" | "endpointDomain">>;
 }
 

@@ -4,6 +4,7 @@
 // Values are kept as JSON text and parsed on every read, so a reader never holds a live reference.
 
 import type { ScopedKey } from "./keys.js";
+import { PrefixCounts } from "./prefix-counts.js";
 import { prefixEnd, type StoreEntry } from "./store.js";
 
 /** A key as last seen: value null = deleted (kept, so an older change read late cannot revive it). */
@@ -43,7 +44,7 @@ export class TenantMirror {
   readonly #rows = new Map<string, MirrorRow>();
   readonly #keys: string[] = [];
   /** Live keys per counted prefix (countLive). */
-  readonly #liveCounts = new Map<string, number>();
+  readonly #liveCounts = new PrefixCounts(MAX_COUNTED_PREFIXES);
   /** Highest change sequence applied (decimal text of a bigint). */
   seq = 0n;
 
@@ -69,7 +70,6 @@ export class TenantMirror {
     live = 0;
     const end = lowerBound(this.#keys, prefixEnd(prefix));
     for (let i = lowerBound(this.#keys, prefix); i < end; i++) if (this.#rows.get(this.#keys[i]!)!.value !== null) live += 1;
-    if (this.#liveCounts.size >= MAX_COUNTED_PREFIXES) this.#liveCounts.clear();
     this.#liveCounts.set(prefix, live);
     return live;
   }
@@ -85,7 +85,7 @@ export class TenantMirror {
     if (known !== undefined && known.seq >= seq) return;
     this.#rows.set(change.key, { value: change.value, version: change.version, seq });
     const moved = Number(change.value !== null) - Number(known !== undefined && known.value !== null);
-    if (moved !== 0) for (const [prefix, live] of this.#liveCounts) if (change.key.startsWith(prefix)) this.#liveCounts.set(prefix, live + moved);
+    this.#liveCounts.move(change.key, moved);
     if (known === undefined) this.#keys.splice(lowerBound(this.#keys, change.key), 0, change.key);
   }
 }

@@ -74,7 +74,9 @@ export interface PostgresStore extends Store {
 }
 
 const COLUMNS = "key, value, version, seq::text AS seq";
-const REFRESH = `SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = $1 AND seq > $2`;
+/** The rows of a tenant changed after a sequence (SQL text of each: parameters or literals). */
+const changesQuery = (tenant: string, seq: string) => `SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = ${tenant} AND seq > ${seq}`;
+const REFRESH = changesQuery("$1", "$2");
 
 /** The second key of a tenant's advisory lock: 32 bits of sha256(tenant); a collision only serializes two tenants. */
 export function tenantLockKey(tenant: string): number {
@@ -122,8 +124,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     for (const row of result.rows) mirror(row.tenant).apply(row);
   };
 
-  const changesSince = (tenant: string): string =>
-    `SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = ${pg.escapeLiteral(tenant)} AND seq > ${mirror(tenant).seq.toString()}`;
+  const changesSince = (tenant: string): string => changesQuery(pg.escapeLiteral(tenant), mirror(tenant).seq.toString());
 
   /** Applies the changes a refresh read: blob bytes and files first, then the entries. */
   const applyChanges = async (tenant: string, rows: readonly ChangeRow[], via: pg.Pool | pg.PoolClient): Promise<void> => {

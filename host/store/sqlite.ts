@@ -18,6 +18,7 @@ import Database from "better-sqlite3";
 import { prefixEnd, StoreConflictError, type Store, type StoreEntry, type StoreWrite } from "./store.js";
 import type { ScopedKey } from "./keys.js";
 import { insideMutationScope } from "./mutation-scope.js";
+import { PrefixCounts } from "./prefix-counts.js";
 import { prepareStoreSchema } from "./sqlite-schema.js";
 import { startSqliteWriter, type Row, type SqliteWriter } from "./sqlite-writer.js";
 
@@ -84,10 +85,7 @@ export function openSqliteStore(file: string): Store {
   // first count of a prefix on: every staged write moves the prefixes it falls under, so the quota
   // check of each create does not count the tenant's keys in the index again (O(stored)). Dropped
   // with the staged writes when a batch fails.
-  const liveCounts = new Map<string, number>();
-  const moveCounts = (key: string, moved: number) => {
-    if (moved !== 0) for (const [prefix, live] of liveCounts) if (key.startsWith(prefix)) liveCounts.set(prefix, live + moved);
-  };
+  const liveCounts = new PrefixCounts(MAX_COUNTED_PREFIXES);
   let open: Batch | undefined; // collecting writes
   let committing: Batch | undefined; // with the writer thread
   let writer: SqliteWriter | undefined;
@@ -155,7 +153,7 @@ export function openSqliteStore(file: string): Store {
         versions.set(write.key, null);
       }
     }
-    if (liveCounts.size > 0) for (const [key, was] of liveBefore) moveCounts(key, Number((versions.get(key) ?? null) !== null) - Number(was));
+    if (liveCounts.size > 0) for (const [key, was] of liveBefore) liveCounts.move(key, Number((versions.get(key) ?? null) !== null) - Number(was));
     open ??= newBatch();
     const batch = open;
     for (const row of rows) {
@@ -198,7 +196,6 @@ export function openSqliteStore(file: string): Store {
       const overlay = scoped ? [...pending.keys()].filter((key) => key >= prefix && key < end) : [];
       if (scoped) {
         const count = overlay.length === 0 ? (countRange.get(prefix, end, -1) as number) : countWithOverlay(prefix, end, -1, overlay);
-        if (liveCounts.size >= MAX_COUNTED_PREFIXES) liveCounts.delete(liveCounts.keys().next().value!);
         liveCounts.set(prefix, count);
         return options.limit === undefined ? count : Math.min(count, options.limit);
       }

@@ -104,10 +104,9 @@ export async function executeCommit(ctx: HostContext, envelope: MutationEnvelope
   // The session's first commit marks it committed: it stages nothing more, so it no longer counts
   // against the open-session quota, and it ends an hour later (upload-expiry.ts) instead of after
   // a day idle. A later commit of it still answers the same digest until then.
-  const sessionVersion = ctx.store.get<UploadRecord>(sessionKey)!.version;
   const marked: StoreWrite[] =
     upload.committedAt === undefined
-      ? [{ op: "put", key: sessionKey, value: { ...upload, committedAt: record.committedAt }, expectedVersion: sessionVersion }]
+      ? [{ op: "put", key: sessionKey, value: { ...upload, committedAt: record.committedAt }, expectedVersion: ctx.store.get(sessionKey)!.version }]
       : [];
   return {
     status: existing ? 200 : 201,
