@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { staleBecause } from "../provider-bridge/plugin/bundle-stamp.js";
+import { staleBecause } from "../launch/stamp.js";
 import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { figure, oneLine, unavailable, type Figure, type Target } from "./lib/figure.js";
 import { startHost, type HostProcess } from "./lib/host-process.js";

@@ -1,7 +1,7 @@
 // Bundles the compiled provider (dist/provider-bridge/plugin/entry.js and
 // everything it imports, the generated model and the one npm package it uses
 // included) into one CommonJS file with esbuild, next to a stamp of its inputs
-// (plugin/bundle-stamp.ts).
+// (launch/stamp.ts).
 //
 // CommonJS, not an ES module (ADR 0245): node starts it without its ESM loader,
 // and a module the provider reaches through a dynamic import (node:http2 and
@@ -15,9 +15,9 @@
 // Without esbuild (it comes with the dev dependencies) the launcher runs the
 // CLI as before.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { stampOf } from "../plugin/bundle-stamp.js";
+import { loadEsbuild, type Esbuild } from "../../launch/esbuild.js";
+import { stampOf } from "../../launch/stamp.js";
 
 export const BUNDLE_DIR = join("dist", "provider-bridge", "bundle");
 export const BUNDLE_FILE = "provider.cjs";
@@ -29,16 +29,6 @@ const META_URL = "__takoformBundleUrl";
 
 /** file: the bundle; start: what the launcher runs (plugin/start.ts: the bundle through its V8 code cache). */
 export type BundleResult = { ok: true; file: string; start: string; inputs: number } | { ok: false; reason: string };
-
-type Esbuild = typeof import("esbuild");
-
-function loadEsbuild(root: string): Esbuild | undefined {
-  try {
-    return createRequire(join(root, "package.json"))("esbuild") as Esbuild;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Bundles `entry` into `outfile` (CommonJS); returns the absolute paths of its inputs. */
 function build(esbuild: Esbuild, root: string, entry: string, outfile: string): string[] {
@@ -71,7 +61,7 @@ export function bundleProvider(root: string): BundleResult {
   try {
     mkdirSync(dir, { recursive: true });
     const inputs = [...build(esbuild, root, ENTRY, file + suffix), ...build(esbuild, root, START, start + suffix)];
-    writeFileSync(stamp + suffix, JSON.stringify(stampOf([...new Set(inputs)])));
+    writeFileSync(stamp + suffix, JSON.stringify(stampOf([...new Set(inputs)], stamp)));
     // Bundle first: between the renames a process sees the new bundle with the old stamp,
     // which either matches (same inputs, same code) or sends it to the compiled modules.
     // The code cache names the bundle's SHA-256, so an old one is never used for the new bundle.

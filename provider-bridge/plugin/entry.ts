@@ -7,7 +7,7 @@
 // since, it runs the current compiled modules instead (../main.js, resolved at
 // run time so the bundler leaves it alone).
 import { fileURLToPath } from "node:url";
-import { staleBecause } from "./bundle-stamp.js";
+import { staleBecause } from "../../launch/stamp.js";
 import { runProvider } from "../main.js";
 import { log } from "./log.js";
 

@@ -41,7 +41,9 @@ export const IMPORT_RULES: readonly ImportRule[] = [
   { folder: "generated/", readme: "generated/README.md", may: ["corpus/lib/"] },
   { folder: "codegen/", readme: "codegen/README.md", may: ["corpus/lib/"] },
   { folder: "host/", readme: "host/README.md", may: ["corpus/lib/"] },
-  { folder: "provider-bridge/", readme: "provider-bridge/README.md", may: ["corpus/lib/", "generated/"] },
+  { folder: "provider-bridge/", readme: "provider-bridge/README.md", may: ["corpus/lib/", "generated/", "launch/"] },
+  // How processes start (bundles, stamps, code caches): used by provider-bridge and bin/takoform.mjs.
+  { folder: "launch/", readme: "launch/README.md", may: [] },
   { folder: "conformance/", readme: "conformance/README.md", may: ["corpus/lib/"] },
   { folder: "examples/", readme: "examples/README.md", may: ["generated/", "corpus/lib/"] },
   { folder: "scripts/", readme: "scripts/README.md", may: ["examples/"] },

@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundleProvider } from "../../../provider-bridge/install/bundle.js";
 import { checkLauncher, installProvider } from "../../../provider-bridge/install/install.js";
-import { staleBecause, stampOf } from "../../../provider-bridge/plugin/bundle-stamp.js";
+import { staleBecause, stampOf } from "../../../launch/stamp.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
 import { CODE_CACHE } from "../../../provider-bridge/plugin/start.js";
 
@@ -29,7 +29,7 @@ describe("bundle stamp", () => {
     writeFileSync(a, "export const a = 1;\n");
     writeFileSync(b, "export const b = 2;\n");
     const stampFile = join(dir, "stamp.json");
-    writeFileSync(stampFile, JSON.stringify(stampOf([a, b])));
+    writeFileSync(stampFile, JSON.stringify(stampOf([a, b], stampFile)));
     expect(staleBecause(stampFile)).toBeUndefined();
     writeFileSync(b, "export const b = 2;\n");
     utimesSync(b, new Date(), new Date(Date.now() + 5000));
@@ -56,7 +56,9 @@ describe("provider bundle (built from dist/)", () => {
     if (!built.ok) return;
     expect(built.file).toBe(join(repo, "dist/provider-bridge/bundle/provider.cjs"));
     const stamp = JSON.parse(readFileSync(join(repo, "dist/provider-bridge/bundle/provider.stamp.json"), "utf8"));
-    const paths: string[] = stamp.inputs.map((i: { path: string }) => i.path);
+    // relative to the stamp's folder, so an installation that moves keeps its bundle
+    const paths: string[] = stamp.inputs.map((i: { path: string }) => resolve(repo, "dist/provider-bridge/bundle", i.path));
+    expect(stamp.inputs.every((i: { path: string }) => !i.path.startsWith("/"))).toBe(true);
     expect(paths).toContain(join(repo, "dist/provider-bridge/main.js"));
     expect(paths).toContain(join(repo, "dist/generated/provider/model.js"));
     // the one npm package the provider uses (ESM-only, so it cannot be required) is bundled and stamped too
@@ -100,10 +102,8 @@ describe("provider bundle (built from dist/)", () => {
     const root = temp();
     mkdirSync(join(root, "dist/provider-bridge/bundle"), { recursive: true });
     copyFileSync(built.file, join(root, "dist/provider-bridge/bundle/provider.cjs"));
-    writeFileSync(
-      join(root, "dist/provider-bridge/bundle/provider.stamp.json"),
-      JSON.stringify(stampOf([built.file])).replace(built.file, join(root, "gone.js")),
-    );
+    const stampFile = join(root, "dist/provider-bridge/bundle/provider.stamp.json");
+    writeFileSync(stampFile, JSON.stringify(stampOf([built.file], built.file)).replace('"provider.cjs"', '"../../../gone.js"'));
     symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
     symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
     const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.cjs")], {
@@ -141,7 +141,8 @@ describe("provider bundle (built from dist/)", () => {
 
 describe("provider code cache (plugin/start.ts)", () => {
   // A copy of the bundle, so that provider processes of other test files, which write the
-  // installation's cache, cannot interfere. The stamp names the compiled modules, which match.
+  // installation's cache, cannot interfere. It sits beside the installation's bundle folder, so
+  // the stamp's relative paths name the same compiled modules, which match.
   let bundleDir = "";
   let cacheFile = "";
 
@@ -162,7 +163,9 @@ describe("provider code cache (plugin/start.ts)", () => {
     const built = bundleProvider(repo);
     expect(built.ok).toBe(true);
     if (!built.ok) return;
-    bundleDir = join(temp(), "dist/provider-bridge/bundle");
+    bundleDir = join(repo, "dist/provider-bridge", `bundle-copy-${process.pid}`);
+    rmSync(bundleDir, { recursive: true, force: true });
+    dirs.push(bundleDir);
     mkdirSync(bundleDir, { recursive: true });
     for (const f of ["provider.cjs", "start.cjs", "provider.stamp.json"]) copyFileSync(join(dirname(built.file), f), join(bundleDir, f));
     cacheFile = join(bundleDir, CODE_CACHE);

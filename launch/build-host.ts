@@ -1,0 +1,132 @@
+// Builds dist/host/bundle/host.cjs (launch/host.ts, ADR 0278) from the compiled `takoform host`
+// command (dist/cli/commands/host.js) and everything it imports, with esbuild, into one CommonJS
+// file beside a stamp of its inputs. Then it starts the host from the bundle once, so that the
+// code cache exists before the first real start.
+//
+// CommonJS, as for the provider (ADR 0245): node runs it without its ESM loader, and a module the
+// host reaches through a dynamic import (the lifecycle routes after listening, the data plane, the
+// PostgreSQL store) is initialized only when that import runs. Each module keeps its own
+// import.meta.url (the URL of the compiled file it came from, found relative to the bundle), so
+// corpusRoot(), the tenant SQL worker and every other file found beside a module are found as from
+// the modules. Packages that are native, WebAssembly, very large or only used by the data plane are
+// left to node's resolver at run time.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { HOST_BUNDLE, HOST_BUNDLE_DIR, HOST_STAMP } from "./host.js";
+import { loadEsbuild } from "./esbuild.js";
+import { stampOf } from "./stamp.js";
+
+const ENTRY = join("dist", "cli", "commands", "host.js");
+/** Left to node at run time: native or WebAssembly, the data plane's workerd, the optional PostgreSQL driver, build tools. */
+export const HOST_EXTERNAL = ["better-sqlite3", "@sqlite.org/sqlite-wasm", "miniflare", "pg", "pg-native", "esbuild", "tsx", "typescript"];
+
+export type HostBundleResult = { ok: true; file: string; inputs: number; warmed: boolean } | { ok: false; reason: string };
+
+/** Every module's import.meta.url is its own compiled file's URL, found from the bundle's folder at run time. */
+function moduleUrls(bundleDir: string): import("esbuild").Plugin {
+  return {
+    name: "takoform-module-url",
+    setup(build) {
+      build.onLoad({ filter: /\.(m?js|cjs)$/ }, (args) => {
+        const text = readFileSync(args.path, "utf8");
+        if (!text.includes("import.meta")) return undefined;
+        const rel = JSON.stringify(relative(bundleDir, args.path));
+        return {
+          contents: text.replaceAll("import.meta.url", `__takoformModuleUrl(${rel})`).replaceAll("import.meta.resolve(", "__takoformResolve("),
+          loader: "js",
+          resolveDir: dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
+const BANNER = [
+  `"use strict";`,
+  `var __takoformModuleUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, rel)).href;`,
+  `var __takoformResolve = (specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href;`,
+].join("\n");
+
+/** Starts the host from the new bundle and stops it once it listens and answered; resolves whether it exited 0. */
+function warm(root: string): Promise<boolean> {
+  const dir = mkdtempSync(join(tmpdir(), "takoform-warm-"));
+  const done = (ok: boolean) => {
+    rmSync(dir, { recursive: true, force: true });
+    return ok;
+  };
+  return new Promise<boolean>((resolveWarm) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, "bin", "takoform.mjs"), "host", "--port", "0", "--runtime", "off", "--quiet", "--data", join(dir, "data")],
+      {
+        stdio: ["ignore", "pipe", "ignore"],
+        env: { ...process.env, TAKOFORM_HOST_BUNDLE: "on" },
+      },
+    );
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      const token = /Authorization: Bearer (\S+)/.exec(out)?.[1];
+      if (url === undefined || token === undefined) return;
+      out = "";
+      // one answered request loads the lifecycle routes too, so their functions are in the cache
+      fetch(`${url}/.well-known/takoform/v1beta1`, { headers: { authorization: `Bearer ${token}` } })
+        .then((res) => res.arrayBuffer())
+        .then(() =>
+          fetch(`${url}/apis/forms.takoform.com/v1beta1/resources/edge.takoform.com%2Fv1/Queue/warm?space=warm`, {
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        )
+        .then((res) => res.arrayBuffer())
+        .catch(() => undefined)
+        .finally(() => child.kill("SIGTERM"));
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolveWarm(done(code === 0));
+    });
+  });
+}
+
+/** Builds the host bundle of the installation at `root` and warms its code cache; never throws. */
+export async function bundleHost(root: string): Promise<HostBundleResult> {
+  const esbuild = loadEsbuild(root);
+  if (!esbuild) return { ok: false, reason: "esbuild is not installed (it comes with the dev dependencies)" };
+  const dir = resolve(root, HOST_BUNDLE_DIR);
+  const file = join(dir, HOST_BUNDLE);
+  const stamp = join(dir, HOST_STAMP);
+  const suffix = `.${process.pid}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const built = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: [ENTRY],
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      target: `node${process.versions.node.split(".")[0]}`,
+      external: HOST_EXTERNAL,
+      plugins: [moduleUrls(dir)],
+      banner: { js: BANNER },
+      outfile: file + suffix,
+      metafile: true,
+      write: true,
+      logLevel: "silent",
+    });
+    const inputs = Object.keys(built.metafile.inputs).map((p) => resolve(root, p));
+    writeFileSync(stamp + suffix, JSON.stringify(stampOf(inputs, stamp)));
+    // Bundle first: between the renames a process sees the new bundle with the old stamp, which
+    // either matches (same inputs, same code) or sends it to the compiled modules. The code cache
+    // names the bundle's SHA-256, so an old one is never used for the new bundle.
+    renameSync(file + suffix, file);
+    renameSync(stamp + suffix, stamp);
+    return { ok: true, file, inputs: inputs.length, warmed: await warm(root) };
+  } catch (err) {
+    for (const f of [file, stamp]) rmSync(f + suffix, { force: true });
+    return { ok: false, reason: `bundling failed: ${(err as Error).message.split("\n")[0]}` };
+  }
+}

@@ -1,0 +1,119 @@
+// `takoform host` starts from dist/host/bundle/host.cjs when its stamp matches dist/ (launch/host.ts,
+// ADR 0278), and from the compiled modules otherwise. The bundle itself is built by `npm run build`
+// (pretest), so these tests read the one the suite's hosts run from.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { HOST_BUNDLE, HOST_BUNDLE_DIR, HOST_CODE_CACHE, HOST_STAMP, hostFromBundle } from "../../../launch/host.js";
+import { stampOf } from "../../../launch/stamp.js";
+
+const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function temp(): string {
+  const d = mkdtempSync(join(tmpdir(), "tkf-launch-"));
+  dirs.push(d);
+  return d;
+}
+
+/** A root laid out like an installation, whose bundle answers run() with the sum of its input's number and the args' count. */
+function fakeInstallation(): { root: string; input: string } {
+  const root = temp();
+  const dir = join(root, HOST_BUNDLE_DIR);
+  mkdirSync(dir, { recursive: true });
+  const input = join(root, "dist", "cli", "commands", "host.js");
+  mkdirSync(dirname(input), { recursive: true });
+  writeFileSync(input, "export const n = 40;\n");
+  writeFileSync(join(dir, HOST_BUNDLE), `module.exports = { default: { run: async (args) => 40 + args.length } };\n`);
+  writeFileSync(join(dir, HOST_STAMP), JSON.stringify(stampOf([input, join(dir, HOST_BUNDLE)], join(dir, HOST_STAMP))));
+  return { root, input };
+}
+
+describe("hostFromBundle", () => {
+  it("runs the bundle while its stamp matches, names the changed input once it does not, and is off on request", async () => {
+    const { root, input } = fakeInstallation();
+    const found = hostFromBundle(root, { TAKOFORM_HOST_CODE_CACHE: "off" });
+    expect("command" in found && (await found.command.run(["a", "b"]))).toBe(42);
+    expect(hostFromBundle(root, { TAKOFORM_HOST_BUNDLE: "off" })).toEqual({ reason: "TAKOFORM_HOST_BUNDLE=off" });
+    writeFileSync(input, "export const n = 41;\n");
+    expect(hostFromBundle(root, {})).toEqual({ reason: `${input} changed since the bundle was built` });
+    rmSync(join(root, HOST_BUNDLE_DIR, HOST_STAMP));
+    expect((hostFromBundle(root, {}) as { reason: string }).reason).toMatch(/^no readable stamp /);
+  });
+
+  it("follows an installation that moved: the stamp names its inputs relative to itself", async () => {
+    const { root } = fakeInstallation();
+    const moved = join(temp(), "moved");
+    mkdirSync(moved);
+    rmSync(moved, { recursive: true });
+    // a move keeps every relative path
+    (await import("node:fs")).renameSync(root, moved);
+    const found = hostFromBundle(moved, { TAKOFORM_HOST_CODE_CACHE: "off" });
+    expect("command" in found && (await found.command.run([]))).toBe(40);
+  });
+});
+
+describe("the built host bundle", () => {
+  it("was built by npm run build with a stamp that matches dist/ and a code cache made from its bytes", () => {
+    const dir = join(repo, HOST_BUNDLE_DIR);
+    const bundle = readFileSync(join(dir, HOST_BUNDLE));
+    const stamp = JSON.parse(readFileSync(join(dir, HOST_STAMP), "utf8")) as { inputs: { path: string }[] };
+    expect(stamp.inputs.map((i) => i.path)).toContain("../../cli/commands/host.js");
+    expect(stamp.inputs.every((i) => !i.path.startsWith("/"))).toBe(true);
+    const cache = readFileSync(join(dir, HOST_CODE_CACHE));
+    expect(cache.subarray(0, 32).equals(createHash("sha256").update(bundle).digest())).toBe(true);
+    // each module keeps its own import.meta.url: the tenant SQL worker is found beside its module
+    expect(bundle.toString("utf8")).toContain(`__takoformModuleUrl("../tenant-sql/tenant-database.js")`);
+  });
+
+  // NODE_DEBUG=module names every CommonJS module node's loader loads: express is one when the
+  // host runs from the compiled modules, and is inside the bundle otherwise.
+  for (const [label, env, expected, expressLoaded] of [
+    ["serves from the bundle", {}, /^takoform: host from the bundle .*\/dist\/host\/bundle\/host\.cjs$/m, false],
+    [
+      "serves from the compiled modules with TAKOFORM_HOST_BUNDLE=off",
+      { TAKOFORM_HOST_BUNDLE: "off" },
+      /^takoform: host from the compiled modules \(TAKOFORM_HOST_BUNDLE=off\)$/m,
+      true,
+    ],
+  ] as const) {
+    it(`takoform host ${label}, answers and drains on SIGTERM with exit 0`, async () => {
+      const data = join(temp(), "data");
+      const child = spawn(process.execPath, [join(repo, "bin", "takoform.mjs"), "host", "--port", "0", "--runtime", "off", "--quiet", "--data", data], {
+        env: { ...process.env, TAKOFORM_LAUNCH_TRACE: "1", NODE_DEBUG: "module", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((ok) => child.once("exit", ok));
+      try {
+        const lines = createInterface({ input: child.stdout! });
+        let url = "";
+        let token = "";
+        for await (const line of lines) {
+          url ||= /^listening on (\S+)/.exec(line)?.[1] ?? "";
+          token ||= /Authorization: Bearer (\S+)/.exec(line)?.[1] ?? "";
+          if (url && token) break;
+        }
+        const res = await fetch(`${url}/.well-known/takoform/v1beta1`, { headers: { authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(200);
+        // discovery answers only once the corpus was found and loaded; this one goes through the lifecycle routes, loaded after listening
+        const forms = await fetch(`${url}/apis/forms.takoform.com/v1beta1/forms?space=launch&group=edge.takoform.com%2Fv1&kind=Queue`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(forms.status).toBe(404);
+        expect(((await forms.json()) as { error: { code: string } }).error.code).toBe("form_unknown");
+      } finally {
+        child.kill("SIGTERM");
+      }
+      expect(await exited).toBe(0);
+      expect(stderr).toMatch(expected);
+      expect(/MODULE \d+: load .*\/node_modules\/express\//.test(stderr)).toBe(expressLoaded);
+    });
+  }
+});
