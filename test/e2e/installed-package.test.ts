@@ -30,7 +30,10 @@ async function sh(cwd: string, file: string, args: string[], extraEnv: NodeJS.Pr
 const bin = (name: string) => path.join(project, "node_modules", ".bin", name);
 
 beforeAll(async () => {
-  const packed = (await run("npm", ["pack", "--pack-destination", project, "--silent"], { cwd: repoRoot, maxBuffer: 16 << 20 })).stdout
+  // --ignore-scripts: packs the dist/ that `npm test` built. Without it npm runs `prepare`, which
+  // rewrites dist/ in place while other test files start hosts from it (a host once loaded a
+  // half-written module: "does not provide an export named ...").
+  const packed = (await run("npm", ["pack", "--ignore-scripts", "--pack-destination", project, "--silent"], { cwd: repoRoot, maxBuffer: 16 << 20 })).stdout
     .trim()
     .split("\n")
     .pop()!;
