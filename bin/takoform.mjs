@@ -2,10 +2,9 @@
 // The one takoform CLI. The TypeScript sources are compiled to dist/ by `npm install` (prepare).
 // `takoform host` runs from the host bundle when it matches dist/ (launch/host.ts, ADR 0278);
 // TAKOFORM_LAUNCH_TRACE=1 says on stderr which one ran and why.
-import { main } from "../dist/cli/main.js";
-
 const argv = process.argv.slice(2);
-let run = main;
+/** The CLI from the compiled modules (dist/cli/main.js loads each subcommand when it runs). */
+let run = async (args) => (await import("../dist/cli/main.js")).main(args);
 if (argv[0] === "host") {
   const { hostFromBundle } = await import("../dist/launch/host.js");
   const found = hostFromBundle(new URL("..", import.meta.url).pathname.replace(/\/$/, ""));

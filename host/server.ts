@@ -9,7 +9,7 @@ import { createHostApp, type HostDependencies } from "./app.js";
 import { answerClientErrors } from "./http/middleware/client-errors.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
 import { openStore } from "./store/open.js";
-import { guardDataDir, recordHistory } from "./store/data-dir.js";
+import { guardDataDir, recordHistory, sealClosedStore } from "./store/data-dir.js";
 import type { StoreEngine } from "./store/store.js";
 import { hostSecret } from "./secret.js";
 import { everyOperationPrefix } from "./store/keys.js";
@@ -185,6 +185,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
       await collection.stop();
       await closeServer(server);
       await store.close();
+      sealClosedStore(options.dataDir, options.engine);
     },
   };
 }

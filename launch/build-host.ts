@@ -22,7 +22,7 @@ const ENTRY = join("dist", "cli", "commands", "host.js");
 /** Left to node at run time: native or WebAssembly, the data plane's workerd, the optional PostgreSQL driver, build tools. */
 export const HOST_EXTERNAL = ["better-sqlite3", "@sqlite.org/sqlite-wasm", "miniflare", "pg", "pg-native", "esbuild", "tsx", "typescript"];
 
-export type HostBundleResult = { ok: true; file: string; inputs: number; warmed: boolean } | { ok: false; reason: string };
+export type HostBundleResult = { ok: true; file: string; inputs: number; warmed: boolean; notes: string[] } | { ok: false; reason: string };
 
 /** Every module's import.meta.url is its own compiled file's URL, found from the bundle's folder at run time. */
 function moduleUrls(bundleDir: string): import("esbuild").Plugin {
@@ -41,6 +41,54 @@ function moduleUrls(bundleDir: string): import("esbuild").Plugin {
       });
     },
   };
+}
+
+/**
+ * Express requires body-parser and serve-static when it loads, only to re-export them (express.json,
+ * express.static, ...), which the host never uses: with zlib, iconv-lite and send that is some 20
+ * ms of every start. In the bundle these exports become getters that require on first use. Each
+ * line must be found exactly as written; otherwise express.js is bundled unchanged.
+ */
+const EXPRESS_FILE = /[\\/]node_modules[\\/]express[\\/]lib[\\/]express\.js$/;
+const EXPRESS_LAZY_EXPORTS: [string, string][] = [
+  ["var bodyParser = require('body-parser')\n", ""],
+  ...["json", "raw", "text", "urlencoded"].map((name): [string, string] => [
+    `exports.${name} = bodyParser.${name}\n`,
+    `Object.defineProperty(exports, "${name}", { enumerable: true, configurable: true, get: () => require('body-parser').${name} });\n`,
+  ]),
+  [
+    "exports.static = require('serve-static');\n",
+    `Object.defineProperty(exports, "static", { enumerable: true, configurable: true, get: () => require('serve-static') });\n`,
+  ],
+];
+
+/** Express's unused middleware exports made lazy (EXPRESS_LAZY_EXPORTS); `notes` hears when express.js no longer matches. */
+function lazyExpressExports(notes: string[]): import("esbuild").Plugin {
+  return {
+    name: "takoform-lazy-express-exports",
+    setup(build) {
+      build.onLoad({ filter: EXPRESS_FILE }, (args) => {
+        let text = readFileSync(args.path, "utf8");
+        for (const [from, to] of EXPRESS_LAZY_EXPORTS) {
+          if (text.split(from).length !== 2) {
+            notes.push(`express's middleware exports are not lazy: ${args.path} no longer holds ${JSON.stringify(from.trim())} once`);
+            return undefined;
+          }
+          text = text.replace(from, to);
+        }
+        return { contents: text, loader: "js", resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * Every character outside ASCII as a \u escape. esbuild already writes code in ASCII; what it
+ * leaves is in comments. An ASCII bundle is read as latin1 (launch/code-cache.ts), a copy instead
+ * of a UTF-8 decode of some 3 MB at every start.
+ */
+export function asciiOnly(text: string): string {
+  return text.replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 const BANNER = [
@@ -100,6 +148,7 @@ export async function bundleHost(root: string): Promise<HostBundleResult> {
   const file = join(dir, HOST_BUNDLE);
   const stamp = join(dir, HOST_STAMP);
   const suffix = `.${process.pid}.tmp`;
+  const notes: string[] = [];
   try {
     mkdirSync(dir, { recursive: true });
     const built = await esbuild.build({
@@ -110,13 +159,16 @@ export async function bundleHost(root: string): Promise<HostBundleResult> {
       format: "cjs",
       target: `node${process.versions.node.split(".")[0]}`,
       external: HOST_EXTERNAL,
-      plugins: [moduleUrls(dir)],
+      plugins: [lazyExpressExports(notes), moduleUrls(dir)],
       banner: { js: BANNER },
       outfile: file + suffix,
       metafile: true,
       write: true,
       logLevel: "silent",
     });
+    const text = readFileSync(file + suffix, "utf8");
+    const ascii = asciiOnly(text);
+    if (ascii !== text) writeFileSync(file + suffix, ascii);
     const inputs = Object.keys(built.metafile.inputs).map((p) => resolve(root, p));
     writeFileSync(stamp + suffix, JSON.stringify(stampOf(inputs, stamp)));
     // Bundle first: between the renames a process sees the new bundle with the old stamp, which
@@ -124,7 +176,7 @@ export async function bundleHost(root: string): Promise<HostBundleResult> {
     // names the bundle's SHA-256, so an old one is never used for the new bundle.
     renameSync(file + suffix, file);
     renameSync(stamp + suffix, stamp);
-    return { ok: true, file, inputs: inputs.length, warmed: await warm(root) };
+    return { ok: true, file, inputs: inputs.length, warmed: await warm(root), notes };
   } catch (err) {
     for (const f of [file, stamp]) rmSync(f + suffix, { force: true });
     return { ok: false, reason: `bundling failed: ${(err as Error).message.split("\n")[0]}` };

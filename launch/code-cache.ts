@@ -8,6 +8,7 @@
 // (another node) is written again when the process exits with a code `keep` accepts (one that
 // served: by then it holds every function the process ran), through a temporary name and a
 // rename. Writing it may fail (a read-only installation): the bundle then runs without one.
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -54,7 +55,9 @@ function writeCache(cacheFile: string, hash: Buffer, script: vm.Script): void {
 export function runBundle(file: string, options: CodeCacheOptions): unknown {
   const source = readFileSync(file);
   const cached = options.useCache ? cachedDataFor(options.cacheFile, source) : { data: undefined, hash: Buffer.alloc(0) };
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source.toString("utf8")}\n})`, {
+  // An ASCII file (the host bundle is written so) is read as latin1: a copy, not a UTF-8 decode.
+  const text = isAscii(source) ? source.toString("latin1") : source.toString("utf8");
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, {
     filename: file,
     cachedData: cached.data,
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

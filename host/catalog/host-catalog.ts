@@ -45,9 +45,16 @@ export class HostCatalog {
     }
   }
 
-  /** Every installed Form, in a stable order. */
+  #sorted: HostForm[] | undefined;
+
+  /**
+   * Every installed Form, in a stable order: by exact identity, in code-unit order (not
+   * localeCompare: the first call of that builds ICU's collator, 15 ms of a host start, and its
+   * order may follow the locale). The catalog never changes after construction: sorted once.
+   */
   forms(): HostForm[] {
-    return [...this.#byRef.values()].sort((a, b) => formRefKey(a.ref).localeCompare(formRefKey(b.ref)));
+    this.#sorted ??= [...this.#byRef.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, form]) => form);
+    return this.#sorted.slice();
   }
 
   /** The Form installed under exactly this identity, or undefined. Never matches by group and kind. */

@@ -69,7 +69,8 @@ function boundResources(version: ResourceRecord, deps: ProjectionDeps): Resource
 export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() }): RuntimePlan {
   const { desired } = deps;
   const problems: RuntimeProblem[] = [];
-  const byCreation = (a: ResourceRecord, b: ResourceRecord) => a.createdAt.localeCompare(b.createdAt) || a.uid.localeCompare(b.uid);
+  // code-unit order of ISO times and uids (localeCompare would build ICU's collator on the first reconcile)
+  const byCreation = (a: ResourceRecord, b: ResourceRecord) => codeUnitOrder(a.createdAt, b.createdAt) || codeUnitOrder(a.uid, b.uid);
   /** The records whose kind plays `role`, in store order. */
   const playing = <R extends keyof RuntimeProjection>(role: R, where: (projection: RuntimeProjection) => boolean = () => true) =>
     desired.records.flatMap((record) => {
@@ -171,4 +172,8 @@ export function fingerprintOf(workers: readonly WorkerOptions[]): string {
     return value;
   });
   return createHash("sha256").update(text).digest("hex");
+}
+
+function codeUnitOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

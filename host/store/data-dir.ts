@@ -1,14 +1,17 @@
 // The data directory's guard at start (docs/reliability.md):
 //   - the directory is 0700 and every file the host finds or creates in it 0600;
 //   - a history marker (history.json) is written once the store has opened for the first time;
+//   - a sqlite store is checked in full (store/integrity.ts) unless it is exactly as a clean close of
+//     the host sealed it (store/seal.ts, ADR 0279);
 //   - a store that is damaged, or empty/absent while the marker says this engine has held data,
 //     is refused -- the host exits non-zero, the file untouched, with a message naming the file
 //     and the recovery -- unless the operator starts with --repair, which moves the store aside
 //     (<file>.damaged-<time>) and starts it empty.
 
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { lowdbStoreHealth, sqliteStoreHealth, type StoreHealth } from "./integrity.js";
+import { sealStore, takeSeal } from "./seal.js";
 import type { StoreEngine } from "./store.js";
 
 export const HISTORY_MARKER = "history.json";
@@ -40,15 +43,22 @@ function readHistory(dataDir: string): History | undefined {
   return { engines: ["sqlite", "lowdb"], since: "unknown" };
 }
 
-/** Restricts the directory to its owner: 0700 for directories, 0600 for files, recursively. */
+/**
+ * Restricts the directory to its owner: 0700 for directories, 0600 for files, recursively. A mode
+ * that is already right is left alone: a chmod moves the file's change time, which the store's
+ * seal (store/seal.ts) reads as "written since".
+ */
 export function restrictDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const restrict = (file: string, mode: number) => {
+    if ((statSync(file).mode & 0o7777) !== mode) chmodSync(file, mode);
+  };
   const walk = (dir: string) => {
-    chmodSync(dir, 0o700);
+    restrict(dir, 0o700);
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) chmodSync(full, 0o600);
+      else if (entry.isFile()) restrict(full, 0o600);
     }
   };
   walk(dataDir);
@@ -73,7 +83,7 @@ export function guardDataDir(dataDir: string, engine: StoreEngine, options: { re
   if (engine === "postgres") return; // the database server keeps its own integrity; nothing of the store is in dataDir
   const file = storeFile(dataDir, engine);
   if (file === undefined) return;
-  const health = engine === "sqlite" ? sqliteStoreHealth(file) : lowdbStoreHealth(file);
+  const health: StoreHealth = engine === "sqlite" ? (takeSeal(file) ? { state: "sealed" } : sqliteStoreHealth(file)) : lowdbStoreHealth(file);
   const refusal = storeRefusal(file, health, readHistory(dataDir), engine);
   if (refusal === undefined) {
     if (engine === "sqlite" && health.state === "absent") closeSync(openSync(file, "a", 0o600)); // SQLite gives its WAL the file's mode
@@ -96,4 +106,10 @@ export function recordHistory(dataDir: string, engine: StoreEngine): void {
   if (history?.engines.includes(engine) === true) return;
   const next: History = { engines: [...(history?.engines ?? []), engine], since: history?.since ?? new Date().toISOString() };
   writeFileSync(path.join(dataDir, HISTORY_MARKER), JSON.stringify(next) + "\n", { mode: 0o600 });
+}
+
+/** After the store closed cleanly: seals a sqlite store so the next start need not scan it again (store/seal.ts). */
+export function sealClosedStore(dataDir: string, engine: StoreEngine): void {
+  const file = engine === "sqlite" ? storeFile(dataDir, engine) : undefined;
+  if (file !== undefined) sealStore(file);
 }

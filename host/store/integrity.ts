@@ -5,7 +5,13 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
 
-export type StoreHealth = { state: "absent" } | { state: "empty"; reason: string } | { state: "ok"; entries: number } | { state: "damaged"; reason: string };
+export type StoreHealth =
+  | { state: "absent" }
+  | { state: "empty"; reason: string }
+  | { state: "ok"; entries: number }
+  /** Exactly as a clean close of this host left it (store/seal.ts): not scanned again. */
+  | { state: "sealed" }
+  | { state: "damaged"; reason: string };
 
 export function sqliteStoreHealth(file: string): StoreHealth {
   if (!existsSync(file)) return { state: "absent" };

@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const { bundleHost } = await import(path.join(root, "dist", "launch", "build-host.js"));
 const result = await bundleHost(root);
 if (result.ok) {
+  for (const note of result.notes) console.log(`host bundle: ${note}`);
   console.log(
     `host bundle: ${path.relative(root, result.file)} from ${result.inputs} modules${result.warmed ? ", code cache written" : ", code cache not written (the warm-up start did not exit cleanly)"}`,
   );

@@ -3,7 +3,7 @@
 // (pretest), so these tests read the one the suite's hosts run from.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -112,6 +112,8 @@ describe("the built host bundle", () => {
         child.kill("SIGTERM");
       }
       expect(await exited).toBe(0);
+      // the clean close sealed the store (host/store/seal.ts): the next start need not scan it
+      expect(existsSync(join(data, "store.sqlite.sealed"))).toBe(true);
       expect(stderr).toMatch(expected);
       expect(/MODULE \d+: load .*\/node_modules\/express\//.test(stderr)).toBe(expressLoaded);
     });
