@@ -161,14 +161,12 @@ export async function bundleHost(root: string): Promise<HostBundleResult> {
       external: HOST_EXTERNAL,
       plugins: [lazyExpressExports(notes), moduleUrls(dir)],
       banner: { js: BANNER },
-      outfile: file + suffix,
+      outfile: file,
       metafile: true,
-      write: true,
+      write: false,
       logLevel: "silent",
     });
-    const text = readFileSync(file + suffix, "utf8");
-    const ascii = asciiOnly(text);
-    if (ascii !== text) writeFileSync(file + suffix, ascii);
+    writeFileSync(file + suffix, asciiOnly(built.outputFiles[0]!.text));
     const inputs = Object.keys(built.metafile.inputs).map((p) => resolve(root, p));
     writeFileSync(stamp + suffix, JSON.stringify(stampOf(inputs, stamp)));
     // Bundle first: between the renames a process sees the new bundle with the old stamp, which
