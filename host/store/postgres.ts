@@ -223,7 +223,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
   };
 
   /** Runs task in one database transaction holding the database locks of `tenants`, views refreshed. */
-  const exclusive = async <T>(tenants: readonly string[], task: () => Promise<T>): Promise<T> => {
+  const exclusive = async <T>(tenants: readonly string[], task: () => Promise<T>, decided?: () => void): Promise<T> => {
     if (closed) throw new Error("store: closed");
     const sorted = [...new Set(tenants)].sort();
     const started = performance.now();
@@ -237,6 +237,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       } catch (error) {
         outcome = { ok: false, error };
       }
+      decided?.();
       // What the task's store transactions wrote commits whether or not the task then failed, as
       // on every engine: a resolved transaction() is a decided one.
       if (scope.blobs.size > 0) await store.blobSync!.store(client, scope.blobs);
@@ -364,8 +365,8 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       scope.files.set(path, { tenant, name });
       return true;
     },
-    exclusive<T>(tenant: string, task: () => Promise<T>) {
-      return exclusive([tenant], task);
+    exclusive<T>(tenant: string, task: () => Promise<T>, decided?: () => void) {
+      return exclusive([tenant], task, decided);
     },
     refresh: (tenant: string) => refresh(tenant),
     async refreshAll() {

@@ -56,9 +56,11 @@ export interface Store {
   /**
    * Engines shared by several processes (postgres) only. exclusive runs a tenant's mutation holding
    * that tenant's database-level lock, its view refreshed first, and commits what it wrote before
-   * resolving (TenantLocks calls it inside the in-process lock).
+   * resolving (TenantLocks calls it inside the in-process lock). decided is called once the task
+   * has ended and before the commit: from then on nothing of the mutation runs but the commit, so
+   * the caller may let its next mutation of the tenant queue for the database lock.
    */
-  exclusive?<T>(tenant: string, task: () => Promise<T>): Promise<T>;
+  exclusive?<T>(tenant: string, task: () => Promise<T>, decided?: () => void): Promise<T>;
   /** Reads of `tenant` after it resolves see every write committed anywhere before it was called. */
   refresh?(tenant: string): Promise<void>;
   /** refresh for every tenant the database holds (the host-wide sweeps call it first). */

@@ -20,7 +20,7 @@ export class TenantLocks {
    */
   constructor(
     private readonly settled: () => Promise<void> = () => Promise.resolve(),
-    private readonly exclusive?: <T>(tenant: string, task: () => Promise<T>) => Promise<T>,
+    private readonly exclusive?: <T>(tenant: string, task: () => Promise<T>, decided?: () => void) => Promise<T>,
   ) {}
 
   async run<T>(tenant: string, task: () => Promise<T>): Promise<T> {
@@ -35,7 +35,9 @@ export class TenantLocks {
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
       const exclusive = this.exclusive;
-      const locked = exclusive === undefined ? task : () => exclusive(tenant, task);
+      // The database lock keeps the next mutation's task out until this one committed, so this
+      // process's next mutation may queue for it as soon as this one has decided.
+      const locked = exclusive === undefined ? task : () => exclusive(tenant, task, release);
       outcome = { ok: true, value: await inMutationScope(locked) };
     } catch (error) {
       outcome = { ok: false, error };

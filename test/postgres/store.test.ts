@@ -9,6 +9,7 @@ import { openPostgresStore, type PostgresStore } from "../../host/store/postgres
 import { SCHEMA_VERSION } from "../../host/store/postgres-schema.js";
 import { authenticatedScope } from "../../host/store/scope.js";
 import { StoreConflictError } from "../../host/store/store.js";
+import { TenantLocks } from "../../host/store/tenant-lock.js";
 import { freshDatabase, postgresServer } from "./database.js";
 
 const server = await postgresServer();
@@ -94,6 +95,47 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
         StoreConflictError,
       );
     }
+  });
+
+  it("a process's next mutation of a tenant queues for the database lock once the first has decided, and decides after its commit", async () => {
+    const url = await freshDatabase(server!);
+    const store = await open(url);
+    const locks = new TenantLocks(() => store.settled(), store.exclusive!.bind(store));
+    const contended = key("queued");
+    await locks.run("tenant-a", () => store.transaction([{ op: "put", key: contended, value: 1, expectedVersion: null }]));
+    // Another session holds the row, so the first mutation's commit (an update of it) waits on it.
+    const blocker = new pg.Client({ connectionString: url });
+    await blocker.connect();
+    await blocker.query("BEGIN");
+    await blocker.query("SELECT 1 FROM takoform_entries WHERE key = $1 FOR UPDATE", [contended]);
+    const seen: number[] = [];
+    const increment = () =>
+      locks.run("tenant-a", async () => {
+        const current = store.get<number>(contended)!;
+        seen.push(current.value);
+        await store.transaction([{ op: "put", key: contended, value: current.value + 1, expectedVersion: current.version }]);
+      });
+    const first = increment();
+    const second = increment();
+    const waitingAdvisory = async () =>
+      Number(
+        (await query<{ n: string }>(url, "SELECT count(*)::text AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))[0]!.n,
+      );
+    // The second mutation's BEGIN reaches the database while the first's commit is held: it waits
+    // there for the tenant's lock, not in this process (without the hand-off, no lock is awaited).
+    let waiting = 0;
+    for (let i = 0; i < 100 && waiting === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      waiting = await waitingAdvisory();
+    }
+    expect(waiting).toBe(1);
+    expect(seen).toEqual([1]); // and its task has not run
+    await blocker.query("COMMIT");
+    await blocker.end();
+    await Promise.all([first, second]);
+    // It decided against the first's commit: no increment lost.
+    expect(seen).toEqual([1, 2]);
+    expect(store.get(contended)).toEqual({ key: contended, value: 3, version: 3 });
   });
 
   it("garbage collection runs on one store at a time: a second one skips while the first collects", async () => {
