@@ -36,13 +36,35 @@ function lowerBound(keys: readonly string[], key: string): number {
   return low;
 }
 
+/** Keys a view holds unsorted before they are merged into its sorted index. */
+const MAX_ADDED = 256;
+
+/** Two sorted arrays of distinct keys as one sorted array. */
+function mergeSorted(left: readonly string[], right: readonly string[]): string[] {
+  const merged = new Array<string>(left.length + right.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < left.length && j < right.length) merged[k++] = left[i]! < right[j]! ? left[i++]! : right[j++]!;
+  while (i < left.length) merged[k++] = left[i++]!;
+  while (j < right.length) merged[k++] = right[j++]!;
+  return merged;
+}
+
 export function toEntry<T>(key: string, row: { value: string | null; version: number } | undefined): StoreEntry<T> | undefined {
   return row === undefined || row.value === null ? undefined : { key: key as ScopedKey, value: JSON.parse(row.value) as T, version: row.version };
 }
 
 export class TenantMirror {
   readonly #rows = new Map<string, MirrorRow>();
-  readonly #keys: string[] = [];
+  /** Every key seen, sorted, except those still in #added. */
+  #keys: string[] = [];
+  /**
+   * Keys seen since #keys was last merged, unsorted, at most MAX_ADDED. An insert into the sorted
+   * array moves half of it (39 µs at 30,000 keys; a tenant of 10,000 resources holds tens of
+   * thousands, and each create adds several), so new keys wait here and are merged in together.
+   */
+  #added: string[] = [];
   /** Live keys per counted prefix (countLive). */
   readonly #liveCounts = new PrefixCounts(MAX_COUNTED_PREFIXES);
   /** Highest change sequence applied (decimal text of a bigint). */
@@ -54,9 +76,10 @@ export class TenantMirror {
 
   /** Keys in [prefix, prefixEnd(prefix)), in order. */
   keysWithin(prefix: string): string[] {
-    const start = lowerBound(this.#keys, prefix);
-    const end = lowerBound(this.#keys, prefixEnd(prefix));
-    return this.#keys.slice(start, end);
+    const last = prefixEnd(prefix);
+    const sorted = this.#keys.slice(lowerBound(this.#keys, prefix), lowerBound(this.#keys, last));
+    const added = this.#added.filter((key) => key >= prefix && key < last);
+    return added.length === 0 ? sorted : mergeSorted(sorted, added.sort());
   }
 
   /**
@@ -68,6 +91,7 @@ export class TenantMirror {
     let live = this.#liveCounts.get(prefix);
     if (live !== undefined) return live;
     live = 0;
+    this.#merge();
     const end = lowerBound(this.#keys, prefixEnd(prefix));
     for (let i = lowerBound(this.#keys, prefix); i < end; i++) if (this.#rows.get(this.#keys[i]!)!.value !== null) live += 1;
     this.#liveCounts.set(prefix, live);
@@ -86,6 +110,12 @@ export class TenantMirror {
     this.#rows.set(change.key, { value: change.value, version: change.version, seq });
     const moved = Number(change.value !== null) - Number(known !== undefined && known.value !== null);
     this.#liveCounts.move(change.key, moved);
-    if (known === undefined) this.#keys.splice(lowerBound(this.#keys, change.key), 0, change.key);
+    if (known === undefined && this.#added.push(change.key) >= MAX_ADDED) this.#merge();
+  }
+
+  #merge(): void {
+    if (this.#added.length === 0) return;
+    this.#keys = mergeSorted(this.#keys, this.#added.sort());
+    this.#added = [];
   }
 }

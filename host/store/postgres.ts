@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { tenantOfKey, type ScopedKey } from "./keys.js";
+import { sqlLiteral } from "./postgres-literal.js";
 import { TenantMirror, toEntry, type ChangeRow } from "./postgres-mirror.js";
 import { databaseSchemaVersion, GC_LOCK, LOCK_SPACE, migrate, SCHEMA_VERSION } from "./postgres-schema.js";
 import { StoreConflictError, type Store, type StoreEntry, type StoreWrite } from "./store.js";
@@ -124,7 +125,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     for (const row of result.rows) mirror(row.tenant).apply(row);
   };
 
-  const changesSince = (tenant: string): string => changesQuery(pg.escapeLiteral(tenant), mirror(tenant).seq.toString());
+  const changesSince = (tenant: string): string => changesQuery(sqlLiteral(tenant), mirror(tenant).seq.toString());
 
   /** Applies the changes a refresh read: blob bytes and files first, then the entries. */
   const applyChanges = async (tenant: string, rows: readonly ChangeRow[], via: pg.Pool | pg.PoolClient): Promise<void> => {
@@ -287,7 +288,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
       await client.query("COMMIT");
       return seqs;
     }
-    const literal = (value: string | null) => (value === null ? "NULL" : pg.escapeLiteral(value));
+    const literal = (value: string | null) => (value === null ? "NULL" : sqlLiteral(value));
     const values = [...pending].map(
       ([key, row]) => `(${literal(key)}, ${literal(row.tenant)}, ${literal(row.value)}, ${row.version}, nextval('takoform_change_seq'))`,
     );

@@ -55,4 +55,22 @@ describe("TenantMirror", () => {
     expect(view.countLive("r/t/")).toBe(49);
     expect(view.countLive("r/t/00")).toBe(8);
   });
+
+  it("lists the keys of a range in order whatever order they arrived in, between and after earlier reads", () => {
+    const view = new TenantMirror();
+    const seen = new Set<string>();
+    // a deterministic shuffle of 600 keys under three prefixes, some of them seen twice
+    let x = 7;
+    const next = () => (x = (x * 1103515245 + 12345) % 2147483648);
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 100; i++) {
+        const key = `${["a", "b", "c"][next() % 3]}/t/${String(next() % 400).padStart(3, "0")}`;
+        seen.add(key);
+        view.apply(change(key, "{}"));
+      }
+      for (const prefix of ["a/t/", "b/t/0", "c/t/", ""]) {
+        expect(view.keysWithin(prefix)).toEqual([...seen].filter((key) => key.startsWith(prefix)).sort());
+      }
+    }
+  });
 });
