@@ -36,7 +36,12 @@ export class HostError extends Error {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, message: string, options: HostErrorOptions = {}) {
+    // A refusal (4xx) is an answer, not a fault, and nothing reads its stack: capturing one cost
+    // 7 µs of each refused request (a tenant probing names pays it per 404). 5xx keep theirs.
+    const limit = Error.stackTraceLimit;
+    if (ERROR_STATUS[code] < 500) Error.stackTraceLimit = 0;
     super(message.length > 0 ? message : code);
+    Error.stackTraceLimit = limit;
     // Enumerable, so a refusal spread into a rule's report ({...refusal, executed}) keeps its message.
     Object.defineProperty(this, "message", { value: this.message, enumerable: true, writable: true, configurable: true });
     this.name = "HostError";
