@@ -42,6 +42,7 @@ import { resolveRuntimeContract } from "./rules/support-profiles/runtime-contrac
 import type { Store } from "./store/store.js";
 import { TenantLocks } from "./store/tenant-lock.js";
 import { operatingRoutes, type OperatingOptions } from "./http/routes/operating.js";
+import { applyHostExpressSettings } from "./http/express-settings.js";
 import { refreshTenantView } from "./http/middleware/tenant-view.js";
 import type { RequestHandler } from "express";
 import { SecretBox } from "./secrets/seal.js";
@@ -123,11 +124,7 @@ export function createHostApp(deps: HostDependencies): HostApp {
   });
   const lifecycleRoutes = lazyLifecycleRoutes(context, deps.secretBox ?? new SecretBox(randomBytes(32)));
   const app = express();
-  app.disable("x-powered-by");
-  app.set("etag", false);
-  app.set("case sensitive routing", true);
-  app.set("strict routing", true);
-  app.set("query parser", false);
+  applyHostExpressSettings(app);
 
   if (deps.operating !== undefined) app.use(operatingRoutes(deps.operating));
   if (deps.requestMetrics !== undefined) app.use(deps.requestMetrics);

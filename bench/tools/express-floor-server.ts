@@ -2,8 +2,8 @@
 // same 1 KB JSON body, a strong ETag and a Content-Type, and nothing else, so what differs
 // between them is the framework alone.
 //   node     node:http's request handler
-//   express  an Express 5 app, configured as the host's (etag, query parser and x-powered-by
-//            off, strict and case-sensitive routing), with one middleware that answers
+//   express  an Express 5 app with the host's settings (host/http/express-settings.ts) and one
+//            middleware that answers
 //   shaped   the same app shaped like the host's: 12 path-less middleware that call next(), then
 //            a Router of 40 routes tried before the one that answers (the host's lifecycle
 //            router has about that many)
@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import express, { Router, type Request, type Response } from "express";
+import { applyHostExpressSettings } from "../../host/http/express-settings.js";
 
 const BODY = JSON.stringify({
   apiVersion: "edge.forms.takoform.com/v1beta1",
@@ -32,11 +33,7 @@ function answer(res: http.ServerResponse): void {
 
 function expressApp(shaped: boolean): express.Express {
   const app = express();
-  app.disable("x-powered-by");
-  app.set("etag", false);
-  app.set("case sensitive routing", true);
-  app.set("strict routing", true);
-  app.set("query parser", false);
+  applyHostExpressSettings(app);
   if (!shaped) {
     app.use((_req: Request, res: Response) => answer(res));
     return app;
