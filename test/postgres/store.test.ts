@@ -117,8 +117,16 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
       });
     const first = increment();
     const second = increment();
+    // Counted in this test's own database: other test files share the server and take advisory locks too.
     const waitingAdvisory = async () =>
-      Number((await query<{ n: string }>(url, "SELECT count(*)::text AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))[0]!.n);
+      Number(
+        (
+          await query<{ n: string }>(
+            url,
+            "SELECT count(*)::text AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+          )
+        )[0]!.n,
+      );
     // The second mutation's BEGIN reaches the database while the first's commit is held: it waits
     // there for the tenant's lock, not in this process (without the hand-off, no lock is awaited).
     let waiting = 0;
