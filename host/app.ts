@@ -9,7 +9,9 @@
 // after listen, lazy-routes.ts.
 
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type Express } from "express";
+import { directRoutes } from "./http/direct-route.js";
 import type { BlobFiles } from "./files/blob-files.js";
 import type { DatabaseFiles } from "./files/database-files.js";
 import { bearerAuthenticator } from "./auth/authenticate.js";
@@ -89,7 +91,10 @@ export interface HostDependencies {
 }
 
 export interface HostApp {
+  /** The Express application: every route. */
   app: Express;
+  /** The request listener to serve with: the direct routes, then `app` (http/direct-route.ts). */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
   context: HostContext;
   /** Loads the lifecycle routes now (the host calls it once listening); requests never need to. */
   loadRoutes(): Promise<void>;
@@ -126,24 +131,29 @@ export function createHostApp(deps: HostDependencies): HostApp {
   const app = express();
   applyHostExpressSettings(app);
 
-  if (deps.operating !== undefined) app.use(operatingRoutes(deps.operating));
-  if (deps.requestMetrics !== undefined) app.use(deps.requestMetrics);
-  app.use(requestState(ids));
-  if (deps.log !== undefined) app.use(requestLog(deps.log, () => clock.now()));
-  app.use(requireHostHeader());
-  app.use(consoleRoutes()); // static page, no tenant data: before authentication (routes/console.ts)
-  app.use(authenticate(bearerAuthenticator(deps.credentials)));
-  if (deps.rateLimit !== undefined) app.use(rateLimit(deps.rateLimit));
-  if (deps.store.refresh !== undefined) app.use(refreshTenantView(deps.store));
-  app.use(conformanceProbes(deps.conformanceProbes === true));
-  app.use(rejectEncodedSlashes());
-  app.use(laneMethodsOnly());
-  app.use(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT, new BodyBudget(deps.bodyBudget ?? DEFAULT_BODY_BUDGET)));
+  // The middleware chain, in order; the direct routes (http/direct-route.ts) run the same list.
+  const chain: RequestHandler[] = [];
+  if (deps.operating !== undefined) chain.push(operatingRoutes(deps.operating));
+  if (deps.requestMetrics !== undefined) chain.push(deps.requestMetrics);
+  chain.push(requestState(ids));
+  if (deps.log !== undefined) chain.push(requestLog(deps.log, () => clock.now()));
+  chain.push(requireHostHeader());
+  chain.push(consoleRoutes()); // static page, no tenant data: before authentication (routes/console.ts)
+  chain.push(authenticate(bearerAuthenticator(deps.credentials)));
+  if (deps.rateLimit !== undefined) chain.push(rateLimit(deps.rateLimit));
+  if (deps.store.refresh !== undefined) chain.push(refreshTenantView(deps.store));
+  chain.push(conformanceProbes(deps.conformanceProbes === true));
+  chain.push(rejectEncodedSlashes());
+  chain.push(laneMethodsOnly());
+  chain.push(rawBody(deps.bodyLimit ?? DEFAULT_BODY_LIMIT, new BodyBudget(deps.bodyBudget ?? DEFAULT_BODY_BUDGET)));
+  for (const layer of chain) app.use(layer);
   app.use(discoveryRoutes(deps.origin ?? (() => "http://127.0.0.1"), deps.publicUrl));
   app.use(lifecycleRoutes.handler); // forms, resources, support, artifacts, operations (lazy-routes.ts)
   // The runtime ABI loader adapter exists ONLY under --conformance-probes (ADR 0201).
   if (deps.conformanceProbes === true) app.use(runtimeAbiLoaderRoutes());
   app.use(unknownRoute());
-  app.use(errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error))));
-  return { app, context, loadRoutes: lifecycleRoutes.load };
+  const onError = errorEnvelope(deps.report ?? ((error) => console.error("takoform host: internal error:", error)));
+  app.use(onError);
+  const listener = directRoutes(app, chain, onError, lifecycleRoutes.direct);
+  return { app, listener, context, loadRoutes: lifecycleRoutes.load };
 }

@@ -6,16 +6,20 @@
 import { Router, type RequestHandler } from "express";
 import type { HostContext } from "./lifecycle/context.js";
 import type { SecretBox } from "./secrets/seal.js";
+import type { DirectRoute } from "./http/direct-route.js";
 
 export interface LazyRoutes {
   handler: RequestHandler;
   /** Starts loading (once); resolves when the routes are ready. */
   load(): Promise<void>;
+  /** The routes served without Express (http/direct-route.ts), once loaded; undefined before. */
+  direct(): readonly DirectRoute[] | undefined;
 }
 
 export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox): LazyRoutes {
   let ready: Promise<RequestHandler> | undefined;
   let loaded: RequestHandler | undefined; // once ready, requests go straight to it (no promise hop each)
+  let direct: readonly DirectRoute[] | undefined;
   const load = (): Promise<RequestHandler> =>
     (ready ??= Promise.all([
       import("./http/routes/forms.js"),
@@ -35,6 +39,7 @@ export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox):
       router.use(listing.listingRoutes(context)); // host extension, outside the lane
       router.use(secrets.secretRoutes(context, secretBox)); // host extension (ADR 0200)
       loaded = router;
+      direct = [resources.namedRead(context)];
       return router;
     }));
   return {
@@ -43,5 +48,6 @@ export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox):
       load().then((router) => router(req, res, next), next);
     },
     load: () => load().then(() => undefined),
+    direct: () => direct,
   };
 }

@@ -75,7 +75,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const blobs = replicas?.blobs ?? new BlobFiles(options.dataDir);
   const databases = replicas?.databases ?? new DatabaseFiles(options.dataDir);
   const secretBox = replicas === undefined ? SecretBox.forDataDir(options.dataDir) : new SecretBox(replicas.secretsKey);
-  const { app, context, loadRoutes } = createHostApp({
+  const { listener, context, loadRoutes } = createHostApp({
     ...options,
     store,
     blobs,
@@ -104,7 +104,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
   const server: Server = await new Promise((resolve, reject) => {
     // Node checks the two timeouts below every connectionsCheckingInterval (default 30 s): a
     // quarter of the headers timeout keeps the cut close to the configured bound.
-    const listening = createServer({ connectionsCheckingInterval: Math.max(50, Math.floor(timeouts.headersMs / 4)) }, app);
+    const listening = createServer({ connectionsCheckingInterval: Math.max(50, Math.floor(timeouts.headersMs / 4)) }, listener);
     listening.listen(options.port, "127.0.0.1", () => resolve(listening));
     listening.once("error", reject);
     answerClientErrors(listening);

@@ -19,6 +19,7 @@ import { bodySpace, decodeDocument, requireEmptyBody } from "../../wire/decode-b
 import { API_PATH } from "./discovery.js";
 import { exactQueryOf } from "../exact-query-cache.js";
 import { respond } from "../respond.js";
+import { getRouteMatcher, type DirectRoute, type RouteParams } from "../direct-route.js";
 import { bodyOf, headerOf, rawQuery, rawTarget, scopeOf, stateOf } from "../state.js";
 import { prefersRespondAsync } from "../prefer.js";
 
@@ -33,16 +34,16 @@ export const NAME_ADDRESSED_SURFACES = [
   { method: "DELETE", path: NAMED, check: "resource-delete-is-tenant-isolated" },
 ] as const;
 
-function pathIdentity(req: Request): PathIdentity {
+function pathIdentity(req: Request, params: RouteParams = req.params as RouteParams): PathIdentity {
   return {
-    apiVersion: `${req.params.formGroup}/${req.params.formVersion}`,
-    kind: String(req.params.kind),
-    name: String(req.params.name),
+    apiVersion: `${params.formGroup}/${params.formVersion}`,
+    kind: String(params.kind),
+    name: String(params.name),
   };
 }
 
-function nameAddress(req: Request): NameAddress {
-  const path = pathIdentity(req);
+function nameAddress(req: Request, params?: RouteParams): NameAddress {
+  const path = pathIdentity(req, params);
   const exact = exactQueryOf(rawQuery(req), path);
   if (exact instanceof HostError) throw exact;
   return { space: exact.space, ref: exact.ref, name: path.name };
@@ -70,6 +71,17 @@ function envelopeOf(req: Request): MutationEnvelope {
   return envelope;
 }
 
+/** GET of one resource by name: the Express route above and the host's direct route (direct-route.ts) run this one handler. */
+export function namedRead(ctx: HostContext): DirectRoute {
+  return {
+    path: NAMED,
+    match: getRouteMatcher(NAMED),
+    async handle(req, res, params) {
+      respond(res, await readResource(ctx, scopeOf(req), nameAddress(req, params)));
+    },
+  };
+}
+
 export function resourceRoutes(ctx: HostContext): Router {
   const router = Router({ caseSensitive: true, strict: true });
 
@@ -90,9 +102,8 @@ export function resourceRoutes(ctx: HostContext): Router {
     respond(res, await applyResource(ctx, envelope, space, () => decodeResourceRequest(document, "apply"), pathIdentity(req)));
   });
 
-  router.get(NAMED, async (req, res) => {
-    respond(res, await readResource(ctx, scopeOf(req), nameAddress(req)));
-  });
+  const read = namedRead(ctx);
+  router.get(NAMED, (req, res) => read.handle(req, res, req.params as RouteParams));
 
   router.post(`${NAMED}/import`, async (req, res) => {
     const envelope = envelopeOf(req);

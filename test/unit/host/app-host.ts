@@ -3,7 +3,7 @@
 
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -40,7 +40,7 @@ export async function startAppHost(prefix: string, deps: Partial<HostDependencie
     ...deps,
   });
   const server = await new Promise<Server>((resolve) => {
-    const listening = host.app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createServer(host.listener).listen(0, "127.0.0.1", () => resolve(listening));
   });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
