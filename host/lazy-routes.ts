@@ -39,7 +39,7 @@ export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox):
       router.use(listing.listingRoutes(context)); // host extension, outside the lane
       router.use(secrets.secretRoutes(context, secretBox)); // host extension (ADR 0200)
       loaded = router;
-      direct = [resources.namedRead(context)];
+      direct = resources.directResourceRoutes(context);
       return router;
     }));
   return {

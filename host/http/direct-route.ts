@@ -24,8 +24,8 @@ export interface DirectRoute {
   handle(req: Request, res: Response, params: RouteParams): Promise<void>;
 }
 
-/** A GET route of fixed segments and `:name` segments, matched like the host's strict, case-sensitive router. */
-export function getRouteMatcher(pattern: string): (req: IncomingMessage) => RouteParams | undefined {
+/** A route of fixed segments and `:name` segments, matched like the host's strict, case-sensitive router. */
+export function routeMatcher(method: "GET" | "POST" | "PUT", pattern: string): (req: IncomingMessage) => RouteParams | undefined {
   const segments = pattern.split("/");
   const names: string[] = [];
   const source = segments
@@ -37,7 +37,7 @@ export function getRouteMatcher(pattern: string): (req: IncomingMessage) => Rout
     .join("/");
   const expression = new RegExp(`^${source}(?:\\?|$)`);
   return (req) => {
-    if (req.method !== "GET") return undefined;
+    if (req.method !== method) return undefined;
     const match = expression.exec(req.url ?? "");
     if (match === null) return undefined;
     const params: RouteParams = {};

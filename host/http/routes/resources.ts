@@ -19,7 +19,7 @@ import { bodySpace, decodeDocument, requireEmptyBody } from "../../wire/decode-b
 import { API_PATH } from "./discovery.js";
 import { exactQueryOf } from "../exact-query-cache.js";
 import { respond } from "../respond.js";
-import { getRouteMatcher, type DirectRoute, type RouteParams } from "../direct-route.js";
+import { routeMatcher, type DirectRoute, type RouteParams } from "../direct-route.js";
 import { bodyOf, headerOf, rawQuery, rawTarget, scopeOf, stateOf } from "../state.js";
 import { prefersRespondAsync } from "../prefer.js";
 
@@ -71,15 +71,40 @@ function envelopeOf(req: Request): MutationEnvelope {
   return envelope;
 }
 
-/** GET of one resource by name: the Express route above and the host's direct route (direct-route.ts) run this one handler. */
-export function namedRead(ctx: HostContext): DirectRoute {
-  return {
-    path: NAMED,
-    match: getRouteMatcher(NAMED),
-    async handle(req, res, params) {
-      respond(res, await readResource(ctx, scopeOf(req), nameAddress(req, params)));
+const PREPARE = API_PATH + "/resources/prepare";
+
+/**
+ * The routes of a create, an update and a read: the Express router below and the host's direct
+ * routes (http/direct-route.ts) run these same handlers.
+ */
+export function directResourceRoutes(ctx: HostContext): DirectRoute[] {
+  return [
+    {
+      path: NAMED,
+      match: routeMatcher("GET", NAMED),
+      async handle(req, res, params) {
+        respond(res, await readResource(ctx, scopeOf(req), nameAddress(req, params)));
+      },
     },
-  };
+    {
+      path: PREPARE,
+      match: routeMatcher("POST", PREPARE),
+      async handle(req, res) {
+        const request = decodeResourceRequest(decodeDocument(bodyOf(req)), "resource");
+        respond(res, await prepareResource(ctx, scopeOf(req), request, headerOf(req, "Takoform-Expected-Generation")));
+      },
+    },
+    {
+      path: NAMED,
+      match: routeMatcher("PUT", NAMED),
+      async handle(req, res, params) {
+        const envelope = envelopeOf(req);
+        const document = decodeDocument(envelope.body);
+        const space = bodySpace(document);
+        respond(res, await applyResource(ctx, envelope, space, () => decodeResourceRequest(document, "apply"), pathIdentity(req, params)));
+      },
+    },
+  ];
 }
 
 export function resourceRoutes(ctx: HostContext): Router {
@@ -90,19 +115,9 @@ export function resourceRoutes(ctx: HostContext): Router {
     respond(res, validateResource(ctx, request));
   });
 
-  router.post(API_PATH + "/resources/prepare", async (req, res) => {
-    const request = decodeResourceRequest(decodeDocument(bodyOf(req)), "resource");
-    respond(res, await prepareResource(ctx, scopeOf(req), request, headerOf(req, "Takoform-Expected-Generation")));
-  });
-
-  router.put(NAMED, async (req, res) => {
-    const envelope = envelopeOf(req);
-    const document = decodeDocument(envelope.body);
-    const space = bodySpace(document);
-    respond(res, await applyResource(ctx, envelope, space, () => decodeResourceRequest(document, "apply"), pathIdentity(req)));
-  });
-
-  const read = namedRead(ctx);
+  const [read, prepare, apply] = directResourceRoutes(ctx) as [DirectRoute, DirectRoute, DirectRoute];
+  router.post(PREPARE, (req, res) => prepare.handle(req, res, req.params as RouteParams));
+  router.put(NAMED, (req, res) => apply.handle(req, res, req.params as RouteParams));
   router.get(NAMED, (req, res) => read.handle(req, res, req.params as RouteParams));
 
   router.post(`${NAMED}/import`, async (req, res) => {

@@ -6,14 +6,15 @@
 // route's happy path and every refusal the chain in front of it makes; a direct route that
 // skipped a layer, decoded differently or rendered an error its own way would differ.
 
+import { randomUUID } from "node:crypto";
 import { Socket } from "node:net";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRouteMatcher } from "../../../host/http/direct-route.js";
+import { routeMatcher } from "../../../host/http/direct-route.js";
 import { startAppHost, type AppHost } from "./app-host.js";
 import { API, builtinCatalog, OTHER_TENANT, PRIMARY } from "./harness.js";
-import { apply, exactQuery, refOf, resourcePath, uniqueName } from "./client.js";
+import { apply, document, exactQuery, refOf, resourcePath, uniqueName } from "./client.js";
 
 const lines: string[] = [];
 let host: AppHost;
@@ -65,7 +66,11 @@ async function answerOf(port: number, request: string): Promise<Answer> {
   await new Promise((resolve) => setTimeout(resolve, 20)); // the log line is written at 'finish'
   const [head, ...rest] = text.split("\r\n\r\n");
   const [status, ...headers] = head!.split("\r\n");
-  const requestId = headers.find((h) => h.toLowerCase().startsWith("takoform-request-id:"))?.split(":")[1]?.trim() ?? "(none)";
+  const requestId =
+    headers
+      .find((h) => h.toLowerCase().startsWith("takoform-request-id:"))
+      ?.split(":")[1]
+      ?.trim() ?? "(none)";
   const log = lines.slice(before).map((line) => {
     const { time: _time, durationMs: _duration, requestId: _id, ...stable } = JSON.parse(line);
     return JSON.stringify(stable);
@@ -126,8 +131,8 @@ describe("the direct resource read answers as the Express app does", () => {
     const answer = await answerOf(directPort, get(target, [HOST, bearer(PRIMARY)]));
     expect(answer.status).toBe("HTTP/1.1 200 OK");
     expect(JSON.parse(answer.log).route).toBe(`${API}/resources/:formGroup/:formVersion/:kind/:name`);
-    const request = { method: "GET", url: target } as Parameters<ReturnType<typeof getRouteMatcher>>[0];
-    expect(getRouteMatcher(`${API}/resources/:formGroup/:formVersion/:kind/:name`)(request)).toEqual({
+    const request = { method: "GET", url: target } as Parameters<ReturnType<typeof routeMatcher>>[0];
+    expect(routeMatcher("GET", `${API}/resources/:formGroup/:formVersion/:kind/:name`)(request)).toEqual({
       formGroup: kv().apiVersion.split("/")[0],
       formVersion: kv().apiVersion.split("/")[1],
       kind: "EdgeKVNamespace",
@@ -136,8 +141,114 @@ describe("the direct resource read answers as the Express app does", () => {
   });
 });
 
+/** A request with a body (Content-Length set from it). */
+function send(method: string, target: string, headers: string[], body: string): string {
+  return [`${method} ${target} HTTP/1.1`, ...headers, `Content-Length: ${Buffer.byteLength(body)}`, "Connection: close", "", body].join("\r\n");
+}
+
+const PREPARE = `${API}/resources/prepare`;
+const JSON_TYPE = "Content-Type: application/json";
+const KEY = () => `Idempotency-Key: ${randomUUID()}`;
+const doc = (n: string, spec: Record<string, unknown> = {}) => document(kv(), n, "default", spec);
+
+/** What differs between two creates of equal documents under different names: the name, uid, revision, times and the digest over the name. */
+function masked(answer: Answer, resourceName: string): Answer {
+  const mask = (text: string) =>
+    text
+      .split(resourceName)
+      .join("<name>")
+      .replace(/"uid":"[^"]+"/g, '"uid":"<uid>"')
+      .replace(/"prepareDigest":"[^"]+"/g, '"prepareDigest":"<digest of the named document>"')
+      .replace(/"revision":"[0-9]+"/g, '"revision":"<n>"')
+      .replace(/"(lastTransitionTime|createdAt|updatedAt)":"[^"]+"/g, '"$1":"<time>"');
+  return { ...answer, body: mask(answer.body), headers: answer.headers.map(mask), log: mask(answer.log) };
+}
+
+/**
+ * Mutations change what they touch, so each server gets its own name: `steps` runs against one
+ * port with one name and returns the answers, and both runs are compared with the names masked.
+ */
+type Steps = (port: number, resourceName: string) => Promise<Answer[]>;
+
+async function prepared(port: number, body: object): Promise<{ answer: Answer; digest: string | undefined }> {
+  const answer = await answerOf(port, send("POST", PREPARE, [HOST, bearer(PRIMARY), JSON_TYPE], JSON.stringify(body)));
+  let digest: string | undefined;
+  try {
+    digest = JSON.parse(answer.body).review?.prepareDigest;
+  } catch {
+    digest = undefined;
+  }
+  return { answer, digest };
+}
+
+function mutationCases(): Record<string, Steps> {
+  const put = (n: string, headers: string[], body: string) => send("PUT", resourcePath(kv(), n), [HOST, bearer(PRIMARY), JSON_TYPE, ...headers], body);
+  return {
+    "prepare, then a create": async (port, n) => {
+      const { answer, digest } = await prepared(port, doc(n));
+      const created = await answerOf(port, put(n, [KEY(), "If-None-Match: *"], JSON.stringify({ ...doc(n), review: { prepareDigest: digest } })));
+      return [answer, created];
+    },
+    "a create, its replay, then an update": async (port, n) => {
+      const key = KEY();
+      const { digest } = await prepared(port, doc(n));
+      const body = JSON.stringify({ ...doc(n), review: { prepareDigest: digest } });
+      const first = await answerOf(port, put(n, [key, "If-None-Match: *"], body));
+      const replay = await answerOf(port, put(n, [key, "If-None-Match: *"], body));
+      const next = await prepared(port, doc(n));
+      const updated = await answerOf(
+        port,
+        put(n, [KEY(), "Takoform-Expected-Generation: 1"], JSON.stringify({ ...doc(n), review: { prepareDigest: next.digest } })),
+      );
+      return [first, replay, updated];
+    },
+    "a create over an existing name": async (port, n) => {
+      const { digest } = await prepared(port, doc(n));
+      const body = JSON.stringify({ ...doc(n), review: { prepareDigest: digest } });
+      return [await answerOf(port, put(n, [KEY(), "If-None-Match: *"], body)), await answerOf(port, put(n, [KEY(), "If-None-Match: *"], body))];
+    },
+    "a create without a prepare digest": async (port, n) => [await answerOf(port, put(n, [KEY(), "If-None-Match: *"], JSON.stringify(doc(n))))],
+    "a create with another document's digest": async (port, n) => {
+      const { digest } = await prepared(port, doc(`${n}-other`));
+      return [await answerOf(port, put(n, [KEY(), "If-None-Match: *"], JSON.stringify({ ...doc(n), review: { prepareDigest: digest } })))];
+    },
+    "a create naming another resource than its path": async (port, n) => {
+      const { digest } = await prepared(port, doc(n));
+      return [await answerOf(port, put(`${n}-path`, [KEY(), "If-None-Match: *"], JSON.stringify({ ...doc(n), review: { prepareDigest: digest } })))];
+    },
+    "a PUT that is neither a create nor an update": async (port, n) => {
+      const { digest } = await prepared(port, doc(n));
+      return [await answerOf(port, put(n, [KEY()], JSON.stringify({ ...doc(n), review: { prepareDigest: digest } })))];
+    },
+    "a PUT without an Idempotency-Key": async (port, n) => [await answerOf(port, put(n, ["If-None-Match: *"], JSON.stringify(doc(n))))],
+    "a PUT whose body is not JSON": async (port, n) => [await answerOf(port, put(n, [KEY(), "If-None-Match: *"], "{not json"))],
+    "a PUT without a credential": async (port, n) => [
+      await answerOf(port, send("PUT", resourcePath(kv(), n), [HOST, JSON_TYPE, KEY(), "If-None-Match: *"], JSON.stringify(doc(n)))),
+    ],
+    "a prepare of an invalid spec": async (port, n) => [(await prepared(port, doc(n, { unknownMember: 1 }))).answer],
+    "a prepare whose body is not JSON": async (port) => [await answerOf(port, send("POST", PREPARE, [HOST, bearer(PRIMARY), JSON_TYPE], "[1,"))],
+    "a prepare of another tenant's name": async (port, n) => {
+      const { digest } = await prepared(port, doc(n));
+      await answerOf(port, put(n, [KEY(), "If-None-Match: *"], JSON.stringify({ ...doc(n), review: { prepareDigest: digest } })));
+      return [await answerOf(port, send("POST", PREPARE, [HOST, bearer(OTHER_TENANT), JSON_TYPE], JSON.stringify(doc(n))))];
+    },
+  };
+}
+
+describe("the direct prepare and apply answer as the Express app does", () => {
+  for (const [label, steps] of Object.entries(mutationCases())) {
+    it(label, async () => {
+      const [expressName, directName] = [uniqueName("kv"), uniqueName("kv")];
+      const viaExpress = (await steps(expressPort, expressName)).map((answer) => masked(answer, expressName));
+      const viaListener = (await steps(directPort, directName)).map((answer) => masked(answer, directName));
+      expect(viaListener.length).toBe(viaExpress.length);
+      for (let i = 0; i < viaExpress.length; i++) expect(viaListener[i], `answer ${i + 1}`).toEqual(viaExpress[i]);
+    });
+  }
+});
+
 describe("the route matcher claims only what Express routes to the same handler with the same params", () => {
-  const match = getRouteMatcher("/a/:x/b/:y");
+  const match = routeMatcher("GET", "/a/:x/b/:y");
   const at = (method: string, url: string) => match({ method, url } as Parameters<typeof match>[0]);
   it("claims a GET of the exact shape, with or without a query", () => {
     expect(at("GET", "/a/1/b/2")).toEqual({ x: "1", y: "2" });
@@ -159,7 +270,7 @@ describe("the route matcher claims only what Express routes to the same handler 
       expect(at(method, url), `${method} ${url}`).toBeUndefined();
   });
   it("escapes the pattern's fixed segments", () => {
-    const dotted = getRouteMatcher("/apis/forms.takoform.com/:x");
+    const dotted = routeMatcher("GET", "/apis/forms.takoform.com/:x");
     expect(dotted({ method: "GET", url: "/apis/formsXtakoform.com/1" } as Parameters<typeof dotted>[0])).toBeUndefined();
   });
 });
