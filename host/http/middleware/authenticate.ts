@@ -28,6 +28,9 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
 /** How many times a header (lower-case name) appears in Node's rawHeaders list. */
 export function headerCount(rawHeaders: readonly string[], name: string): number {
   let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name) count++;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const header = rawHeaders[i]!;
+    if (header.length === name.length && header.toLowerCase() === name) count++;
+  }
   return count;
 }

@@ -7,7 +7,7 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Router } from "express";
+import { Router, type RequestHandler } from "express";
 import { repoRoot } from "../../../corpus/lib/root.js";
 
 export const CONSOLE_PATH = "/console";
@@ -31,7 +31,7 @@ export function consoleDirectory(): string {
   return path.join(repoRoot(), "host", "console");
 }
 
-export function consoleRoutes(directory: () => string = consoleDirectory): Router {
+export function consoleRoutes(directory: () => string = consoleDirectory): RequestHandler {
   const router = Router({ caseSensitive: true, strict: true });
   const cache = new Map<string, Buffer>();
   for (const [route, { file, type }] of Object.entries(FILES)) {
@@ -46,5 +46,10 @@ export function consoleRoutes(directory: () => string = consoleDirectory): Route
       res.end(bytes);
     });
   }
-  return router;
+  // Every request passes here before authentication: one that cannot name a console path is not
+  // walked through the router (an absolute-form target still is, as Express routes it by path).
+  return function consolePage(req, res, next) {
+    if (req.url.includes(CONSOLE_PATH)) return router(req, res, next);
+    next();
+  };
 }

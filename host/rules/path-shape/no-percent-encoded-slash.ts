@@ -8,6 +8,7 @@ import { refuse } from "../../errors.js";
 import { accept, type RuleOutcome } from "../outcome.js";
 
 export function noPercentEncodedSlash(rawPath: string): RuleOutcome {
+  if (!rawPath.includes("%")) return accept();
   for (const segment of rawPath.split("/")) {
     if (!segment.includes("%")) continue;
     let decoded: string;
