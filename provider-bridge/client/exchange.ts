@@ -14,6 +14,7 @@
 // listener on the stop signal for every host call; about 3% of a refresh).
 import http from "node:http";
 import https from "node:https";
+import { httpsAgent } from "./extra-ca.js";
 
 export interface ExchangeRequest {
   method: string;
@@ -33,10 +34,8 @@ export interface ExchangeResponse {
 }
 
 const IDLE_MS = 4000;
-const agents = {
-  "http:": new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
-  "https:": new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
-};
+const httpAgent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
+let secureAgent: https.Agent | undefined; // built on the first https request (client/extra-ca.ts)
 
 /** The requests in flight under each stop signal, and the one listener that destroys them on abort. */
 const inFlight = new WeakMap<AbortSignal, Set<http.ClientRequest>>();
@@ -79,7 +78,8 @@ export function exchange(req: ExchangeRequest): Promise<ExchangeResponse> {
       settle();
       reject(err);
     };
-    const outgoing = client.request(url, { method: req.method, headers, agent: agents[url.protocol] }, (res) => {
+    const agent = url.protocol === "https:" ? (secureAgent ??= httpsAgent(process.env, { keepAlive: true, timeout: IDLE_MS })) : httpAgent;
+    const outgoing = client.request(url, { method: req.method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", fail);

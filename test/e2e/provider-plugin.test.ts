@@ -145,6 +145,19 @@ describe("takoform provider as a go-plugin server", () => {
     const stranger = connect(p, generateServerCertificate());
     await expect(call(stranger, "/tfplugin6.Provider/GetMetadata", "tfplugin6.GetMetadata.Request", "tfplugin6.GetMetadata.Response")).rejects.toThrow();
     stranger.close();
+
+    // a TLS client that presents no certificate at all is refused too (the server pins the one it may present)
+    const anonymous = new grpc.Client(`unix://${p.address}`, grpc.credentials.createSsl(Buffer.from(pemFromUnpadded(p.certB64))), {
+      "grpc.ssl_target_name_override": "localhost",
+      "grpc.default_authority": "localhost",
+    });
+    await expect(call(anonymous, "/tfplugin6.Provider/GetMetadata", "tfplugin6.GetMetadata.Request", "tfplugin6.GetMetadata.Response")).rejects.toThrow();
+    anonymous.close();
+
+    // and Terraform's own client still is served after them
+    const again = connect(p, client);
+    expect(await call(again, "/tfplugin6.Provider/GetMetadata", "tfplugin6.GetMetadata.Request", "tfplugin6.GetMetadata.Response")).toHaveProperty("resources");
+    again.close();
   });
 
   it("ignores SIGINT, answers StopProvider, and exits at once on GRPCController/Shutdown", async () => {
