@@ -32,14 +32,15 @@ export function lazyLifecycleRoutes(context: HostContext, secretBox: SecretBox):
     ]).then(([forms, resources, support, artifacts, operations, listing, secrets]) => {
       const router = Router({ caseSensitive: true, strict: true });
       router.use(forms.formRoutes(context));
-      router.use(resources.resourceRoutes(context));
+      const resourceDirect = resources.directResourceRoutes(context); // one set, served both ways
+      router.use(resources.resourceRoutes(context, resourceDirect));
       router.use(support.supportRoutes(context));
       router.use(artifacts.artifactRoutes(context));
       router.use(operations.operationRoutes(context));
       router.use(listing.listingRoutes(context)); // host extension, outside the lane
       router.use(secrets.secretRoutes(context, secretBox)); // host extension (ADR 0200)
       loaded = router;
-      direct = resources.directResourceRoutes(context);
+      direct = Object.values(resourceDirect);
       return router;
     }));
   return {

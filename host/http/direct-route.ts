@@ -1,4 +1,4 @@
-// A route served without Express's per-request machinery (docs/decisions/0280-direct-resource-read.md).
+// A route served without Express's per-request machinery (docs/decisions/0280-direct-resource-routes.md).
 // Express gives every request its own prototypes (Object.setPrototypeOf on req and res), walks
 // its router stack and wraps each layer; on this machine that costs 4x a bare node:http answer
 // before any work is done (bench/tools/express-floor.ts). A direct route runs the SAME
@@ -50,8 +50,8 @@ const noNext = () => undefined;
 
 /**
  * The request listener: a request a direct route claims runs `chain` then the route's handler,
- * every other request goes to `express`. `ready()` is false while the route's handler is not
- * loaded yet (lazy-routes.ts): Express then serves it, waiting for the load as before.
+ * every other request goes to `express`. `routes()` is undefined while the lifecycle routes are
+ * not loaded yet (lazy-routes.ts): Express then serves every request, waiting for the load as before.
  */
 export function directRoutes(
   express: (req: IncomingMessage, res: ServerResponse) => void,

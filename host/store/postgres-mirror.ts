@@ -1,6 +1,7 @@
 // The in-memory view a PostgreSQL store keeps of each tenant (postgres.ts): entries by key with a
 // sorted key index, so get is a map lookup and list a binary-searched range (plus the at most 256
-// new keys not yet merged into it) whatever the tenant's size, and the highest change sequence seen, from which the next refresh reads only what changed.
+// new keys not yet merged into it) whatever the tenant's size, and the highest change sequence
+// seen, from which the next refresh reads only what changed.
 // Values are kept as JSON text and parsed on every read, so a reader never holds a live reference.
 
 import type { ScopedKey } from "./keys.js";

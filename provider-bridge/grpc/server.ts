@@ -8,6 +8,7 @@
 // every message is framed as 1 byte compressed-flag, 4 bytes big-endian length,
 // payload; a response is headers, one framed message, then trailers carrying
 // grpc-status; a failure is a trailers-only response.
+import { X509Certificate } from "node:crypto";
 import http2 from "node:http2";
 import type { TLSSocket } from "node:tls";
 import type { Listener } from "./listener.js";
@@ -57,11 +58,13 @@ function unframe(body: Buffer): Uint8Array {
   return body.subarray(HEADER_BYTES);
 }
 
-/** The DER bytes of the first certificate of a PEM text. */
-export function certificateDer(pem: string): Buffer {
-  const body = /-----BEGIN CERTIFICATE-----([^-]+)-----END CERTIFICATE-----/.exec(pem)?.[1];
-  if (body === undefined) throw new Error("the client certificate (PLUGIN_CLIENT_CERT) holds no PEM certificate");
-  return Buffer.from(body.replace(/\s+/g, ""), "base64");
+/** The DER bytes of the client certificate Terraform passed (PLUGIN_CLIENT_CERT). */
+function certificateDer(pem: string): Buffer {
+  try {
+    return new X509Certificate(pem).raw;
+  } catch {
+    throw new Error("the client certificate (PLUGIN_CLIENT_CERT) holds no PEM certificate");
+  }
 }
 
 /** Whether the session's TLS peer presented exactly the pinned certificate. */

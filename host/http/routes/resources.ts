@@ -73,20 +73,27 @@ function envelopeOf(req: Request): MutationEnvelope {
 
 const PREPARE = API_PATH + "/resources/prepare";
 
+/** The routes of a read, a create's prepare and an apply, served directly as well (direct-route.ts). */
+export interface ResourceDirectRoutes {
+  read: DirectRoute;
+  prepare: DirectRoute;
+  apply: DirectRoute;
+}
+
 /**
- * The routes of a create, an update and a read: the Express router below and the host's direct
- * routes (http/direct-route.ts) run these same handlers.
+ * The handlers of a read, a prepare and an apply: the Express router below and the host's direct
+ * routes (http/direct-route.ts) run these same objects.
  */
-export function directResourceRoutes(ctx: HostContext): DirectRoute[] {
-  return [
-    {
+export function directResourceRoutes(ctx: HostContext): ResourceDirectRoutes {
+  return {
+    read: {
       path: NAMED,
       match: routeMatcher("GET", NAMED),
       async handle(req, res, params) {
         respond(res, await readResource(ctx, scopeOf(req), nameAddress(req, params)));
       },
     },
-    {
+    prepare: {
       path: PREPARE,
       match: routeMatcher("POST", PREPARE),
       async handle(req, res) {
@@ -94,7 +101,7 @@ export function directResourceRoutes(ctx: HostContext): DirectRoute[] {
         respond(res, await prepareResource(ctx, scopeOf(req), request, headerOf(req, "Takoform-Expected-Generation")));
       },
     },
-    {
+    apply: {
       path: NAMED,
       match: routeMatcher("PUT", NAMED),
       async handle(req, res, params) {
@@ -104,10 +111,10 @@ export function directResourceRoutes(ctx: HostContext): DirectRoute[] {
         respond(res, await applyResource(ctx, envelope, space, () => decodeResourceRequest(document, "apply"), pathIdentity(req, params)));
       },
     },
-  ];
+  };
 }
 
-export function resourceRoutes(ctx: HostContext): Router {
+export function resourceRoutes(ctx: HostContext, direct: ResourceDirectRoutes = directResourceRoutes(ctx)): Router {
   const router = Router({ caseSensitive: true, strict: true });
 
   router.post(API_PATH + "/resources/validate", (req, res) => {
@@ -115,7 +122,7 @@ export function resourceRoutes(ctx: HostContext): Router {
     respond(res, validateResource(ctx, request));
   });
 
-  const [read, prepare, apply] = directResourceRoutes(ctx) as [DirectRoute, DirectRoute, DirectRoute];
+  const { read, prepare, apply } = direct;
   router.post(PREPARE, (req, res) => prepare.handle(req, res, req.params as RouteParams));
   router.put(NAMED, (req, res) => apply.handle(req, res, req.params as RouteParams));
   router.get(NAMED, (req, res) => read.handle(req, res, req.params as RouteParams));

@@ -118,8 +118,6 @@ function cases(): Record<string, string> {
 describe("the direct resource read answers as the Express app does", () => {
   for (const [label, request] of Object.entries(cases())) {
     it(label, async () => {
-      const built = cases()[label]!;
-      expect(built).toBe(request);
       const viaExpress = await answerOf(expressPort, request);
       const viaListener = await answerOf(directPort, request);
       expect(viaListener).toEqual(viaExpress);
