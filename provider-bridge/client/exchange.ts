@@ -37,6 +37,13 @@ const IDLE_MS = 4000;
 const httpAgent = new http.Agent({ keepAlive: true, timeout: IDLE_MS });
 let secureAgent: https.Agent | undefined; // built on the first https request (client/extra-ca.ts)
 
+/** Forgets the connections and the HTTPS agent of a session (a spare serves the next with another environment). */
+export function resetConnections(): void {
+  httpAgent.destroy();
+  secureAgent?.destroy();
+  secureAgent = undefined;
+}
+
 /** The requests in flight under each stop signal, and the one listener that destroys them on abort. */
 const inFlight = new WeakMap<AbortSignal, Set<http.ClientRequest>>();
 

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path";
 import { bundleProvider, type BundleResult } from "./bundle.js";
 import { cliConfigText } from "./cli-config.js";
+import { defaultSpareDir } from "../plugin/spare/settings.js";
 import { launcherScript } from "./launcher.js";
 import { terraformPlatform } from "./platform.js";
 
@@ -58,7 +59,8 @@ export function installProvider(opts: InstallOptions): InstallResult {
   const launcher = join(packageDir, `terraform-provider-${PROVIDER_TYPE}`);
   const wanted = opts.bundle ?? process.env["TAKOFORM_PROVIDER_BUNDLE"] !== "off";
   const bundle: BundleResult = wanted ? bundleProvider(opts.root) : { ok: false, reason: "not requested" };
-  const script = launcherScript(opts.nodePath ?? process.execPath, cli, opts.version, bundle.ok ? bundle.start : undefined);
+  const spareDir = bundle.ok && process.getuid ? defaultSpareDir(bundle.start, process.getuid()) : undefined;
+  const script = launcherScript(opts.nodePath ?? process.execPath, cli, opts.version, bundle.ok ? bundle.start : undefined, spareDir);
   const launcherReplaced = writeIfChanged(launcher, script);
   chmodSync(launcher, 0o755);
   const cliConfigFile = join(dir, "terraform.tfrc");

@@ -22,6 +22,7 @@
 // (docs/decisions/0281-provider-extra-ca-certificates.md)
 
 import { EXTRA_CA_ENV } from "../client/extra-ca.js";
+import { SPARE_DIR_ENV, SPARE_ENV } from "../plugin/spare/settings.js";
 
 export const NODE_FLAGS_ENV = "TAKOFORM_PROVIDER_NODE_FLAGS";
 
@@ -36,16 +37,53 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+// With TAKOFORM_PROVIDER_SPARE=on (ADR 0282), a provider process that served
+// leaves a spare: a node process with everything loaded, waiting in the spare
+// directory (plugin/spare/run.ts). The launcher reads the name of the spare's
+// FIFO and the descriptor it holds it on from its marker, ready/<pid>; checks
+// that /proc/<pid>/fd/<fd> is that FIFO (the spare lives, and the pid is not
+// another process's since); claims the spare by renaming the marker (rename
+// is atomic: two launchers never get the same spare, and a spare that gave up
+// waiting has removed its marker first); prints the handshake line the spare
+// writes into its FIFO; and becomes `cat`, relaying the spare's log to
+// Terraform's stderr until the spare closes the FIFO at the session's end. It keeps stdout open (fd 4) as a process Terraform
+// started would, and ignores SIGINT as the provider does (Ctrl-C reaches the
+// whole process group; Terraform sends StopProvider instead). A spare that
+// declines (another user's claim, a bundle changed since it started) writes a
+// line that is not a handshake, and the launcher starts node itself.
+function claimSpare(spareDir: string): string[] {
+  return [
+    `if [ "\${${SPARE_ENV}:-}" = on ] && [ -z "\${NODE_OPTIONS:-}\${${NODE_FLAGS_ENV}:-}" ]; then`,
+    `  ${SPARE_DIR_ENV}=\${${SPARE_DIR_ENV}:-${shellQuote(spareDir)}}; export ${SPARE_DIR_ENV}`,
+    `  d=$${SPARE_DIR_ENV}`,
+    `  if [ -d "$d/ready" ] && [ -O "$d" ] && [ ! -L "$d" ]; then`,
+    `    for m in "$d"/ready/*; do`,
+    "      s=${m##*/}",
+    "      case $s in ''|*[!0-9]*) continue ;; esac",
+    `      read -r f n 2>/dev/null <"$m" || continue`,
+    `      case $f in */*) continue ;; "$s"-*.out) ;; *) continue ;; esac`,
+    "      case $n in ''|*[!0-9]*) continue ;; esac",
+    `      [ "/proc/$s/fd/$n" -ef "$d/$f" ] && mv "$m" "$d/claimed/$s.$$" 2>/dev/null || continue`,
+    `      { IFS= read -r l && case $l in '1|'*) printf '%s\\n' "$l"; trap '' INT; exec cat 4>&1 >&2 ;; esac; } <"$d/$f"`,
+    "      break",
+    "    done",
+    "  fi",
+    "fi",
+  ];
+}
+
 /**
  * With `bundle` (install/bundle.ts), node runs the bundle when it exists and
- * the CLI otherwise (a dist/ cleaned since the install).
+ * the CLI otherwise (a dist/ cleaned since the install); spares, when on, wait
+ * in `spareDir`.
  */
-export function launcherScript(nodePath: string, cliPath: string, version: string, bundle?: string): string {
+export function launcherScript(nodePath: string, cliPath: string, version: string, bundle?: string, spareDir?: string): string {
   const node = `${shellQuote(nodePath)} \${${NODE_FLAGS_ENV}:-}`;
   return [
     "#!/bin/sh",
     `# takoform provider ${version}: written by \`takoform provider install\`; runs \`takoform provider\`.`,
     ...HAND_ON_EXTRA_CA,
+    ...(bundle === undefined || spareDir === undefined ? [] : claimSpare(spareDir)),
     ...(bundle === undefined ? [] : [`[ -f ${shellQuote(bundle)} ] && exec ${node} ${shellQuote(bundle)} "$@"`]),
     `exec ${node} ${shellQuote(cliPath)} provider "$@"`,
     "",

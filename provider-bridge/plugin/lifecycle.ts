@@ -47,9 +47,18 @@ export function watchedLinks(): [number, number][] {
   return links;
 }
 
-export function installProcessGuards(onExit: () => void): void {
-  process.on("SIGINT", () => undefined);
-  const links = watchedLinks();
+/**
+ * links: what must stay as it is (default: this process and its parent shells up to Terraform;
+ * a spare watches the launcher that claimed it and Terraform). streams: whose failure means
+ * Terraform is gone.
+ */
+export function installProcessGuards(
+  onExit: () => void,
+  links: [number, number][] = watchedLinks(),
+  streams: NodeJS.EventEmitter[] = [process.stdout, process.stderr],
+): () => void {
+  const ignore = (): void => undefined;
+  process.on("SIGINT", ignore);
   const leave = (): void => {
     onExit();
     process.exit(0);
@@ -61,12 +70,20 @@ export function installProcessGuards(onExit: () => void): void {
     }
   }, WATCHDOG_MS);
   timer.unref();
-  process.stdout.on("error", leave);
-  process.stderr.on("error", leave);
+  for (const stream of streams) stream.on("error", leave);
   // Not sent by go-plugin, but by anyone else stopping the process: leave no socket directory behind.
-  process.on("SIGTERM", () => {
+  const terminated = (): void => {
     onExit();
     process.exit(143);
-  });
+  };
+  process.on("SIGTERM", terminated);
   process.on("exit", onExit);
+  /** Removes the guards again: a spare that served a session and waits for the next (spare/run.ts). */
+  return () => {
+    clearInterval(timer);
+    for (const stream of streams) stream.off("error", leave);
+    process.off("SIGINT", ignore);
+    process.off("SIGTERM", terminated);
+    process.off("exit", onExit);
+  };
 }

@@ -42,10 +42,17 @@ export function hclogLine(level: LogLevel, message: string, fields: Record<strin
   return JSON.stringify({ "@level": level, "@message": message, "@module": "takoform", "@timestamp": hclogTimestamp(now), ...fields }) + "\n";
 }
 
+/** Where log lines go: stderr, or the pipe a spare's launcher relays to Terraform's stderr. */
+let sink: (line: string) => unknown = (line) => process.stderr.write(line);
+
+export function setLogSink(write: (line: string) => unknown): void {
+  sink = write;
+}
+
 export function log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
   if (RANK[level] < threshold) return;
   try {
-    process.stderr.write(hclogLine(level, message, fields));
+    sink(hclogLine(level, message, fields));
   } catch {
     // stderr closed: nothing to tell anyone
   }

@@ -6,7 +6,7 @@
 // context come after the line, while Terraform reads it and dials.
 import { bindListener } from "../grpc/listener.js";
 import type { GrpcServer, Router, UnaryHandler } from "../grpc/server.js";
-import { generateServerCertificate, handshakeCertificate } from "./certificate.js";
+import { generateServerCertificate, handshakeCertificate, type ServerCertificate } from "./certificate.js";
 import { handshakeLine, readPluginEnvironment } from "./environment.js";
 import { installProcessGuards } from "./lifecycle.js";
 import { chooseListenAddress } from "./listen-address.js";
@@ -18,11 +18,33 @@ export const STDIO_PATH = "/plugin.GRPCStdio/StreamStdio";
 /** Loads the tfplugin6 handlers, keyed by "/tfplugin6.Provider/<Method>". */
 export type HandlerLoader = () => Promise<ReadonlyMap<string, UnaryHandler>>;
 
+/** How a process meets Terraform: its own stdio (started by Terraform), or a spare's (spare/run.ts). */
+export interface PluginIo {
+  /** Writes the handshake line where go-plugin reads it. */
+  handshake(line: string): void;
+  /** Installs the rules that end the process when Terraform goes away (lifecycle.ts); returns their removal. */
+  guard(onExit: () => void): () => void;
+  /** A server certificate made ahead of the session. */
+  certificate?: ServerCertificate;
+  /** Called once the handshake line is out. */
+  served?(): void;
+  /**
+   * Called when Terraform has shut the session down and the server is closed; without it the
+   * process exits then. A spare goes back to waiting instead (spare/run.ts).
+   */
+  ended?(): void;
+}
+
+export const OWN_STDIO: PluginIo = {
+  handshake: (line) => process.stdout.write(line),
+  guard: (onExit) => installProcessGuards(onExit),
+};
+
 /**
  * Serves until Terraform calls GRPCController/Shutdown or goes away.
  * Resolves to an exit code only when the process cannot serve at all.
  */
-export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.ProcessEnv = process.env, io: PluginIo = OWN_STDIO): Promise<number> {
   setLogLevelFrom(env);
   const checked = readPluginEnvironment(env);
   if (!checked.ok) {
@@ -30,8 +52,8 @@ export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.Proce
     return 1;
   }
   const chosen = chooseListenAddress();
-  installProcessGuards(chosen.cleanup);
-  const cert = checked.env.clientCertPem !== undefined ? generateServerCertificate() : undefined;
+  const unguard = io.guard(chosen.cleanup);
+  const cert = checked.env.clientCertPem !== undefined ? (io.certificate ?? generateServerCertificate()) : undefined;
 
   let handlers: Promise<ReadonlyMap<string, UnaryHandler>> | undefined;
   let server: GrpcServer | undefined;
@@ -51,12 +73,15 @@ export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.Proce
       log("debug", "shutdown requested by the plugin client");
       void (server?.close() ?? Promise.resolve()).then(() => {
         chosen.cleanup();
-        process.exit(0);
+        if (io.ended === undefined) process.exit(0);
+        unguard();
+        io.ended();
       });
     },
   };
   const listener = await bindListener(chosen.address);
-  process.stdout.write(handshakeLine(listener.bound.network, listener.bound.address, cert ? handshakeCertificate(cert.der) : ""));
+  io.handshake(handshakeLine(listener.bound.network, listener.bound.address, cert ? handshakeCertificate(cert.der) : ""));
+  io.served?.();
   const { GrpcServer } = await import("../grpc/server.js");
   server = new GrpcServer(router, {
     started: () => undefined,

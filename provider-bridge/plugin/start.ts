@@ -3,17 +3,48 @@
 // that served writes the cache (exit 0 after Terraform's Shutdown, or 143 on SIGTERM): one that
 // refused to start (exit 1; `provider install` checks the launcher that way) compiled next to
 // nothing. TAKOFORM_PROVIDER_CODE_CACHE=off runs without one.
+//
+// The bundle's stamp is checked here, before the bundle runs: a bundle whose inputs changed since
+// it was built (a rebuild of dist/ without `takoform provider install`) is not run, and the
+// current compiled modules serve instead, imported from this file. (From inside the bundle, run
+// through vm.Script with cached data, node 20 loses the dynamic import callback, and import()
+// throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING.) A spare (ADR 0282) runs only a current bundle.
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { runBundle } from "../../launch/code-cache.js";
+import { staleBecause } from "../../launch/stamp.js";
+import { log } from "./log.js";
 
 export const BUNDLE = "provider.cjs";
 export const CODE_CACHE = "provider.cjs.cache";
+export const STAMP = "provider.stamp.json";
+/** Set on globalThis once this file has found the stamp current, so the bundle does not check it again. */
+export const STAMP_CHECKED = Symbol.for("takoform.provider.stamp-checked");
 /** The exit code of a provider ended by SIGTERM (plugin/lifecycle.ts). */
 const SIGTERM_EXIT = 143;
 
-/** Runs the provider bundle at `file` through its code cache. */
+/** Runs the provider bundle at `file` through its code cache, or the compiled modules when the bundle is stale. */
 export function startBundle(file: string, useCache = process.env["TAKOFORM_PROVIDER_CODE_CACHE"] !== "off"): void {
-  runBundle(file, { cacheFile: join(dirname(file), CODE_CACHE), useCache, keep: (code) => code === 0 || code === SIGTERM_EXIT });
+  const stale = staleBecause(join(dirname(file), STAMP));
+  if (stale === undefined) {
+    (globalThis as Record<symbol, unknown>)[STAMP_CHECKED] = true;
+    runBundle(file, { cacheFile: join(dirname(file), CODE_CACHE), useCache, keep: (code) => code === 0 || code === SIGTERM_EXIT });
+    return;
+  }
+  if (process.argv[2] === "--spare") return;
+  log("info", "provider bundle not used", { reason: stale });
+  const main = pathToFileURL(join(dirname(file), "..", "main.js")).href;
+  (import(main) as Promise<{ runProvider(): Promise<number> }>)
+    .then((loaded) => loaded.runProvider())
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (err: unknown) => {
+        process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+        process.exitCode = 1;
+      },
+    );
 }
 
 // Bundled (start.cjs), this file runs the bundle beside it; compiled as a module of dist/ it only exports.

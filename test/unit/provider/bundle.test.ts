@@ -130,6 +130,44 @@ describe("provider bundle (built from dist/)", () => {
     }
   });
 
+  it("started through start.cjs with a code cache, a stale bundle serves from the compiled modules too", async () => {
+    const built = bundleProvider(repo);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    const root = temp();
+    const bundleDir = join(root, "dist/provider-bridge/bundle");
+    mkdirSync(bundleDir, { recursive: true });
+    for (const name of ["provider.cjs", "start.cjs"]) copyFileSync(join(dirname(built.file), name), join(bundleDir, name));
+    symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
+    symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
+    const stampFile = join(bundleDir, "provider.stamp.json");
+    const env = { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" };
+    const serve = async (): Promise<{ line: string; stderr: () => string; stop: () => Promise<void> }> => {
+      const child = spawn(process.execPath, [join(bundleDir, "start.cjs")], { env, stdio: ["ignore", "pipe", "pipe"] });
+      let stderr = "";
+      child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
+      const line = await Promise.race([
+        new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok)),
+        exited.then(() => `exited: ${stderr}`),
+      ]);
+      return { line, stderr: () => stderr, stop: async () => void (child.kill("SIGTERM"), await exited) };
+    };
+    // A current stamp: the bundle serves, and a SIGTERM'd process that served writes the code cache.
+    writeFileSync(stampFile, JSON.stringify(stampOf([join(bundleDir, "provider.cjs")], stampFile)));
+    const current = await serve();
+    expect(current.line).toMatch(/^1\|6\|unix\|/);
+    await current.stop();
+    expect(existsSync(join(bundleDir, "provider.cjs.cache"))).toBe(true);
+    // Now stale: the cached bundle must not run; the compiled modules serve.
+    writeFileSync(stampFile, JSON.stringify(stampOf([join(bundleDir, "provider.cjs")], stampFile)).replace('"provider.cjs"', '"../../../gone.js"'));
+    const stale = await serve();
+    expect(stale.line, stale.stderr()).toMatch(/^1\|6\|unix\|/);
+    expect(stale.stderr()).not.toContain("ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING");
+    await stale.stop();
+    expect(stale.stderr()).toContain("provider bundle not used");
+  });
+
   it("without a bundle the launcher falls back to the CLI", () => {
     const dir = temp();
     const installed = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64", bundle: false });

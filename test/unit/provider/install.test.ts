@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { cliConfigText, hclString } from "../../../provider-bridge/install/cli-config.js";
 import { checkLauncher, installProvider } from "../../../provider-bridge/install/install.js";
+import { defaultSpareDir } from "../../../provider-bridge/plugin/spare/settings.js";
 import { launcherScript, shellQuote } from "../../../provider-bridge/install/launcher.js";
 import { terraformPlatform } from "../../../provider-bridge/install/platform.js";
 
@@ -33,7 +34,15 @@ describe("provider install", () => {
     const first = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64" });
     expect(first.packageDir).toBe(join(dir, "mirror/registry.terraform.io/takoform/takoform/0.1.0/linux_amd64"));
     const text = readFileSync(first.launcher, "utf8");
-    expect(text).toBe(launcherScript(process.execPath, join(repo, "bin/takoform.mjs"), "0.1.0", first.bundle.ok ? first.bundle.start : undefined));
+    expect(text).toBe(
+      launcherScript(
+        process.execPath,
+        join(repo, "bin/takoform.mjs"),
+        "0.1.0",
+        first.bundle.ok ? first.bundle.start : undefined,
+        first.bundle.ok ? defaultSpareDir(first.bundle.start, process.getuid!()) : undefined,
+      ),
+    );
     expect(text.split("\n")[0]).toBe("#!/bin/sh");
     expect(text).toMatch(/^exec '.+' \$\{TAKOFORM_PROVIDER_NODE_FLAGS:-\} '.+takoform\.mjs' provider "\$@"$/m);
     expect(statSync(first.launcher).mode & 0o111).toBe(0o111);

@@ -1,0 +1,32 @@
+// The spare directory admits only its owner: the launcher hands a spare Terraform's session by
+// renaming a marker in it, and a spare adopts the environment of the process named in the
+// claim. So the directory, and its parent, must be this user's own, not links, and closed to
+// group and others; it is made so when absent, and refused (no spares) when it is not.
+import { lstatSync, mkdirSync, type Stats } from "node:fs";
+import { dirname, join } from "node:path";
+
+export const READY = "ready";
+export const CLAIMED = "claimed";
+
+/** Why `stats` (from lstat) cannot hold spares for `uid`, or undefined when it can. */
+export function unsafeBecause(path: string, stats: Pick<Stats, "uid" | "mode" | "isDirectory" | "isSymbolicLink">, uid: number): string | undefined {
+  if (stats.isSymbolicLink()) return `${path} is a symbolic link`;
+  if (!stats.isDirectory()) return `${path} is not a directory`;
+  if (stats.uid !== uid) return `${path} belongs to uid ${stats.uid}, not ${uid}`;
+  if ((stats.mode & 0o077) !== 0) return `${path} is open to group or others (mode ${(stats.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/** Makes (when absent) and checks the directory and its ready/ and claimed/ folders. */
+export function prepareSpareDir(dir: string, uid: number): string | undefined {
+  for (const path of [dirname(dir), dir, join(dir, READY), join(dir, CLAIMED)]) {
+    try {
+      mkdirSync(path, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return `${path}: ${(error as Error).message}`;
+    }
+    const why = unsafeBecause(path, lstatSync(path), uid);
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}

@@ -1,0 +1,62 @@
+// A served provider process starts the spare that Terraform's next call will claim (ADR 0282),
+// unless one is waiting already. The spare is detached (its own session, no stdio of
+// Terraform's), so Terraform neither waits for it nor signals it; it exits when it is not
+// claimed within its idle time.
+import { spawn } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
+import { basename, join } from "node:path";
+import { log } from "../log.js";
+import { READY, prepareSpareDir } from "./directory.js";
+import { SPARE_DIR_ENV, SPARE_ENV, SPARE_IDLE_ENV, spareSetting } from "./settings.js";
+
+/** The variables a spare starts with: where it lives and what node needs, no session's secrets. */
+const CARRIED = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "TAKOFORM_PROVIDER_CODE_CACHE", SPARE_ENV, SPARE_DIR_ENV, SPARE_IDLE_ENV];
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Ready spares that are alive; markers of spares that died without removing theirs are removed. */
+export function readySpares(dir: string): number[] {
+  const live: number[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(join(dir, READY));
+  } catch {
+    return live;
+  }
+  for (const name of names) {
+    const pid = Number(name);
+    if (!/^\d+$/.test(name)) continue;
+    if (alive(pid)) live.push(pid);
+    else rmSync(join(dir, READY, name), { force: true });
+  }
+  return live;
+}
+
+/** Starts a spare when spares are on, this process runs the bundle, and none is ready. */
+export function keepSpareReady(env: NodeJS.ProcessEnv, startFile: string | undefined = process.argv[1]): void {
+  const setting = spareSetting(env);
+  if (!setting.on) return;
+  if (startFile === undefined || basename(startFile) !== "start.cjs") return;
+  const unsafe = prepareSpareDir(setting.dir, process.getuid!());
+  if (unsafe !== undefined) {
+    log("warn", "provider spares off: the spare directory is not safe", { reason: unsafe });
+    return;
+  }
+  if (readySpares(setting.dir).length > 0) return;
+  const spareEnv: NodeJS.ProcessEnv = {};
+  for (const name of CARRIED) if (env[name] !== undefined) spareEnv[name] = env[name];
+  try {
+    const child = spawn(process.execPath, [startFile, "--spare", setting.dir], { detached: true, stdio: "ignore", env: spareEnv });
+    child.on("error", (error) => log("warn", "provider spare did not start", { error: error.message }));
+    child.unref();
+  } catch (error) {
+    log("warn", "provider spare did not start", { error: (error as Error).message });
+  }
+}

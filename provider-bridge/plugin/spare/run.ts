@@ -1,0 +1,208 @@
+// A spare provider process (ADR 0282). A served provider process starts one ahead of Terraform's
+// next call (keep-ready.ts). It loads what every session needs (the bundle, node:http2 and TLS,
+// the provider's modules, a server certificate), then offers itself in the spare directory: a
+// FIFO, <pid>.out, and a marker, ready/<pid>. A launcher claims it by renaming the marker to
+// claimed/<pid>.<launcher pid>. The spare then takes the launcher's environment, working
+// directory and umask (session.ts), writes the handshake line into the FIFO, and serves exactly
+// as a process Terraform started would; the launcher prints the line and relays the rest of the
+// FIFO (the provider's log) to Terraform's stderr.
+//
+// When Terraform shuts the session down, the spare offers itself again (a new FIFO and marker)
+// before it closes the old FIFO, whose end is what the launcher, and so Terraform, waits for:
+// Terraform's next call finds it, with everything it ran already compiled and optimized. It
+// takes back its own environment, directory and umask first and forgets the session's
+// connections. It declines a claim (writes one line that is not a handshake; the launcher then
+// starts node itself) when the claim is not this user's or the bundle changed since it started,
+// and exits when unclaimed for its idle time, after MAX_SESSIONS sessions, or when Terraform
+// goes away during a session.
+import { spawnSync } from "node:child_process";
+import { openSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, watch, writeFileSync, type FSWatcher } from "node:fs";
+import net from "node:net";
+import { join } from "node:path";
+import { staleBecause } from "../../../launch/stamp.js";
+import { resetConnections } from "../../client/exchange.js";
+import { generateServerCertificate, type ServerCertificate } from "../certificate.js";
+import { installProcessGuards } from "../lifecycle.js";
+import { log, setLogLevelFrom, setLogSink } from "../log.js";
+import type { PluginIo } from "../serve.js";
+import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
+import { readLauncherSession, type LauncherSession } from "./session.js";
+import { SPARE_DIR_ENV, spareSetting } from "./settings.js";
+
+/** What a spare runs once claimed: the provider with this session's environment and stdio. */
+export type SessionRunner = (env: NodeJS.ProcessEnv, io: PluginIo) => Promise<number>;
+
+export const DECLINE = "declined\n";
+/** Sessions one spare serves before it exits (and a cold start makes a new one). */
+export const MAX_SESSIONS = 100;
+
+interface Offer {
+  out: net.Socket;
+  /** The descriptor the FIFO is open on: the launcher checks /proc/<pid>/fd/<fd> is that FIFO (the spare lives). */
+  fd: number;
+  /** The FIFO's file name in the spare directory, which the marker holds for the launcher. */
+  name: string;
+  fifo: string;
+  marker: string;
+}
+
+/** A FIFO for the next session, opened for reading and writing: opening never waits, and the pipe keeps the line until the launcher reads it. */
+function makeOffer(dir: string, round: number): Offer | undefined {
+  const name = `${process.pid}-${round}.out`;
+  const fifo = join(dir, name);
+  if (spawnSync("mkfifo", ["-m", "600", fifo]).status !== 0) return undefined;
+  const fd = openSync(fifo, "r+");
+  const out = new net.Socket({ fd, readable: false, writable: true });
+  out.on("error", () => undefined);
+  return { out, fd, name, fifo, marker: join(dir, READY, String(process.pid)) };
+}
+
+/**
+ * Publishes the marker (its content names the FIFO), then calls `published`; resolves to the
+ * claiming launcher's pid, or undefined once the offer is withdrawn after `idleMs`.
+ */
+function claim(dir: string, offered: Offer, idleMs: number, published: () => void): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    let watcher: FSWatcher | undefined;
+    const prefix = `${process.pid}.`;
+    const done = (pid: number | undefined): void => {
+      watcher?.close();
+      clearTimeout(timer);
+      resolve(pid);
+    };
+    const claimedName = (): string | undefined => readdirSync(join(dir, CLAIMED)).find((n) => n.startsWith(prefix));
+    watcher = watch(join(dir, CLAIMED), (_event, name) => {
+      if (typeof name === "string" && name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length))) done(Number(name.slice(prefix.length)));
+    });
+    const timer = setTimeout(() => {
+      // Removing the marker is what ends the offer: a launcher's rename of it fails from now on.
+      try {
+        unlinkSync(offered.marker);
+        done(undefined);
+      } catch {
+        // renamed already: a launcher claimed this spare (the watcher names it, or the folder does)
+        const name = claimedName();
+        if (name !== undefined) done(Number(name.slice(prefix.length)));
+      }
+    }, idleMs);
+    // Written whole under another name, then renamed: a launcher never reads half a marker.
+    writeFileSync(`${offered.marker}.tmp`, `${offered.name} ${offered.fd}\n`, { mode: 0o600 });
+    renameSync(`${offered.marker}.tmp`, offered.marker);
+    published();
+  });
+}
+
+/** Whether `pid` still runs the launcher's shell (it execs node itself after a refusal, or has gone). */
+function stillShell(pid: number, exe: string | undefined): boolean {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`) === exe;
+  } catch {
+    return false;
+  }
+}
+
+/** stampFile: the bundle's stamp; a claim made after the bundle went stale is declined (the launcher then runs the current code). */
+export async function runSpare(dir: string, preload: () => Promise<unknown>, runSession: SessionRunner, stampFile: string): Promise<number> {
+  const uid = process.getuid!();
+  const setting = spareSetting({ ...process.env, [SPARE_DIR_ENV]: dir });
+  if (!setting.on || prepareSpareDir(dir, uid) !== undefined) return 1;
+  const ownEnv = { ...process.env };
+  process.chdir("/");
+  const ownUmask = process.umask();
+  let current: Offer | undefined;
+  const removeFiles = (): void => {
+    const marker = join(dir, READY, String(process.pid));
+    for (const file of [marker, `${marker}.tmp`]) rmSync(file, { force: true });
+    for (const name of readdirSync(dir)) if (name.startsWith(`${process.pid}-`)) rmSync(join(dir, name), { force: true });
+  };
+  process.on("exit", removeFiles);
+  process.on("SIGTERM", () => process.exit(143));
+  await preload();
+
+  let previous: Offer | undefined;
+  let next = makeOffer(dir, 0);
+  for (let round = 0; round < MAX_SESSIONS && next !== undefined; round++) {
+    const certificate = generateServerCertificate();
+    current = next;
+    const last = previous;
+    // The launcher of the session just served waits for the end of its FIFO; Terraform starts its
+    // next call once that launcher has exited, and finds this spare offered already.
+    const pid = await claim(dir, current, setting.idleMs, () => {
+      last?.out.destroy();
+      if (last !== undefined) rmSync(last.fifo, { force: true });
+    });
+    if (pid === undefined) return 0;
+    rmSync(join(dir, CLAIMED, `${process.pid}.${pid}`), { force: true });
+    const session = readLauncherSession(pid);
+    const refused = typeof session === "string" ? session : session.uid !== uid ? `launcher ${pid} is not this user's` : staleBecause(stampFile);
+    if (refused !== undefined || typeof session === "string") {
+      await decline(current, pid, refused ?? "");
+      return 0;
+    }
+    next = makeOffer(dir, round + 1);
+    await serveSession(session, dir, current, pid, certificate, runSession, round);
+    process.chdir("/");
+    process.umask(ownUmask);
+    for (const name of Object.keys(process.env)) delete process.env[name];
+    Object.assign(process.env, ownEnv);
+    setLogLevelFrom(ownEnv);
+    setLogSink(() => undefined);
+    resetConnections();
+    previous = current;
+  }
+  previous?.out.destroy();
+  return 0;
+}
+
+/**
+ * Writes a line that is not a handshake; the launcher then starts node itself. The FIFO stays
+ * open until the launcher has read it (a FIFO closed by every writer loses what it holds, and a
+ * launcher opening it then would wait for a writer forever): until the launcher's process no
+ * longer runs its shell, for at most ten seconds.
+ */
+async function decline(offered: Offer, launcher: number, reason: string): Promise<void> {
+  log("debug", "spare declined its claim", { reason });
+  let exe: string | undefined;
+  try {
+    exe = readlinkSync(`/proc/${launcher}/exe`);
+  } catch {
+    exe = undefined;
+  }
+  offered.out.write(DECLINE);
+  const until = Date.now() + 10_000;
+  while (exe !== undefined && stillShell(launcher, exe) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+  offered.out.destroy();
+  rmSync(offered.fifo, { force: true });
+}
+
+/** Serves one session; resolves when Terraform has shut it down (the process exits instead when Terraform goes away). */
+function serveSession(
+  session: LauncherSession,
+  dir: string,
+  offered: Offer,
+  launcher: number,
+  certificate: ServerCertificate,
+  runSession: SessionRunner,
+  round: number,
+): Promise<void> {
+  const env: NodeJS.ProcessEnv = { [SPARE_DIR_ENV]: dir, ...session.env };
+  for (const name of Object.keys(process.env)) delete process.env[name];
+  Object.assign(process.env, env);
+  process.chdir(session.cwd);
+  process.umask(session.umask);
+  setLogSink((line) => offered.out.write(line));
+  return new Promise<void>((resolve) => {
+    const io: PluginIo = {
+      handshake: (line) => offered.out.write(line),
+      guard: (onExit) => installProcessGuards(onExit, [[session.pid, session.parent]], [offered.out]),
+      certificate,
+      served: () => log("debug", "served by a spare process", { spare_pid: process.pid, session: round + 1 }),
+      ended: resolve,
+    };
+    void runSession(env, io).then(async (code) => {
+      // It returns only when it could not serve (the launcher's environment is not Terraform's): let the launcher say why.
+      await decline(offered, launcher, `the provider refused to start (exit ${code})`);
+      process.exit(0);
+    });
+  });
+}

@@ -1,0 +1,36 @@
+// Whether a provider process keeps a spare ready for Terraform's next call, and where spares
+// wait (ADR 0282). Spares are opt-in: TAKOFORM_PROVIDER_SPARE=on. The launcher and the node side
+// read the same variables; the launcher exports the directory it uses, so both agree.
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const SPARE_ENV = "TAKOFORM_PROVIDER_SPARE";
+export const SPARE_DIR_ENV = "TAKOFORM_PROVIDER_SPARE_DIR";
+export const SPARE_IDLE_ENV = "TAKOFORM_PROVIDER_SPARE_IDLE_MS";
+/** How long an unclaimed spare waits before it exits. */
+export const DEFAULT_IDLE_MS = 300_000;
+
+export type SpareSetting = { on: false; why?: string } | { on: true; dir: string; idleMs: number };
+
+/**
+ * Spares serve only the sessions the launcher may hand them: `on`, a directory, and no node
+ * flags (a spare started without them could not honour them).
+ */
+export function spareSetting(env: NodeJS.ProcessEnv): SpareSetting {
+  if (env[SPARE_ENV] !== "on") return { on: false };
+  const dir = env[SPARE_DIR_ENV];
+  if (dir === undefined || dir === "") return { on: false, why: `${SPARE_DIR_ENV} is not set (the launcher sets it)` };
+  if ((env["NODE_OPTIONS"] ?? "") !== "" || (env["TAKOFORM_PROVIDER_NODE_FLAGS"] ?? "") !== "") return { on: false, why: "node flags are set" };
+  const raw = env[SPARE_IDLE_ENV];
+  const idle = raw === undefined || raw === "" ? DEFAULT_IDLE_MS : Number(raw);
+  if (!Number.isInteger(idle) || idle < 100 || idle > 86_400_000)
+    return { on: false, why: `${SPARE_IDLE_ENV} must be a whole number of milliseconds from 100 to 86400000` };
+  return { on: true, dir, idleMs: idle };
+}
+
+/** The directory the launcher of the bundle at `bundle` uses unless TAKOFORM_PROVIDER_SPARE_DIR says otherwise. */
+export function defaultSpareDir(bundle: string, uid: number, base = tmpdir()): string {
+  const key = createHash("sha256").update(bundle).digest("hex").slice(0, 12);
+  return join(base, `takoform-spares-${uid}`, key);
+}

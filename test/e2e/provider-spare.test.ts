@@ -1,0 +1,219 @@
+// Provider spares (docs/decisions/0282-provider-spare-processes.md), end to end: the real
+// terraform binary and the installed launcher with TAKOFORM_PROVIDER_SPARE=on. A spare serves
+// Terraform's later calls with each session's own environment and working directory; one killed
+// while it waits is skipped; Terraform going away ends the spare that serves it; the launcher
+// ignores SIGINT as the provider does; unclaimed spares exit after their idle time and leave no
+// files; a spare directory open to others is not used; spares stay off unless asked for.
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { generateServerCertificate } from "../../provider-bridge/plugin/certificate.js";
+import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir, waitFor } from "./helpers/terraform.js";
+import { HostProcess, TOKEN } from "./provider-host/host.js";
+
+const COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+const SERVED = /served by a spare process/g;
+
+/** Spare processes waiting in or serving from `dir` (their command line names it). */
+function sparesOf(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = readFileSync(`/proc/${entry}/cmdline`, "latin1").split("\0");
+      if (argv.includes("--spare") && argv.includes(dir) && !/\) Z /.test(readFileSync(`/proc/${entry}/stat`, "latin1"))) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+function killAll(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone already
+    }
+  }
+}
+
+function readyIn(dir: string): number[] {
+  return existsSync(join(dir, "ready"))
+    ? readdirSync(join(dir, "ready"))
+        .filter((n) => /^\d+$/.test(n))
+        .map(Number)
+    : [];
+}
+
+const config = (host: HostProcess): string => `
+${providerConfig({ endpoint: host.url, token: TOKEN })}
+resource "takoform_edge_kv_namespace" "cache" { name = "cache" }
+resource "takoform_worker_bundle" "api" {
+  name       = "api-bundle"
+  source_dir = "./bundle"
+}
+`;
+
+describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
+  let host: HostProcess;
+  let cliConfigFile: string;
+  let launcher: string;
+  const base = mkdtempSync(join(tmpdir(), "takoform-e2e-spare-"));
+  const spareDirs: string[] = [];
+  const workdirs: TerraformWorkdir[] = [];
+  const children: ChildProcess[] = [];
+
+  function spareDir(name: string): string {
+    const dir = join(base, name);
+    spareDirs.push(dir);
+    return dir;
+  }
+
+  function workdir(env: Record<string, string>): TerraformWorkdir {
+    const w = TerraformWorkdir.create({ cliConfigFile, env, files: { "main.tf": config(host) } });
+    mkdirSync(join(w.dir, "bundle"));
+    copyFileSync(join(repoRoot, "corpus", "artifacts", "worker-bundles", "all-handlers", "index.js"), join(w.dir, "bundle", "index.js"));
+    workdirs.push(w);
+    return w;
+  }
+
+  beforeAll(async () => {
+    host = await HostProcess.start();
+    cliConfigFile = (await installTakoformProvider(join(base, "provider"))).cliConfigFile;
+    const mirror = join(base, "provider", "mirror", "registry.terraform.io", "takoform", "takoform", "0.1.0");
+    launcher = join(mirror, readdirSync(mirror)[0]!, "terraform-provider-takoform");
+  });
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  afterAll(async () => {
+    for (const dir of spareDirs) killAll(sparesOf(dir));
+    for (const w of workdirs) w.cleanup();
+    await host?.stop();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it("serves later calls from a spare that takes each session's environment and working directory", async () => {
+    const dir = spareDir("serve");
+    const on = { TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir, TF_LOG_PROVIDER: "debug" };
+    // The space comes from each run's environment, the bundle from each working directory's ./bundle.
+    const alpha = workdir({ ...on, TAKOFORM_SPACE: "alpha" });
+    const beta = workdir({ ...on, TAKOFORM_SPACE: "beta" });
+    expect((await alpha.run(["init"])).exitCode).toBe(0);
+    expect((await beta.run(["init"])).exitCode).toBe(0);
+    const first = await alpha.run(["apply", "-auto-approve"], { env: { TF_LOG_PATH: join(alpha.dir, "apply.log") } });
+    expect(first.exitCode, first.all).toBe(0);
+    await waitFor(() => (readyIn(dir).length > 0 ? true : undefined), 10_000);
+    const second = await beta.run(["apply", "-auto-approve"], { env: { TF_LOG_PATH: join(beta.dir, "apply.log") } });
+    expect(second.exitCode, second.all).toBe(0);
+    const served = beta.read("apply.log").match(SERVED)?.length ?? 0;
+    expect(served, "sessions of the second apply served by a spare").toBeGreaterThanOrEqual(2);
+
+    for (const [w, space] of [
+      [alpha, "alpha"],
+      [beta, "beta"],
+    ] as const) {
+      const shown = JSON.parse((await w.run(["show", "-json"])).stdout) as {
+        values: { root_module: { resources: { address: string; values: Record<string, unknown> }[] } };
+      };
+      const values = (address: string) => shown.values.root_module.resources.find((r) => r.address === address)?.values ?? {};
+      expect(values("takoform_edge_kv_namespace.cache")["space"], "the space of this run's environment").toBe(space);
+      expect(values("takoform_worker_bundle.api")["manifest_digest"], "the bundle read from this run's directory").toMatch(/^sha256:/);
+    }
+    for (const w of [alpha, beta]) {
+      const plan = await w.run(["plan", "-detailed-exitcode"], { env: { TF_LOG_PATH: join(w.dir, "plan.log") } });
+      expect(plan.exitCode, plan.all).toBe(0);
+      expect(w.read("plan.log").match(SERVED)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    }
+    // One spare went back to waiting after each session instead of a new one per call.
+    expect(sparesOf(dir).length).toBeLessThanOrEqual(3);
+  });
+
+  it("skips a spare killed while it waits, without waiting for it", async () => {
+    const dir = spareDir("killed");
+    const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir, TAKOFORM_SPACE: "killed" });
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    expect((await w.run(["apply", "-auto-approve"])).exitCode).toBe(0);
+    const waiting = await waitFor(() => (readyIn(dir).length > 0 ? readyIn(dir) : undefined), 10_000);
+    expect(waiting).toBeDefined();
+    killAll(sparesOf(dir));
+    await waitFor(() => (sparesOf(dir).length === 0 ? true : undefined), 5_000);
+    expect(readyIn(dir).length, "the killed spares' markers are left behind").toBeGreaterThan(0);
+    const plan = await w.run(["plan", "-detailed-exitcode"], { timeoutMs: 60_000 });
+    expect(plan.exitCode, plan.all).toBe(0);
+  });
+
+  it("ends the serving spare when Terraform goes away, and its launcher ignores SIGINT", async () => {
+    const dir = spareDir("gone");
+    const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir, TAKOFORM_SPACE: "gone" });
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    expect((await w.run(["validate"])).exitCode).toBe(0);
+    const [spare] = (await waitFor(() => (readyIn(dir).length > 0 ? readyIn(dir) : undefined), 10_000)) ?? [];
+    expect(spare).toBeDefined();
+
+    // A stand-in for Terraform: starts the launcher with the handshake variables and relays its handshake line.
+    const env = { ...w.env(), TF_PLUGIN_MAGIC_COOKIE: COOKIE, PLUGIN_PROTOCOL_VERSIONS: "6", PLUGIN_CLIENT_CERT: generateServerCertificate().certPem };
+    const terraform = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const c = require("child_process").spawn(${JSON.stringify(launcher)}, [], { stdio: ["ignore", "pipe", "ignore"] }); console.log(c.pid); c.stdout.pipe(process.stdout); setInterval(() => {}, 1000);`,
+      ],
+      { env, stdio: ["ignore", "pipe", "ignore"] },
+    );
+    children.push(terraform);
+    let out = "";
+    terraform.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    const lines = await waitFor(() => (out.split("\n").length >= 3 ? out.split("\n") : undefined), 10_000);
+    expect(lines?.[1]).toMatch(/^1\|6\|unix\|\/[^|]+\|grpc\|[A-Za-z0-9+/]{50,}$/);
+    const launcherPid = Number(lines![0]);
+    expect(readyIn(dir)).not.toContain(spare);
+    expect(sparesOf(dir)).toContain(spare);
+
+    process.kill(launcherPid, "SIGINT");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sparesOf(dir), "the session survives Ctrl-C").toContain(spare);
+    expect(existsSync(`/proc/${launcherPid}`)).toBe(true);
+
+    terraform.kill("SIGKILL");
+    const ended = await waitFor(() => (sparesOf(dir).includes(spare!) ? undefined : true), 5_000);
+    expect(ended, "the spare exits once Terraform is gone").toBe(true);
+    expect(await waitFor(() => (existsSync(`/proc/${launcherPid}`) ? undefined : true), 5_000)).toBe(true);
+  });
+
+  it("ends unclaimed spares after their idle time, leaving no files", async () => {
+    const dir = spareDir("idle");
+    const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir, TAKOFORM_PROVIDER_SPARE_IDLE_MS: "1500" });
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    expect((await w.run(["validate"])).exitCode).toBe(0);
+    expect(await waitFor(() => (sparesOf(dir).length > 0 ? true : undefined), 10_000)).toBe(true);
+    expect(await waitFor(() => (sparesOf(dir).length === 0 ? true : undefined), 10_000)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(["claimed", "ready"]);
+    expect(readyIn(dir)).toEqual([]);
+  });
+
+  it("uses no spare directory open to others, and starts none unless asked", async () => {
+    const open = spareDir("open");
+    mkdirSync(open, { mode: 0o755 });
+    chmodSync(open, 0o755);
+    const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: open, TF_LOG_PROVIDER: "warn" });
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    const validated = await w.run(["validate"], { env: { TF_LOG_PATH: join(w.dir, "validate.log") } });
+    expect(validated.exitCode, validated.all).toBe(0);
+    expect(w.read("validate.log")).toContain("provider spares off: the spare directory is not safe");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sparesOf(open)).toEqual([]);
+
+    const off = spareDir("off");
+    const quiet = workdir({ TAKOFORM_PROVIDER_SPARE_DIR: off });
+    expect((await quiet.run(["init"])).exitCode).toBe(0);
+    expect((await quiet.run(["validate"])).exitCode).toBe(0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sparesOf(off)).toEqual([]);
+    expect(existsSync(off)).toBe(false);
+  });
+});

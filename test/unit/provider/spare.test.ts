@@ -1,0 +1,96 @@
+// The pure rules of provider spares (ADR 0282): when spares are on, where they wait, which
+// directory may hold them, and how a spare reads the launcher that claimed it. The spares
+// themselves run end to end in test/e2e/provider-spare.test.ts.
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { launcherScript } from "../../../provider-bridge/install/launcher.js";
+import { prepareSpareDir, unsafeBecause } from "../../../provider-bridge/plugin/spare/directory.js";
+import { handOnExtraCa, parseEnviron, parseStatus, readLauncherSession } from "../../../provider-bridge/plugin/spare/session.js";
+import { DEFAULT_IDLE_MS, defaultSpareDir, spareSetting } from "../../../provider-bridge/plugin/spare/settings.js";
+
+const uid = process.getuid!();
+const base = mkdtempSync(join(tmpdir(), "takoform-spare-unit-"));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe("spare settings", () => {
+  const dir = { TAKOFORM_PROVIDER_SPARE_DIR: "/tmp/x" };
+  it("are off unless TAKOFORM_PROVIDER_SPARE is exactly on", () => {
+    expect(spareSetting(dir)).toEqual({ on: false });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "1" })).toEqual({ on: false });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on" })).toEqual({ on: true, dir: "/tmp/x", idleMs: DEFAULT_IDLE_MS });
+  });
+  it("need the directory and no node flags, and bound the idle time", () => {
+    expect(spareSetting({ TAKOFORM_PROVIDER_SPARE: "on" })).toMatchObject({ on: false, why: expect.stringContaining("TAKOFORM_PROVIDER_SPARE_DIR") });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", NODE_OPTIONS: "--inspect" })).toMatchObject({ on: false, why: "node flags are set" });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_NODE_FLAGS: "--cpu-prof" })).toMatchObject({ on: false });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_IDLE_MS: "1500" })).toEqual({ on: true, dir: "/tmp/x", idleMs: 1500 });
+    for (const bad of ["99", "1.5", "soon", "86400001"])
+      expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_IDLE_MS: bad })).toMatchObject({
+        on: false,
+        why: expect.stringContaining("TAKOFORM_PROVIDER_SPARE_IDLE_MS"),
+      });
+  });
+  it("put each installed bundle's spares in a folder of their own, per user", () => {
+    const a = defaultSpareDir("/opt/a/start.cjs", 1000, "/tmp");
+    expect(a).toMatch(/^\/tmp\/takoform-spares-1000\/[0-9a-f]{12}$/);
+    expect(defaultSpareDir("/opt/a/start.cjs", 1000, "/tmp")).toBe(a);
+    expect(defaultSpareDir("/opt/b/start.cjs", 1000, "/tmp")).not.toBe(a);
+    expect(defaultSpareDir("/opt/a/start.cjs", 1001, "/tmp")).not.toBe(a);
+  });
+});
+
+describe("the spare directory", () => {
+  it("is made private when absent, with its ready and claimed folders", () => {
+    const dir = join(base, "fresh", "spares");
+    expect(prepareSpareDir(dir, uid)).toBeUndefined();
+    for (const path of [join(base, "fresh"), dir, join(dir, "ready"), join(dir, "claimed")]) expect(statSync(path).mode & 0o777).toBe(0o700);
+  });
+  it("is refused when open to others, a link, or another user's", () => {
+    const open = join(base, "open");
+    mkdirSync(open);
+    chmodSync(open, 0o755);
+    expect(prepareSpareDir(join(open, "spares"), uid)).toMatch(/open to group or others \(mode 755\)/);
+    const target = join(base, "target");
+    mkdirSync(target, { mode: 0o700 });
+    symlinkSync(target, join(base, "link"));
+    expect(prepareSpareDir(join(base, "link"), uid)).toMatch(/is a symbolic link/);
+    expect(unsafeBecause(target, lstatSync(target), uid + 1)).toMatch(`belongs to uid ${uid}, not ${uid + 1}`);
+    expect(unsafeBecause(target, lstatSync(target), uid)).toBeUndefined();
+  });
+});
+
+describe("what a spare reads of its launcher", () => {
+  it("parses /proc environ entries, values with = and newlines included", () => {
+    const pem = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+    const bytes = Buffer.from(`A=1\0PLUGIN_CLIENT_CERT=${pem}\0EMPTY=\0Q=a=b\0junk\0`);
+    expect(parseEnviron(bytes)).toEqual({ A: "1", PLUGIN_CLIENT_CERT: pem, EMPTY: "", Q: "a=b" });
+  });
+  it("hands NODE_EXTRA_CA_CERTS on as the launcher would, unless node is told to use another store", () => {
+    expect(handOnExtraCa({ NODE_EXTRA_CA_CERTS: "/ca.pem", X: "1" })).toEqual({ TAKOFORM_PROVIDER_EXTRA_CA_CERTS: "/ca.pem", X: "1" });
+    expect(handOnExtraCa({ NODE_EXTRA_CA_CERTS: "/ca.pem", NODE_OPTIONS: "--use-openssl-ca" })).toEqual({
+      NODE_EXTRA_CA_CERTS: "/ca.pem",
+      NODE_OPTIONS: "--use-openssl-ca",
+    });
+    expect(handOnExtraCa({ X: "1" })).toEqual({ X: "1" });
+  });
+  it("reads the real uid, parent and umask from /proc status", () => {
+    expect(parseStatus("Name:\tsh\nUmask:\t0027\nPPid:\t42\nUid:\t1000\t1000\t1000\t1000\n")).toEqual({ uid: 1000, parent: 42, umask: 0o027 });
+    expect(parseStatus("Name:\tsh\n")).toBeUndefined();
+    const own = readLauncherSession(process.pid);
+    expect(own).toMatchObject({ pid: process.pid, parent: process.ppid, uid, cwd: process.cwd(), umask: process.umask() });
+    expect(readLauncherSession(2 ** 22 + 1)).toMatch(/process 4194305/);
+  });
+});
+
+describe("the launcher", () => {
+  it("claims spares only when the bundle and a spare directory are known", () => {
+    expect(launcherScript("/usr/bin/node", "/opt/t/bin/takoform.mjs", "0.1.0")).not.toContain("TAKOFORM_PROVIDER_SPARE");
+    expect(launcherScript("/usr/bin/node", "/opt/t/bin/takoform.mjs", "0.1.0", "/opt/t/start.cjs")).not.toContain("TAKOFORM_PROVIDER_SPARE");
+    const script = launcherScript("/usr/bin/node", "/opt/t/bin/takoform.mjs", "0.1.0", "/opt/t/start.cjs", "/tmp/takoform-spares-1/abc");
+    expect(script).toContain(`TAKOFORM_PROVIDER_SPARE_DIR=\${TAKOFORM_PROVIDER_SPARE_DIR:-'/tmp/takoform-spares-1/abc'}`);
+    // the claim comes before node is started, and node still starts when no spare answers
+    expect(script.indexOf("/ready/*")).toBeLessThan(script.indexOf("exec '/usr/bin/node'"));
+  });
+});
