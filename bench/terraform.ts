@@ -2,11 +2,13 @@
 // refresh included) over 10/100/500 takoform resources, each beside the same command over as many
 // terraform_data resources (Terraform's own floor), alternating which side goes first; the ratio
 // of each pair; the provider's cold start (spawn to handshake line) beside a bare `node -e 0`;
-// the provider's peak RSS. Rows that cannot be measured (provider not installable yet, no
-// terraform binary) say why instead of failing the run.
+// the provider's peak RSS. A third side runs the same takoform configuration with provider spares
+// on (TAKOFORM_PROVIDER_SPARE=on, ADR 0282), paired with the same terraform_data runs. Rows that
+// cannot be measured (provider not installable yet, no terraform binary) say why instead of
+// failing the run.
 
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { staleBecause } from "../launch/stamp.js";
@@ -101,7 +103,15 @@ async function coldStartFigures(context: BenchContext, dir: string, installed: O
   return out;
 }
 
-type Side = "data" | "tako";
+type Side = "data" | "tako" | "spare";
+type TakoSide = Exclude<Side, "data">;
+const TAKO_SIDES: readonly TakoSide[] = ["tako", "spare"];
+/** Round r runs the sides in this order: each goes first, second and last alike over three rounds. */
+const ORDERS: readonly (readonly Side[])[] = [
+  ["data", "tako", "spare"],
+  ["tako", "spare", "data"],
+  ["spare", "data", "tako"],
+];
 type Phase = "planEmpty" | "apply" | "plan";
 const PHASES: readonly Phase[] = ["planEmpty", "apply", "plan"];
 
@@ -138,7 +148,7 @@ async function cycle(dir: string, env: NodeJS.ProcessEnv): Promise<Cycle> {
 
 interface PairSamples {
   seconds: Record<Phase, Record<Side, number[]>>;
-  ratios: Record<Phase, number[]>;
+  ratios: Record<TakoSide, Record<Phase, number[]>>;
   providerPeak: number[];
   providerProcesses: Record<Phase, number[]>;
   drift: number;
@@ -147,10 +157,11 @@ interface PairSamples {
 }
 
 function emptySamples(): PairSamples {
-  const bySide = () => ({ data: [] as number[], tako: [] as number[] });
+  const bySide = () => ({ data: [] as number[], tako: [] as number[], spare: [] as number[] });
+  const byPhase = () => ({ planEmpty: [] as number[], apply: [] as number[], plan: [] as number[] });
   return {
     seconds: { planEmpty: bySide(), apply: bySide(), plan: bySide() },
-    ratios: { planEmpty: [], apply: [], plan: [] },
+    ratios: { tako: byPhase(), spare: byPhase() },
     providerPeak: [],
     providerProcesses: { planEmpty: [], apply: [], plan: [] },
     drift: 0,
@@ -161,6 +172,9 @@ function emptySamples(): PairSamples {
 async function terraformFigures(context: BenchContext, dir: string, installed: Outcome<InstalledProvider>, version: string): Promise<Figure[]> {
   const { pairs: runs, terraformCounts } = context.options;
   const env = terraformEnv(installed.ok ? installed.value.cliConfigFile : undefined);
+  const spares = path.join(dir, "spares");
+  const spareEnv = { ...env, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: spares };
+  const envOf = (side: Side) => (side === "spare" ? spareEnv : env);
   let takoUnusable = !installed.ok;
   // Why takoform phases are missing, per configuration size: the first failure at that size.
   let unusableBecause: string | undefined = installed.ok ? undefined : installed.reason;
@@ -175,7 +189,7 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
     for (const n of terraformCounts) {
       // Rebundle from dist/ as it is now (other builds may have changed it); see bundleNote.
       if (installed.ok) await installProvider(path.join(dir, "provider"));
-      const dirs: Record<Side, string> = { data: path.join(dir, `data-${n}`), tako: path.join(dir, `tako-${n}`) };
+      const dirs: Record<Side, string> = { data: path.join(dir, `data-${n}`), tako: path.join(dir, `tako-${n}`), spare: path.join(dir, `spare-${n}`) };
       mkdirSync(dirs.data);
       writeFileSync(path.join(dirs.data, "main.tf"), terraformDataConfig(n));
       const init = await runTerraform(dirs.data, ["init", "-input=false"], env);
@@ -186,23 +200,26 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
           ? { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" }
           : undefined;
       if (!takoUnusable && settings !== undefined) {
-        mkdirSync(dirs.tako);
-        writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings, `${n}-r0`));
-        const ran = await runTerraform(dirs.tako, ["init", "-input=false"], env);
-        // With dev_overrides terraform needs no init and may refuse one offline; the plan will tell.
-        if (ran.code !== 0) takoInit = `; terraform init had said: ${terraformError(ran.stderr, ran.stdout)}`;
+        for (const side of TAKO_SIDES) {
+          mkdirSync(dirs[side]);
+          writeFileSync(path.join(dirs[side], "main.tf"), takoformConfig(n, settings, `${n}-${side}-r0`));
+          const ran = await runTerraform(dirs[side], ["init", "-input=false"], env);
+          // With dev_overrides terraform needs no init and may refuse one offline; the plan will tell.
+          if (ran.code !== 0) takoInit = `; terraform init had said: ${terraformError(ran.stderr, ran.stdout)}`;
+        }
       }
       const s = emptySamples();
       let takoFailure = takoUnusable ? unusableBecause : undefined;
       for (let r = 0; r < runs; r++) {
-        const order: Side[] = pairOrder(r, "data", "tako");
+        const order = ORDERS[r % ORDERS.length]!;
         s.loads.push(loadAverage()[0]);
         const got: Partial<Record<Side, Cycle>> = {};
         // Fresh names every run (see takoformConfig).
-        if (!takoUnusable && settings !== undefined) writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings, `${n}-r${r}`));
+        if (!takoUnusable && settings !== undefined)
+          for (const side of TAKO_SIDES) writeFileSync(path.join(dirs[side], "main.tf"), takoformConfig(n, settings, `${n}-${side}-r${r}`));
         for (const side of order) {
-          if (side === "tako" && takoUnusable) continue;
-          const c = await cycle(dirs[side], env);
+          if (side !== "data" && takoUnusable) continue;
+          const c = await cycle(dirs[side], envOf(side));
           if (c.failure !== undefined && side === "data") throw new Error(`terraform_data: ${c.failure}`);
           if (c.failure !== undefined) takoFailure ??= `${c.failure}${takoInit}`;
           if (c.dirty === true) {
@@ -213,13 +230,14 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
         }
         for (const phase of PHASES) {
           const data = got.data?.runs[phase];
-          const tako = got.tako?.runs[phase];
           if (data !== undefined) s.seconds[phase].data.push(data.ms / 1000);
-          if (tako !== undefined) {
-            s.seconds[phase].tako.push(tako.ms / 1000);
-            s.providerProcesses[phase].push(tako.providerProcesses);
+          for (const side of TAKO_SIDES) {
+            const tako = got[side]?.runs[phase];
+            if (tako === undefined) continue;
+            s.seconds[phase][side].push(tako.ms / 1000);
+            if (side === "tako") s.providerProcesses[phase].push(tako.providerProcesses);
+            if (data !== undefined) s.ratios[side][phase].push(ratio(tako.ms, data.ms));
           }
-          if (data !== undefined && tako !== undefined) s.ratios[phase].push(ratio(tako.ms, data.ms));
         }
         const takoRuns = Object.values(got.tako?.runs ?? {});
         if (takoRuns.length > 0) s.providerPeak.push(Math.max(...takoRuns.map((t) => t.providerPeakRss)));
@@ -230,7 +248,7 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
             return `${phase} ${t === undefined ? "-" : (t.ms / 1000).toFixed(2)}`;
           }).join(" ");
         context.log(
-          `  terraform ${n} pair ${r + 1}/${runs} (load ${s.loads.at(-1)!.toFixed(1)}): terraform_data ${show("data")}; takoform ${show("tako")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}`,
+          `  terraform ${n} round ${r + 1}/${runs} (load ${s.loads.at(-1)!.toFixed(1)}): terraform_data ${show("data")}; takoform ${show("tako")}; with spares ${show("spare")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}${got.spare?.failure === undefined ? "" : ` (spares: ${got.spare.failure.slice(0, 120)})`}`,
         );
       }
       const pair = pairFigures(n, s, runs, takoFailure);
@@ -242,12 +260,27 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
     if (!takoUnusable && installed.ok && host !== undefined) {
       const settings = { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "terraform-bench" };
       figures.push(...(await validateFigures(context, path.join(dir, "validate"), env, settings)));
+      figures.push(...(await validateFigures(context, path.join(dir, "validate-spare"), spareEnv, settings, "spare")));
     }
   } finally {
     await host?.stop();
+    stopSpares(spares);
   }
   if (figures[0] !== undefined) figures[0].note = `terraform ${version}; every figure includes the /proc poll both sides pay alike`;
   return figures;
+}
+
+/** Ends the spares the runs with TAKOFORM_PROVIDER_SPARE=on left waiting in `dir` (they would idle out later). */
+function stopSpares(dir: string): void {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = readFileSync(`/proc/${entry}/cmdline`, "latin1").split("\0");
+      if (argv.includes("--spare") && argv.includes(dir)) process.kill(Number(entry), "SIGTERM");
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 /**
@@ -285,6 +318,10 @@ function pairFigures(n: number, s: PairSamples, runs: number, failure: string | 
   for (const phase of PHASES) {
     const id = `terraform.${n}.${PHASE_IDS[phase]}`;
     const target = TARGETS[phase][n];
+    const ratioFigure = (figureId: string, text: string, values: number[]): Figure =>
+      values.length === 0
+        ? complete(figureId, text, [], "x", target === undefined ? {} : { target })
+        : pairedFigure(figureId, text, values, "x", s.loads, target);
     out.push(
       figure(`${id}.data`, label(`${PHASE_LABELS[phase]}, terraform_data`), median(s.seconds[phase].data), "s", { runs }),
       complete(
@@ -294,10 +331,10 @@ function pairFigures(n: number, s: PairSamples, runs: number, failure: string | 
         "s",
         phase === "plan" && s.drift > 0 ? { note: `${s.drift} plan(s) after apply found changes` } : {},
       ),
-      s.ratios[phase].length === 0
-        ? complete(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), [], "x", target === undefined ? {} : { target })
-        : pairedFigure(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), s.ratios[phase], "x", s.loads, target),
+      ratioFigure(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), s.ratios.tako[phase]),
       complete(`${id}.provider-processes`, label(`provider processes per ${PHASE_IDS[phase]}`), s.providerProcesses[phase], "processes"),
+      complete(`${id}.spare`, label(`${PHASE_LABELS[phase]}, takoform with spares`), s.seconds[phase].spare, "s"),
+      ratioFigure(`${id}.spare-ratio`, label(`${PHASE_IDS[phase]} ratio takoform with spares / terraform_data`), s.ratios.spare[phase]),
     );
   }
   out.push(

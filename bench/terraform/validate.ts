@@ -12,7 +12,16 @@ import { takoformConfig, terraformDataConfig, type TakoformProviderSettings } fr
 import { terraformError } from "./errors.js";
 import { runTerraform } from "./run-terraform.js";
 
-export async function validateFigures(context: BenchContext, dir: string, env: NodeJS.ProcessEnv, settings: TakoformProviderSettings): Promise<Figure[]> {
+/** variant "spare": the same with provider spares on (env says so); figures get ids and labels of their own. */
+export async function validateFigures(
+  context: BenchContext,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  settings: TakoformProviderSettings,
+  variant?: "spare",
+): Promise<Figure[]> {
+  const id = variant === undefined ? "terraform.1.validate" : "terraform.1.validate.spare";
+  const takoform = variant === undefined ? "takoform" : "takoform with spares";
   const dirs = { data: path.join(dir, "data"), tako: path.join(dir, "tako") };
   mkdirSync(dirs.data, { recursive: true });
   mkdirSync(dirs.tako, { recursive: true });
@@ -27,20 +36,20 @@ export async function validateFigures(context: BenchContext, dir: string, env: N
     for (const side of pairOrder(i, "data", "tako") as Array<"data" | "tako">) {
       const ran = await runTerraform(dirs[side], ["validate"], env);
       if (ran.code !== 0) {
-        const reason = `terraform validate (${side === "tako" ? "takoform" : "terraform_data"}) failed: ${terraformError(ran.stderr, ran.stdout)}`;
-        return [unavailable("terraform.1.validate.ratio", "validate ratio takoform / terraform_data × 1", "x", reason, { target })];
+        const reason = `terraform validate (${side === "tako" ? takoform : "terraform_data"}) failed: ${terraformError(ran.stderr, ran.stdout)}`;
+        return [unavailable(`${id}.ratio`, `validate ratio ${takoform} / terraform_data × 1`, "x", reason, { target })];
       }
       got[side] = ran.ms / 1000;
     }
     samples.add(got.tako!, got.data!);
     context.log(
-      `  terraform validate × 1 pair ${i + 1}/${context.options.pairs} (load ${samples.loads.at(-1)!.toFixed(1)}): terraform_data ${got.data!.toFixed(2)} s; takoform ${got.tako!.toFixed(2)} s`,
+      `  terraform validate × 1 pair ${i + 1}/${context.options.pairs} (load ${samples.loads.at(-1)!.toFixed(1)}): terraform_data ${got.data!.toFixed(2)} s; ${takoform} ${got.tako!.toFixed(2)} s`,
     );
   }
   const runs = samples.a.length;
   return [
-    figure("terraform.1.validate.data", "terraform validate, terraform_data × 1", median(samples.b), "s", { runs }),
-    figure("terraform.1.validate.tako", "terraform validate, takoform × 1", median(samples.a), "s", { runs }),
-    pairedFigure("terraform.1.validate.ratio", "validate ratio takoform / terraform_data × 1", samples.ratios(), "x", samples.loads, target),
+    figure(`${id}.data`, "terraform validate, terraform_data × 1", median(samples.b), "s", { runs }),
+    figure(`${id}.tako`, `terraform validate, ${takoform} × 1`, median(samples.a), "s", { runs }),
+    pairedFigure(`${id}.ratio`, `validate ratio ${takoform} / terraform_data × 1`, samples.ratios(), "x", samples.loads, target),
   ];
 }
