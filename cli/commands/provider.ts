@@ -7,7 +7,10 @@ const USAGE = `usage:
   takoform provider install [--dir DIR]
       write an offline Terraform filesystem mirror for ${"registry.terraform.io/takoform/takoform"}
       and a CLI configuration using it (default DIR: ~/.takoform/terraform), then print
-      the export line for TF_CLI_CONFIG_FILE`;
+      the export line for TF_CLI_CONFIG_FILE
+  takoform provider spares [--stop] [--dir DIR]
+      list the spare provider processes waiting for Terraform (TAKOFORM_PROVIDER_SPARE=on)
+      in DIR (default: TAKOFORM_PROVIDER_SPARE_DIR, else this installation's), or stop them`;
 
 async function install(args: string[]): Promise<number> {
   const [{ homedir }, path, { readFileSync }, { corpusRoot }, { installProvider, checkLauncher }, { shellQuote }] = await Promise.all([
@@ -45,12 +48,56 @@ async function install(args: string[]): Promise<number> {
   return 0;
 }
 
+async function spares(args: string[]): Promise<number> {
+  const [{ join }, { repoRoot }, { defaultSpareDir, SPARE_DIR_ENV }, { describeSpare, sparesIn }] = await Promise.all([
+    import("node:path"),
+    import("../../corpus/lib/root.js"),
+    import("../../provider-bridge/plugin/spare/settings.js"),
+    import("../../provider-bridge/plugin/spare/inventory.js"),
+  ]);
+  let dir = process.env[SPARE_DIR_ENV] || undefined;
+  let stop = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--stop") stop = true;
+    else if (a === "--dir" && args[i + 1] !== undefined) dir = args[++i]!;
+    else if (a.startsWith("--dir=")) dir = a.slice("--dir=".length);
+    else {
+      console.error(`takoform provider spares: unexpected argument ${a}\n${USAGE}`);
+      return 2;
+    }
+  }
+  // The path `provider install` bundles to, and so writes into the launcher (install/bundle.ts).
+  dir ??= defaultSpareDir(join(repoRoot(), "dist", "provider-bridge", "bundle", "start.cjs"), process.getuid?.() ?? 0);
+  const found = sparesIn(dir);
+  if (!stop) {
+    console.log(found.length === 0 ? `no spare provider processes in ${dir}` : `spare provider processes in ${dir}:`);
+    for (const spare of found) console.log(`  ${describeSpare(spare)}`);
+    return 0;
+  }
+  for (const spare of found) {
+    try {
+      process.kill(spare.pid, "SIGTERM");
+    } catch {
+      // gone already
+    }
+  }
+  const deadline = Date.now() + 5000;
+  while (sparesIn(dir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const left = sparesIn(dir);
+  console.log(`stopped ${found.length - left.length} spare provider process${found.length - left.length === 1 ? "" : "es"} in ${dir}`);
+  if (left.length === 0) return 0;
+  console.error(`takoform provider spares: still running after 5 s: ${left.map((s) => s.pid).join(", ")}`);
+  return 1;
+}
+
 const command: Subcommand = {
   summary: "Terraform provider plugin (run by terraform); `provider install` writes an offline mirror",
   async run(args) {
     const [first, ...rest] = args;
     if (first === undefined) return (await import("../../provider-bridge/main.js")).runProvider();
     if (first === "install") return install(rest);
+    if (first === "spares") return spares(rest);
     if (first === "--help" || first === "-h" || first === "help") {
       console.log(USAGE);
       return 0;

@@ -25,7 +25,7 @@ export async function runEntry(env: NodeJS.ProcessEnv = process.env): Promise<nu
   const spare = process.argv[2] === "--spare" ? process.argv[3] : undefined;
   if (spare !== undefined) {
     if (stale !== undefined) return 0;
-    return runSpare(spare, preloadProvider, runProvider, fileURLToPath(new URL(STAMP, here)));
+    return runSpare(spare, preloadProvider, runProvider, fileURLToPath(here), fileURLToPath(new URL(STAMP, here)));
   }
   if (stale === undefined) return runProvider(env);
   log("info", "provider bundle not used", { reason: stale });

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generateServerCertificate } from "../../provider-bridge/plugin/certificate.js";
 import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir, waitFor } from "./helpers/terraform.js";
@@ -183,6 +184,25 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
     const ended = await waitFor(() => (sparesOf(dir).includes(spare!) ? undefined : true), 5_000);
     expect(ended, "the spare exits once Terraform is gone").toBe(true);
     expect(await waitFor(() => (existsSync(`/proc/${launcherPid}`) ? undefined : true), 5_000)).toBe(true);
+  });
+
+  it("lists the spares with `takoform provider spares` and stops them with --stop", async () => {
+    const dir = spareDir("listed");
+    const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir });
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    expect((await w.run(["validate"])).exitCode).toBe(0);
+    const [spare] = (await waitFor(() => (readyIn(dir).length > 0 ? readyIn(dir) : undefined), 10_000)) ?? [];
+    const cli = (...args: string[]) =>
+      execa(process.execPath, [join(repoRoot, "bin", "takoform.mjs"), "provider", "spares", "--dir", dir, ...args], { reject: false });
+    const listed = await cli();
+    expect(listed.exitCode).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^  ${spare} waiting, 1 session served, \\d+ MiB$`, "m"));
+    const stopped = await cli("--stop");
+    expect(stopped.exitCode, stopped.stderr).toBe(0);
+    expect(stopped.stdout).toMatch(/^stopped [1-9]\d* spare provider process/);
+    expect(sparesOf(dir)).toEqual([]);
+    expect((await cli()).stdout).toBe(`no spare provider processes in ${dir}`);
+    expect(readyIn(dir)).toEqual([]);
   });
 
   it("ends unclaimed spares after their idle time, leaving no files", async () => {

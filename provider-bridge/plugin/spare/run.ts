@@ -12,19 +12,20 @@
 // Terraform's next call finds it, with everything it ran already compiled and optimized. It
 // takes back its own environment, directory and umask first and forgets the session's
 // connections. It declines a claim (writes one line that is not a handshake; the launcher then
-// starts node itself) when the claim is not this user's or the bundle changed since it started,
+// starts node itself) when the claim is not this user's, the bundle was reinstalled or went stale,
 // and exits when unclaimed for its idle time, after MAX_SESSIONS sessions, or when Terraform
 // goes away during a session.
 import { spawnSync } from "node:child_process";
-import { openSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, watch, writeFileSync, type FSWatcher } from "node:fs";
+import { openSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, watch, writeFileSync, writeSync, type FSWatcher } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
 import { staleBecause } from "../../../launch/stamp.js";
 import { resetConnections } from "../../client/exchange.js";
 import { generateServerCertificate, type ServerCertificate } from "../certificate.js";
 import { installProcessGuards } from "../lifecycle.js";
-import { log, setLogLevelFrom, setLogSink } from "../log.js";
+import { hclogLine, log, setLogLevelFrom, setLogSink } from "../log.js";
 import type { PluginIo } from "../serve.js";
+import { changedSince, identify } from "./bundle-identity.js";
 import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
 import { readLauncherSession, type LauncherSession } from "./session.js";
 import { SPARE_DIR_ENV, spareSetting } from "./settings.js";
@@ -101,11 +102,16 @@ function stillShell(pid: number, exe: string | undefined): boolean {
   }
 }
 
-/** stampFile: the bundle's stamp; a claim made after the bundle went stale is declined (the launcher then runs the current code). */
-export async function runSpare(dir: string, preload: () => Promise<unknown>, runSession: SessionRunner, stampFile: string): Promise<number> {
+/**
+ * bundle and stampFile: what this spare runs. A claim made after either was rewritten with other
+ * bytes (a reinstall), or after the bundle went stale (dist/ rebuilt), is declined: the launcher
+ * then runs the current code.
+ */
+export async function runSpare(dir: string, preload: () => Promise<unknown>, runSession: SessionRunner, bundle: string, stampFile: string): Promise<number> {
   const uid = process.getuid!();
   const setting = spareSetting({ ...process.env, [SPARE_DIR_ENV]: dir });
   if (!setting.on || prepareSpareDir(dir, uid) !== undefined) return 1;
+  const code = identify([bundle, stampFile]);
   const ownEnv = { ...process.env };
   process.chdir("/");
   const ownUmask = process.umask();
@@ -122,25 +128,28 @@ export async function runSpare(dir: string, preload: () => Promise<unknown>, run
   let previous: Offer | undefined;
   let next = makeOffer(dir, 0);
   for (let round = 0; round < MAX_SESSIONS && next !== undefined; round++) {
-    const certificate = generateServerCertificate();
     current = next;
     const last = previous;
+    let certificate: ServerCertificate | undefined;
     // The launcher of the session just served waits for the end of its FIFO; Terraform starts its
-    // next call once that launcher has exited, and finds this spare offered already.
+    // next call once that launcher has exited, and finds this spare offered already. The next
+    // session's certificate is made while Terraform does that.
     const pid = await claim(dir, current, setting.idleMs, () => {
       last?.out.destroy();
       if (last !== undefined) rmSync(last.fifo, { force: true });
+      certificate = generateServerCertificate();
     });
     if (pid === undefined) return 0;
     rmSync(join(dir, CLAIMED, `${process.pid}.${pid}`), { force: true });
     const session = readLauncherSession(pid);
-    const refused = typeof session === "string" ? session : session.uid !== uid ? `launcher ${pid} is not this user's` : staleBecause(stampFile);
+    const refused =
+      typeof session === "string" ? session : session.uid !== uid ? `launcher ${pid} is not this user's` : (changedSince(code) ?? staleBecause(stampFile));
     if (refused !== undefined || typeof session === "string") {
       await decline(current, pid, refused ?? "");
       return 0;
     }
     next = makeOffer(dir, round + 1);
-    await serveSession(session, dir, current, pid, certificate, runSession, round);
+    await serveSession(session, dir, current, pid, certificate ?? generateServerCertificate(), runSession, round);
     process.chdir("/");
     process.umask(ownUmask);
     for (const name of Object.keys(process.env)) delete process.env[name];
@@ -191,13 +200,25 @@ function serveSession(
   process.chdir(session.cwd);
   process.umask(session.umask);
   setLogSink((line) => offered.out.write(line));
+  // A crash is reported where a process Terraform started would write it (its stderr: Terraform's log), synchronously.
+  const report = (error: Error): void => {
+    try {
+      writeSync(offered.fd, hclogLine("error", "provider crashed", { error: error.stack ?? String(error) }));
+    } catch {
+      // the launcher is gone
+    }
+  };
+  process.on("uncaughtExceptionMonitor", report);
   return new Promise<void>((resolve) => {
     const io: PluginIo = {
       handshake: (line) => offered.out.write(line),
       guard: (onExit) => installProcessGuards(onExit, [[session.pid, session.parent]], [offered.out]),
       certificate,
       served: () => log("debug", "served by a spare process", { spare_pid: process.pid, session: round + 1 }),
-      ended: resolve,
+      ended: () => {
+        process.off("uncaughtExceptionMonitor", report);
+        resolve();
+      },
     };
     void runSession(env, io).then(async (code) => {
       // It returns only when it could not serve (the launcher's environment is not Terraform's): let the launcher say why.

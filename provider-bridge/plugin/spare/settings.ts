@@ -17,8 +17,10 @@ export type SpareSetting = { on: false; why?: string } | { on: true; dir: string
  * Spares serve only the sessions the launcher may hand them: `on`, a directory, and no node
  * flags (a spare started without them could not honour them).
  */
-export function spareSetting(env: NodeJS.ProcessEnv): SpareSetting {
+export function spareSetting(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): SpareSetting {
   if (env[SPARE_ENV] !== "on") return { on: false };
+  // A spare reads the launcher that claims it from /proc, and the launcher checks the spare there.
+  if (platform !== "linux") return { on: false, why: `spares need Linux's /proc, not ${platform}` };
   const dir = env[SPARE_DIR_ENV];
   if (dir === undefined || dir === "") return { on: false, why: `${SPARE_DIR_ENV} is not set (the launcher sets it)` };
   if ((env["NODE_OPTIONS"] ?? "") !== "" || (env["TAKOFORM_PROVIDER_NODE_FLAGS"] ?? "") !== "") return { on: false, why: "node flags are set" };

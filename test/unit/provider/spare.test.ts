@@ -1,11 +1,12 @@
 // The pure rules of provider spares (ADR 0282): when spares are on, where they wait, which
 // directory may hold them, and how a spare reads the launcher that claimed it. The spares
 // themselves run end to end in test/e2e/provider-spare.test.ts.
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launcherScript } from "../../../provider-bridge/install/launcher.js";
+import { changedSince, identify } from "../../../provider-bridge/plugin/spare/bundle-identity.js";
 import { prepareSpareDir, unsafeBecause } from "../../../provider-bridge/plugin/spare/directory.js";
 import { handOnExtraCa, parseEnviron, parseStatus, readLauncherSession } from "../../../provider-bridge/plugin/spare/session.js";
 import { DEFAULT_IDLE_MS, defaultSpareDir, spareSetting } from "../../../provider-bridge/plugin/spare/settings.js";
@@ -31,6 +32,10 @@ describe("spare settings", () => {
         on: false,
         why: expect.stringContaining("TAKOFORM_PROVIDER_SPARE_IDLE_MS"),
       });
+  });
+  it("are Linux-only (a spare and its launcher read /proc)", () => {
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on" }, "darwin")).toMatchObject({ on: false, why: expect.stringContaining("darwin") });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on" }, "linux")).toMatchObject({ on: true });
   });
   it("put each installed bundle's spares in a folder of their own, per user", () => {
     const a = defaultSpareDir("/opt/a/start.cjs", 1000, "/tmp");
@@ -58,6 +63,25 @@ describe("the spare directory", () => {
     expect(prepareSpareDir(join(base, "link"), uid)).toMatch(/is a symbolic link/);
     expect(unsafeBecause(target, lstatSync(target), uid + 1)).toMatch(`belongs to uid ${uid}, not ${uid + 1}`);
     expect(unsafeBecause(target, lstatSync(target), uid)).toBeUndefined();
+  });
+});
+
+describe("the bundle a spare runs", () => {
+  it("is the same when rewritten with the same bytes, and changed when reinstalled with others or gone", () => {
+    const dir = mkdtempSync(join(base, "bundle-"));
+    const file = join(dir, "provider.cjs");
+    writeFileSync(file, "one");
+    const started = identify([file]);
+    expect(changedSince(started)).toBeUndefined();
+    rmSync(file);
+    writeFileSync(file, "one"); // a new inode and mtime, the same bytes
+    expect(changedSince(started)).toBeUndefined();
+    writeFileSync(file, "two");
+    expect(changedSince(started)).toBe(`${file} changed since the spare started`);
+    writeFileSync(file, "three");
+    expect(changedSince(started)).toBe(`${file} changed since the spare started`);
+    rmSync(file);
+    expect(changedSince(started)).toBe(`${file} is gone`);
   });
 });
 
