@@ -49,13 +49,11 @@ async function install(args: string[]): Promise<number> {
 }
 
 async function spares(args: string[]): Promise<number> {
-  const [{ join }, { repoRoot }, { defaultSpareDir, SPARE_DIR_ENV }, { describeSpare, sparesIn }] = await Promise.all([
-    import("node:path"),
+  const [{ repoRoot }, { installedSpareDir, listSpares, stopSpares }] = await Promise.all([
     import("../../corpus/lib/root.js"),
-    import("../../provider-bridge/plugin/spare/settings.js"),
-    import("../../provider-bridge/plugin/spare/inventory.js"),
+    import("../../provider-bridge/install/spares.js"),
   ]);
-  let dir = process.env[SPARE_DIR_ENV] || undefined;
+  let dir: string | undefined;
   let stop = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -67,27 +65,17 @@ async function spares(args: string[]): Promise<number> {
       return 2;
     }
   }
-  // The path `provider install` bundles to, and so writes into the launcher (install/bundle.ts).
-  dir ??= defaultSpareDir(join(repoRoot(), "dist", "provider-bridge", "bundle", "start.cjs"), process.getuid?.() ?? 0);
-  const found = sparesIn(dir);
+  dir ??= installedSpareDir(repoRoot());
   if (!stop) {
-    console.log(found.length === 0 ? `no spare provider processes in ${dir}` : `spare provider processes in ${dir}:`);
-    for (const spare of found) console.log(`  ${describeSpare(spare)}`);
+    const lines = listSpares(dir);
+    console.log(lines.length === 0 ? `no spare provider processes in ${dir}` : `spare provider processes in ${dir}:`);
+    for (const line of lines) console.log(`  ${line}`);
     return 0;
   }
-  for (const spare of found) {
-    try {
-      process.kill(spare.pid, "SIGTERM");
-    } catch {
-      // gone already
-    }
-  }
-  const deadline = Date.now() + 5000;
-  while (sparesIn(dir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  const left = sparesIn(dir);
-  console.log(`stopped ${found.length - left.length} spare provider process${found.length - left.length === 1 ? "" : "es"} in ${dir}`);
+  const { stopped, left } = await stopSpares(dir);
+  console.log(`stopped ${stopped} spare provider process${stopped === 1 ? "" : "es"} in ${dir}`);
   if (left.length === 0) return 0;
-  console.error(`takoform provider spares: still running after 5 s: ${left.map((s) => s.pid).join(", ")}`);
+  console.error(`takoform provider spares: still running after 5 s: ${left.join(", ")}`);
   return 1;
 }
 

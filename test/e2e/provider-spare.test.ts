@@ -196,7 +196,8 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
       execa(process.execPath, [join(repoRoot, "bin", "takoform.mjs"), "provider", "spares", "--dir", dir, ...args], { reject: false });
     const listed = await cli();
     expect(listed.exitCode).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`^  ${spare} waiting, 1 session served, \\d+ MiB$`, "m"));
+    // served one of validate's two calls, or none when it was not ready in time for the second
+    expect(listed.stdout).toMatch(new RegExp(`^  ${spare} waiting, [01] sessions? served, \\d+ MiB$`, "m"));
     const stopped = await cli("--stop");
     expect(stopped.exitCode, stopped.stderr).toBe(0);
     expect(stopped.stdout).toMatch(/^stopped [1-9]\d* spare provider process/);

@@ -40,6 +40,15 @@ function spares(): number[] {
     .map(Number);
 }
 
+/** The spares waiting now (the folder appears when the first provider process prepares it). */
+function ready(): number[] {
+  try {
+    return readdirSync(join(spareDir, "ready")).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 async function until<T>(check: () => T | undefined, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -85,7 +94,7 @@ describe("a spare and the bundle it runs", () => {
 
     const cold = await claim(); // no spare yet: node on the bundle, which leaves one
     expect(cold.line).toMatch(/^1\|6\|unix\|/);
-    const spare = await until(() => (readdirSync(join(spareDir, "ready")).length > 0 ? Number(readdirSync(join(spareDir, "ready"))[0]) : undefined));
+    const spare = await until(() => ready()[0]);
 
     const served = await claim();
     expect(served.line).toMatch(/^1\|6\|unix\|/);
@@ -95,7 +104,7 @@ describe("a spare and the bundle it runs", () => {
     // That spare is busy; the next claim starts node, which leaves another.
     const second = await claim();
     expect(readlinkSync(`/proc/${second.pid}/exe`)).toBe(process.execPath);
-    const waiting = await until(() => (readdirSync(join(spareDir, "ready")).length > 0 ? readdirSync(join(spareDir, "ready")).map(Number) : undefined));
+    const waiting = await until(() => (ready().length > 0 ? ready() : undefined));
     expect(waiting).not.toContain(spare);
 
     // Reinstalled with other bytes, and stamped again: the bundle is current, but not what that spare runs.
