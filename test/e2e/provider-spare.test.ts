@@ -134,6 +134,30 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
     expect(sparesOf(dir).length).toBeLessThanOrEqual(3);
   });
 
+  it("serves two terraform commands running at once from one spare directory", async () => {
+    const dir = spareDir("together");
+    const on = { TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir };
+    const one = workdir({ ...on, TAKOFORM_SPACE: "together-one" });
+    const two = workdir({ ...on, TAKOFORM_SPACE: "together-two" });
+    for (const w of [one, two]) expect((await w.run(["init"])).exitCode).toBe(0);
+    const applied = await Promise.all([one, two].map((w) => w.run(["apply", "-auto-approve"])));
+    for (const r of applied) expect(r.exitCode, r.all).toBe(0);
+    for (let round = 0; round < 3; round++) {
+      const planned = await Promise.all([one, two].map((w) => w.run(["plan", "-detailed-exitcode"])));
+      for (const r of planned) expect(r.exitCode, r.all).toBe(0);
+    }
+    // Each run's resources landed in its own space: no spare mixed up the two environments.
+    for (const [w, space] of [
+      [one, "together-one"],
+      [two, "together-two"],
+    ] as const) {
+      const shown = JSON.parse((await w.run(["show", "-json"])).stdout) as {
+        values: { root_module: { resources: { address: string; values: Record<string, unknown> }[] } };
+      };
+      expect(shown.values.root_module.resources.find((r) => r.address === "takoform_edge_kv_namespace.cache")?.values["space"]).toBe(space);
+    }
+  });
+
   it("skips a spare killed while it waits, without waiting for it", async () => {
     const dir = spareDir("killed");
     const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir, TAKOFORM_SPACE: "killed" });
