@@ -1,8 +1,10 @@
 // The spare directory admits only its owner: the launcher hands a spare Terraform's session by
 // renaming a marker in it, and a spare adopts the environment of the process named in the
-// claim. So the directory, and its parent, must be this user's own, not links, and closed to
-// group and others; it is made so when absent, and refused (no spares) when it is not.
-import { lstatSync, mkdirSync, type Stats } from "node:fs";
+// claim. So the directory (and its ready/ and claimed/) must be this user's own, not links, and
+// closed to group and others; and its parent must not let anyone else replace it (this user's or
+// root's, and not writable by others unless sticky, as /tmp is). They are made so when absent,
+// and refused (no spares) when they are not.
+import { lstatSync, mkdirSync, statSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 
 export const READY = "ready";
@@ -17,9 +19,26 @@ export function unsafeBecause(path: string, stats: Pick<Stats, "uid" | "mode" | 
   return undefined;
 }
 
-/** Makes (when absent) and checks the directory and its ready/ and claimed/ folders. */
+/** Why the parent (stat: links followed) would let another user replace the directory, or undefined. */
+export function unsafeParentBecause(path: string, stats: Pick<Stats, "uid" | "mode" | "isDirectory">, uid: number): string | undefined {
+  if (!stats.isDirectory()) return `${path} is not a directory`;
+  if (stats.uid !== uid && stats.uid !== 0) return `${path} belongs to uid ${stats.uid}, neither ${uid} nor root`;
+  if ((stats.mode & 0o022) !== 0 && (stats.mode & 0o1000) === 0)
+    return `${path} is writable by group or others without the sticky bit (mode ${(stats.mode & 0o7777).toString(8)})`;
+  return undefined;
+}
+
+/** Makes (when absent) and checks the directory, its parent and its ready/ and claimed/ folders. */
 export function prepareSpareDir(dir: string, uid: number): string | undefined {
-  for (const path of [dirname(dir), dir, join(dir, READY), join(dir, CLAIMED)]) {
+  const parent = dirname(dir);
+  try {
+    mkdirSync(parent, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    return `${parent}: ${(error as Error).message}`;
+  }
+  const why = unsafeParentBecause(parent, statSync(parent), uid);
+  if (why !== undefined) return why;
+  for (const path of [dir, join(dir, READY), join(dir, CLAIMED)]) {
     try {
       mkdirSync(path, { mode: 0o700 });
     } catch (error) {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launcherScript } from "../../../provider-bridge/install/launcher.js";
 import { changedSince, identify } from "../../../provider-bridge/plugin/spare/bundle-identity.js";
-import { prepareSpareDir, unsafeBecause } from "../../../provider-bridge/plugin/spare/directory.js";
+import { prepareSpareDir, unsafeBecause, unsafeParentBecause } from "../../../provider-bridge/plugin/spare/directory.js";
 import { handOnExtraCa, parseEnviron, parseStatus, readLauncherSession } from "../../../provider-bridge/plugin/spare/session.js";
 import { DEFAULT_IDLE_MS, defaultSpareDir, spareSetting } from "../../../provider-bridge/plugin/spare/settings.js";
 
@@ -52,11 +52,22 @@ describe("the spare directory", () => {
     expect(prepareSpareDir(dir, uid)).toBeUndefined();
     for (const path of [join(base, "fresh"), dir, join(dir, "ready"), join(dir, "claimed")]) expect(statSync(path).mode & 0o777).toBe(0o700);
   });
-  it("is refused when open to others, a link, or another user's", () => {
+  it("is refused when open to others, a link, or another user's, or when others may replace it", () => {
     const open = join(base, "open");
     mkdirSync(open);
     chmodSync(open, 0o755);
-    expect(prepareSpareDir(join(open, "spares"), uid)).toMatch(/open to group or others \(mode 755\)/);
+    expect(prepareSpareDir(join(open, "spares"), uid), "a parent only its owner writes").toBeUndefined();
+    chmodSync(join(open, "spares"), 0o750);
+    expect(prepareSpareDir(join(open, "spares"), uid)).toMatch(/open to group or others \(mode 750\)/);
+    const shared = join(base, "shared");
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    expect(prepareSpareDir(join(shared, "spares"), uid)).toMatch(/writable by group or others without the sticky bit \(mode 777\)/);
+    chmodSync(shared, 0o1777);
+    expect(prepareSpareDir(join(shared, "spares"), uid), "a sticky parent, as /tmp").toBeUndefined();
+    expect(unsafeParentBecause("/p", { uid: uid + 1, mode: 0o40755, isDirectory: () => true }, uid)).toMatch(
+      `belongs to uid ${uid + 1}, neither ${uid} nor root`,
+    );
     const target = join(base, "target");
     mkdirSync(target, { mode: 0o700 });
     symlinkSync(target, join(base, "link"));
