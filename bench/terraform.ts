@@ -8,10 +8,11 @@
 // failing the run.
 
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { staleBecause } from "../launch/stamp.js";
+import { stopSpares } from "../provider-bridge/install/spares.js";
 import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { figure, oneLine, unavailable, type Figure, type Target } from "./lib/figure.js";
 import { startHost, type HostProcess } from "./lib/host-process.js";
@@ -264,23 +265,11 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
     }
   } finally {
     await host?.stop();
-    stopSpares(spares);
+    // the spares of the runs with TAKOFORM_PROVIDER_SPARE=on would otherwise idle out later
+    await stopSpares(spares);
   }
   if (figures[0] !== undefined) figures[0].note = `terraform ${version}; every figure includes the /proc poll both sides pay alike`;
   return figures;
-}
-
-/** Ends the spares the runs with TAKOFORM_PROVIDER_SPARE=on left waiting in `dir` (they would idle out later). */
-function stopSpares(dir: string): void {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const argv = readFileSync(`/proc/${entry}/cmdline`, "latin1").split("\0");
-      if (argv.includes("--spare") && argv.includes(dir)) process.kill(Number(entry), "SIGTERM");
-    } catch {
-      // gone meanwhile
-    }
-  }
 }
 
 /**

@@ -57,3 +57,9 @@ export function staleBecause(file: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Set on globalThis by a start file that found its bundle's stamp current before it ran the
+ * bundle (provider-bridge/plugin/start.ts), so the bundle's own entry does not check it again.
+ */
+export const STAMP_CHECKED = Symbol.for("takoform.provider.stamp-checked");

@@ -3,12 +3,13 @@
 import { join } from "node:path";
 import { describeSpare, sparesIn } from "../plugin/spare/inventory.js";
 import { defaultSpareDir, SPARE_DIR_ENV } from "../plugin/spare/settings.js";
+import { BUNDLE_DIR, START_FILE } from "./bundle.js";
 
 /** TAKOFORM_PROVIDER_SPARE_DIR, else the directory `provider install` writes into the launcher for the bundle of `root`. */
 export function installedSpareDir(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env[SPARE_DIR_ENV];
   if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
-  return defaultSpareDir(join(root, "dist", "provider-bridge", "bundle", "start.cjs"), process.getuid?.() ?? 0);
+  return defaultSpareDir(join(root, BUNDLE_DIR, START_FILE), process.getuid?.() ?? 0);
 }
 
 /** One line per spare process waiting in or serving from `dir`. */

@@ -7,7 +7,7 @@
 // since, it runs the current compiled modules instead (../main.js, resolved at
 // run time so the bundler leaves it alone).
 import { fileURLToPath } from "node:url";
-import { staleBecause } from "../../launch/stamp.js";
+import { STAMP_CHECKED, staleBecause } from "../../launch/stamp.js";
 import { preloadProvider, runProvider } from "../main.js";
 import { log } from "./log.js";
 import { runSpare } from "./spare/run.js";
@@ -18,14 +18,14 @@ const STAMP = "./provider.stamp.json";
 export async function runEntry(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const here = import.meta.url;
   if (!here.endsWith("/bundle/provider.cjs")) return runProvider(env);
+  const stampFile = fileURLToPath(new URL(STAMP, here));
   // start.cjs checked the stamp already when it ran this bundle (plugin/start.ts).
-  const checked = (globalThis as Record<symbol, unknown>)[Symbol.for("takoform.provider.stamp-checked")] === true;
-  const stale = checked ? undefined : staleBecause(fileURLToPath(new URL(STAMP, here)));
+  const stale = (globalThis as Record<symbol, unknown>)[STAMP_CHECKED] === true ? undefined : staleBecause(stampFile);
   // A spare (ADR 0282) is started by a served process of this same bundle: `start.cjs --spare DIR`.
   const spare = process.argv[2] === "--spare" ? process.argv[3] : undefined;
   if (spare !== undefined) {
     if (stale !== undefined) return 0;
-    return runSpare(spare, preloadProvider, runProvider, fileURLToPath(here), fileURLToPath(new URL(STAMP, here)));
+    return runSpare(spare, preloadProvider, runProvider, fileURLToPath(here), stampFile);
   }
   if (stale === undefined) return runProvider(env);
   log("info", "provider bundle not used", { reason: stale });

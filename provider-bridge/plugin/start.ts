@@ -12,14 +12,12 @@
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { runBundle } from "../../launch/code-cache.js";
-import { staleBecause } from "../../launch/stamp.js";
+import { STAMP_CHECKED, staleBecause } from "../../launch/stamp.js";
 import { log } from "./log.js";
 
 export const BUNDLE = "provider.cjs";
 export const CODE_CACHE = "provider.cjs.cache";
 export const STAMP = "provider.stamp.json";
-/** Set on globalThis once this file has found the stamp current, so the bundle does not check it again. */
-export const STAMP_CHECKED = Symbol.for("takoform.provider.stamp-checked");
 /** The exit code of a provider ended by SIGTERM (plugin/lifecycle.ts). */
 const SIGTERM_EXIT = 143;
 

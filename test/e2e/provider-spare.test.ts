@@ -50,6 +50,14 @@ function readyIn(dir: string): number[] {
     : [];
 }
 
+/** The recorded attribute values of one resource address (terraform show -json). */
+async function stateValues(w: TerraformWorkdir, address: string): Promise<Record<string, unknown>> {
+  const shown = JSON.parse((await w.run(["show", "-json"])).stdout) as {
+    values: { root_module: { resources: { address: string; values: Record<string, unknown> }[] } };
+  };
+  return shown.values.root_module.resources.find((r) => r.address === address)?.values ?? {};
+}
+
 const config = (host: HostProcess): string => `
 ${providerConfig({ endpoint: host.url, token: TOKEN })}
 resource "takoform_edge_kv_namespace" "cache" { name = "cache" }
@@ -118,12 +126,8 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
       [alpha, "alpha"],
       [beta, "beta"],
     ] as const) {
-      const shown = JSON.parse((await w.run(["show", "-json"])).stdout) as {
-        values: { root_module: { resources: { address: string; values: Record<string, unknown> }[] } };
-      };
-      const values = (address: string) => shown.values.root_module.resources.find((r) => r.address === address)?.values ?? {};
-      expect(values("takoform_edge_kv_namespace.cache")["space"], "the space of this run's environment").toBe(space);
-      expect(values("takoform_worker_bundle.api")["manifest_digest"], "the bundle read from this run's directory").toMatch(/^sha256:/);
+      expect((await stateValues(w, "takoform_edge_kv_namespace.cache"))["space"], "the space of this run's environment").toBe(space);
+      expect((await stateValues(w, "takoform_worker_bundle.api"))["manifest_digest"], "the bundle read from this run's directory").toMatch(/^sha256:/);
     }
     for (const w of [alpha, beta]) {
       const plan = await w.run(["plan", "-detailed-exitcode"], { env: { TF_LOG_PATH: join(w.dir, "plan.log") } });
@@ -151,10 +155,7 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
       [one, "together-one"],
       [two, "together-two"],
     ] as const) {
-      const shown = JSON.parse((await w.run(["show", "-json"])).stdout) as {
-        values: { root_module: { resources: { address: string; values: Record<string, unknown> }[] } };
-      };
-      expect(shown.values.root_module.resources.find((r) => r.address === "takoform_edge_kv_namespace.cache")?.values["space"]).toBe(space);
+      expect((await stateValues(w, "takoform_edge_kv_namespace.cache"))["space"]).toBe(space);
     }
   });
 

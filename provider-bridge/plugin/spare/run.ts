@@ -1,8 +1,8 @@
 // A spare provider process (ADR 0282). A served provider process starts one ahead of Terraform's
 // next call (keep-ready.ts). It loads what every session needs (the bundle, node:http2 and TLS,
 // the provider's modules, a server certificate), then offers itself in the spare directory: a
-// FIFO, <pid>.out, and a marker, ready/<pid>. A launcher claims it by renaming the marker to
-// claimed/<pid>.<launcher pid>. The spare then takes the launcher's environment, working
+// FIFO, <pid>-<sessions served>.out, and a marker, ready/<pid>, naming it. A launcher claims it
+// by renaming the marker to claimed/<pid>.<launcher pid>. The spare then takes the launcher's environment, working
 // directory and umask (session.ts), writes the handshake line into the FIFO, and serves exactly
 // as a process Terraform started would; the launcher prints the line and relays the rest of the
 // FIFO (the provider's log) to Terraform's stderr.
@@ -93,6 +93,22 @@ function claim(dir: string, offered: Offer, idleMs: number, published: () => voi
   });
 }
 
+/** What a process serves a session in: its environment, working directory and umask. */
+interface ProcessContext {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  umask: number;
+}
+
+/** Makes `context` this process's own: a spare enters a launcher's, and its own again after the session. */
+function enter(context: ProcessContext): void {
+  for (const name of Object.keys(process.env)) delete process.env[name];
+  Object.assign(process.env, context.env);
+  process.chdir(context.cwd);
+  process.umask(context.umask);
+  setLogLevelFrom(context.env);
+}
+
 /** Whether `pid` still runs the launcher's shell (it execs node itself after a refusal, or has gone). */
 function stillShell(pid: number, exe: string | undefined): boolean {
   try {
@@ -112,9 +128,8 @@ export async function runSpare(dir: string, preload: () => Promise<unknown>, run
   const setting = spareSetting({ ...process.env, [SPARE_DIR_ENV]: dir });
   if (!setting.on || prepareSpareDir(dir, uid) !== undefined) return 1;
   const code = identify([bundle, stampFile]);
-  const ownEnv = { ...process.env };
-  process.chdir("/");
-  const ownUmask = process.umask();
+  const own: ProcessContext = { env: { ...process.env }, cwd: "/", umask: process.umask() };
+  process.chdir(own.cwd);
   let current: Offer | undefined;
   const removeFiles = (): void => {
     const marker = join(dir, READY, String(process.pid));
@@ -150,11 +165,7 @@ export async function runSpare(dir: string, preload: () => Promise<unknown>, run
     }
     next = makeOffer(dir, round + 1);
     await serveSession(session, dir, current, pid, certificate ?? generateServerCertificate(), runSession, round);
-    process.chdir("/");
-    process.umask(ownUmask);
-    for (const name of Object.keys(process.env)) delete process.env[name];
-    Object.assign(process.env, ownEnv);
-    setLogLevelFrom(ownEnv);
+    enter(own);
     setLogSink(() => undefined);
     resetConnections();
     previous = current;
@@ -195,10 +206,7 @@ function serveSession(
   round: number,
 ): Promise<void> {
   const env: NodeJS.ProcessEnv = { [SPARE_DIR_ENV]: dir, ...session.env };
-  for (const name of Object.keys(process.env)) delete process.env[name];
-  Object.assign(process.env, env);
-  process.chdir(session.cwd);
-  process.umask(session.umask);
+  enter({ env, cwd: session.cwd, umask: session.umask });
   setLogSink((line) => offered.out.write(line));
   // A crash is reported where a process Terraform started would write it (its stderr: Terraform's log), synchronously.
   const report = (error: Error): void => {
