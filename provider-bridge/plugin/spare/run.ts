@@ -2,10 +2,10 @@
 // next call (keep-ready.ts). It loads what every session needs (the bundle, node:http2 and TLS,
 // the provider's modules, a server certificate), then offers itself in the spare directory: a
 // FIFO, <pid>-<sessions served>.out, and a marker, ready/<pid>, naming it. A launcher claims it
-// by renaming the marker to claimed/<pid>.<launcher pid>. The spare then takes the launcher's environment, working
-// directory and umask (session.ts), writes the handshake line into the FIFO, and serves exactly
-// as a process Terraform started would; the launcher prints the line and relays the rest of the
-// FIFO (the provider's log) to Terraform's stderr.
+// by renaming the marker to claimed/<pid>.<launcher pid>. The spare then takes the launcher's
+// environment, working directory and umask (session.ts), writes the handshake line into the
+// FIFO, and serves exactly as a process Terraform started would; the launcher prints the line
+// and relays the rest of the FIFO (the provider's log) to Terraform's stderr.
 //
 // When Terraform shuts the session down, the spare offers itself again (a new FIFO and marker)
 // before it closes the old FIFO, whose end is what the launcher, and so Terraform, waits for:
