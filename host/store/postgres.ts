@@ -21,7 +21,7 @@ import { tenantOfKey, type ScopedKey } from "./keys.js";
 import { sqlLiteral } from "./postgres-literal.js";
 import { TenantMirror, toEntry, type ChangeRow } from "./postgres-mirror.js";
 import { databaseSchemaVersion, GC_LOCK, LOCK_SPACE, migrate, SCHEMA_VERSION } from "./postgres-schema.js";
-import { StoreConflictError, type Store, type StoreEntry, type StoreWrite } from "./store.js";
+import { StoreConflictError, storedText, type Store, type StoreEntry, type StoreWrite } from "./store.js";
 
 export interface PostgresObserver {
   /** A database transaction of a mutation finished (ms from BEGIN to COMMIT), ok or not. */
@@ -320,6 +320,9 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     pool,
     get<T>(key: ScopedKey) {
       return toEntry<T>(key, currentRow(key));
+    },
+    getText(key: ScopedKey) {
+      return storedText(currentRow(key));
     },
     list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
       const keys = keysWithin(prefix);

@@ -15,7 +15,7 @@
 // size.
 
 import Database from "better-sqlite3";
-import { prefixEnd, StoreConflictError, type Store, type StoreEntry, type StoreWrite } from "./store.js";
+import { prefixEnd, StoreConflictError, storedText, type Store, type StoreEntry, type StoreWrite } from "./store.js";
 import type { ScopedKey } from "./keys.js";
 import { insideMutationScope } from "./mutation-scope.js";
 import { PrefixCounts } from "./prefix-counts.js";
@@ -168,6 +168,9 @@ export function openSqliteStore(file: string): Store {
     engine: "sqlite",
     get<T>(key: ScopedKey) {
       return toEntry<T>(key, currentRow(key));
+    },
+    getText(key: ScopedKey) {
+      return storedText(currentRow(key));
     },
     list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
       const end = prefixEnd(prefix);

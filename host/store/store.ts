@@ -20,6 +20,11 @@ export type StoreWrite =
     }
   | { op: "delete"; key: ScopedKey; expectedVersion?: number };
 
+/** getText's answer for an engine row of JSON text (value null: deleted or absent). */
+export function storedText(row: { value: string | null; version: number } | undefined): { text: string; version: number } | undefined {
+  return row === undefined || row.value === null ? undefined : { text: row.value, version: row.version };
+}
+
 /** A transaction found a key at another version than the caller read: nothing was written. */
 export class StoreConflictError extends Error {
   constructor(readonly key: string) {
@@ -38,6 +43,12 @@ export interface Store {
    * tenant lock is held.
    */
   get<T>(key: ScopedKey): StoreEntry<T> | undefined;
+  /**
+   * The JSON text get(key) would parse, as stored, and its version: for a caller that keeps what it
+   * derives from an entry and reuses it while the text is the same (the read verb's renderings).
+   * An engine without it is read through get.
+   */
+  getText?(key: ScopedKey): { text: string; version: number } | undefined;
   /** Entries whose key starts with prefix, in key order. */
   list<T>(prefix: ScopedKey, options?: { limit?: number }): StoreEntry<T>[];
   /**

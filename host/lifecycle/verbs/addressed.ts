@@ -5,7 +5,7 @@
 
 import type { ExactFormRef } from "../../../corpus/lib/index.js";
 import { HostError } from "../../errors.js";
-import { recordedFormRef } from "../../rules/exact-form/recorded-form-ref.js";
+import { recordedFormRef, type RecordedIdentity } from "../../rules/exact-form/recorded-form-ref.js";
 import { resolveExactForm } from "../../rules/exact-form/resolve-exact-form.js";
 import { resourceKey, type ScopedKey } from "../../store/keys.js";
 import type { ResourceRecord } from "../../store/records.js";
@@ -24,17 +24,27 @@ export interface AddressedRecord {
   version: number;
 }
 
-export function addressedResource(ctx: HostContext, scope: TenantScope, address: NameAddress): AddressedRecord {
+/** The tenant-scoped key a name-addressed request names; form_unknown when its exact ref is not installed. */
+export function addressedKey(ctx: HostContext, scope: TenantScope, address: NameAddress): ScopedKey {
   const form = resolveExactForm(ctx.catalog, address.ref);
   if (form instanceof HostError) throw form;
-  const key = resourceKey(scope, {
+  return resourceKey(scope, {
     space: address.space,
     apiVersion: address.ref.apiVersion,
     kind: address.ref.kind,
     name: address.name,
   });
-  const stored = ctx.store.get<ResourceRecord>(key);
-  const record = recordedFormRef(stored?.value, { space: address.space, kind: address.ref.kind, name: address.name, ref: address.ref });
+}
+
+/** The record stored at an addressed key, if it was recorded under exactly the address's ref. */
+export function recordAt<T extends RecordedIdentity>(stored: T | undefined, address: NameAddress): T {
+  const record = recordedFormRef(stored, { space: address.space, kind: address.ref.kind, name: address.name, ref: address.ref });
   if (record instanceof HostError) throw record;
-  return { key, record, version: stored!.version };
+  return record;
+}
+
+export function addressedResource(ctx: HostContext, scope: TenantScope, address: NameAddress): AddressedRecord {
+  const key = addressedKey(ctx, scope, address);
+  const stored = ctx.store.get<ResourceRecord>(key);
+  return { key, record: recordAt(stored?.value, address), version: stored!.version };
 }

@@ -120,6 +120,9 @@ describe("migration applications", () => {
     const again = await read(host.url, appKind, short, SPACE);
     expect(again.text).toBe((await read(host.url, appKind, short, SPACE)).text);
     expect(expectResource(again, 200).metadata.revision).toBe(outgrown.metadata.revision);
+    // Read before the ledger moves below without a resource being written: an answer kept from this
+    // read (the read verb keeps renderings of stored text) must not be answered after it.
+    expect(expectResource(await read(host.url, appKind, long, SPACE), 200).status.conditions[0]).toMatchObject({ status: "True", reason: "Available" });
 
     // A refused application whose fifth file fails still committed its fourth file: no resource was
     // mutated, and both three-file applications answer not Ready against the longer durable ledger,

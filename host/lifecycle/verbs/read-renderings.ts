@@ -1,0 +1,69 @@
+// The read verb's memo: the answer body rendered from a resource's stored JSON text, kept per key
+// and reused while the store holds exactly that text again. The text is the whole record, so an
+// equal text renders an equal body whatever happened in between (a delete and a re-create, a
+// write by another replica); nothing is ever invalidated, only compared. Bounded in bytes: the
+// oldest entries go first.
+
+import type { ExactFormRef } from "../../../corpus/lib/index.js";
+import type { Store } from "../../store/store.js";
+
+export interface Rendering {
+  /** The stored text the body was rendered from. */
+  text: string;
+  ref: ExactFormRef;
+  etag: string;
+  body: string;
+}
+
+/** 48 MiB of stored text and bodies: every resource of a 10,000-resource host at about 2 KB of both, with room. */
+export const RENDERINGS_BUDGET = 48 * 1024 * 1024;
+const ENTRY_OVERHEAD = 160;
+
+export class Renderings {
+  readonly #entries = new Map<string, Rendering>();
+  #bytes = 0;
+
+  constructor(readonly budget: number = RENDERINGS_BUDGET) {}
+
+  /** The rendering of key when it was rendered from exactly text. */
+  get(key: string, text: string): Rendering | undefined {
+    const entry = this.#entries.get(key);
+    return entry !== undefined && entry.text === text ? entry : undefined;
+  }
+
+  set(key: string, entry: Rendering): void {
+    this.#drop(key);
+    const size = sizeOf(entry);
+    if (size > this.budget) return;
+    this.#entries.set(key, entry);
+    this.#bytes += size;
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.budget) break;
+      this.#drop(oldest);
+    }
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return;
+    this.#entries.delete(key);
+    this.#bytes -= sizeOf(entry);
+  }
+}
+
+function sizeOf(entry: Rendering): number {
+  return entry.text.length + entry.body.length + ENTRY_OVERHEAD;
+}
+
+const perStore = new WeakMap<Store, Renderings>();
+
+/** The renderings of one store (a host serves one; tests build several). */
+export function renderingsOf(store: Store): Renderings {
+  let renderings = perStore.get(store);
+  if (renderings === undefined) perStore.set(store, (renderings = new Renderings()));
+  return renderings;
+}
