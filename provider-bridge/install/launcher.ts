@@ -45,7 +45,9 @@ export function shellQuote(s: string): string {
 // another process's since); claims the spare by renaming the marker (rename
 // is atomic: two launchers never get the same spare, and a spare that gave up
 // waiting has removed its marker first); prints the handshake line the spare
-// writes into its FIFO; and becomes `cat`, relaying the spare's log to
+// writes into its FIFO (opened read-write first, so opening it to read never
+// blocks: a spare gone between the check and the open leaves no writer, the
+// read ends at once and node starts instead); and becomes `cat`, relaying the spare's log to
 // Terraform's stderr until the spare closes the FIFO at the session's end. It keeps stdout open (fd 4) as a process Terraform
 // started would, and ignores SIGINT as the provider does (Ctrl-C reaches the
 // whole process group; Terraform sends StopProvider instead). A spare that
@@ -64,7 +66,7 @@ function claimSpare(spareDir: string): string[] {
     `      case $f in */*) continue ;; "$s"-*.out) ;; *) continue ;; esac`,
     "      case $n in ''|*[!0-9]*) continue ;; esac",
     `      [ "/proc/$s/fd/$n" -ef "$d/$f" ] && mv "$m" "$d/claimed/$s.$$" 2>/dev/null || continue`,
-    `      { IFS= read -r l && case $l in '1|'*) printf '%s\\n' "$l"; trap '' INT; exec cat 4>&1 >&2 ;; esac; } <"$d/$f"`,
+    `      { IFS= read -r l && case $l in '1|'*) printf '%s\\n' "$l"; trap '' INT; exec cat 4>&1 >&2 ;; esac; } 3<>"$d/$f" <"$d/$f" 3>&-`,
     "      break",
     "    done",
     "  fi",

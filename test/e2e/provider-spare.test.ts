@@ -173,6 +173,42 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
     expect(plan.exitCode, plan.all).toBe(0);
   });
 
+  it("starts node itself when the spare it claimed is gone before it opened the FIFO", async () => {
+    // A stand-in spare that passes the launcher's check (its pid holds the FIFO on the descriptor its
+    // marker names) but is no writer of it, as a spare killed between the check and the open: the
+    // launcher's read must end, not wait for a writer that will never come.
+    const dir = spareDir("vanished");
+    mkdirSync(join(dir, "ready"), { recursive: true, mode: 0o700 });
+    mkdirSync(join(dir, "claimed"), { mode: 0o700 });
+    chmodSync(dir, 0o700);
+    const fake = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const fs = require("fs"), p = require("path"), d = process.argv[1], f = process.pid + "-1.out";
+         require("child_process").execFileSync("mkfifo", ["-m", "600", p.join(d, f)]);
+         const fd = fs.openSync(p.join(d, f), fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+         fs.writeFileSync(p.join(d, "ready", String(process.pid)), f + " " + fd + "\\n");
+         console.log("ready"); setInterval(() => {}, 1000);`,
+        dir,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    children.push(fake);
+    await new Promise((resolve) => fake.stdout!.once("data", resolve));
+    expect(readyIn(dir)).toEqual([fake.pid]);
+
+    const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir, TAKOFORM_SPACE: "vanished" });
+    const env = { ...w.env(), TF_PLUGIN_MAGIC_COOKIE: COOKIE, PLUGIN_PROTOCOL_VERSIONS: "6", PLUGIN_CLIENT_CERT: generateServerCertificate().certPem };
+    const provider = spawn(launcher, [], { env, stdio: ["ignore", "pipe", "ignore"] });
+    children.push(provider);
+    let out = "";
+    provider.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    const line = await waitFor(() => (out.includes("\n") ? out.split("\n")[0] : undefined), 10_000);
+    expect(line, "a handshake from a node the launcher started").toMatch(/^1\|6\|unix\|\/[^|]+\|grpc\|[A-Za-z0-9+/]{50,}$/);
+    expect(readdirSync(join(dir, "claimed")), "the stand-in was claimed first").toEqual([`${fake.pid}.${provider.pid}`]);
+  });
+
   it("ends the serving spare when Terraform goes away, and its launcher ignores SIGINT", async () => {
     const dir = spareDir("gone");
     const w = workdir({ TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_DIR: dir, TAKOFORM_SPACE: "gone" });
