@@ -169,8 +169,13 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
     killAll(sparesOf(dir));
     await waitFor(() => (sparesOf(dir).length === 0 ? true : undefined), 5_000);
     expect(readyIn(dir).length, "the killed spares' markers are left behind").toBeGreaterThan(0);
+    const killed = readyIn(dir);
     const plan = await w.run(["plan", "-detailed-exitcode"], { timeoutMs: 60_000 });
     expect(plan.exitCode, plan.all).toBe(0);
+    // the provider process that served the plan removed what the killed spares left
+    const leftBy = (pid: number) =>
+      [...readdirSync(dir), ...readdirSync(join(dir, "ready")), ...readdirSync(join(dir, "claimed"))].filter((n) => n.split(/[-.]/)[0] === String(pid));
+    expect(killed.flatMap(leftBy)).toEqual([]);
   });
 
   it("starts node itself when the spare it claimed is gone before it opened the FIFO", async () => {

@@ -3,40 +3,55 @@
 // Terraform's), so Terraform neither waits for it nor signals it; it exits when it is not
 // claimed within its idle time.
 import { spawn } from "node:child_process";
-import { readdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { log } from "../log.js";
-import { READY, prepareSpareDir } from "./directory.js";
+import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
 import { SPARE_DIR_ENV, SPARE_ENV, SPARE_IDLE_ENV, spareSetting } from "./settings.js";
 
 /** The variables a spare starts with: where it lives and what node needs, no session's secrets. */
 const CARRIED = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "TAKOFORM_PROVIDER_CODE_CACHE", SPARE_ENV, SPARE_DIR_ENV, SPARE_IDLE_ENV];
 
+/** Whether pid runs: it exists and is not a zombie (a dead spare nobody reaped, as under an init that reaps no orphans). */
 function alive(pid: number): boolean {
+  let stat: string;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return false;
   }
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  return state !== "Z" && state !== "X";
 }
 
-/** Ready spares that are alive; markers of spares that died without removing theirs are removed. */
+/**
+ * Ready spares that are alive. What spares that died without cleaning up left (SIGKILL, a crash)
+ * is removed: their markers in ready/, their FIFOs, and the claims made of them in claimed/.
+ */
 export function readySpares(dir: string): number[] {
   const live: number[] = [];
-  let names: string[];
-  try {
-    names = readdirSync(join(dir, READY));
-  } catch {
-    return live;
-  }
-  for (const name of names) {
-    const pid = Number(name);
+  for (const name of namesIn(join(dir, READY))) {
     if (!/^\d+$/.test(name)) continue;
-    if (alive(pid)) live.push(pid);
+    if (alive(Number(name))) live.push(Number(name));
     else rmSync(join(dir, READY, name), { force: true });
   }
+  const left = (pattern: RegExp, folder: string) => {
+    for (const name of namesIn(folder)) {
+      const pid = pattern.exec(name)?.[1];
+      if (pid !== undefined && !alive(Number(pid))) rmSync(join(folder, name), { force: true });
+    }
+  };
+  left(/^(\d+)-\d+\.out$/, dir);
+  left(/^(\d+)\.\d+$/, join(dir, CLAIMED));
   return live;
+}
+
+function namesIn(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
 }
 
 /** Starts a spare when spares are on, this process runs the bundle, and none is ready. */
