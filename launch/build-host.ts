@@ -140,6 +140,44 @@ function warm(root: string): Promise<boolean> {
   });
 }
 
+/**
+ * The folders (relative to `root`, as the lockfile names them) of packages installed for
+ * development only: supports-color, which debug requires if it is there, is one.
+ */
+export function devOnlyFolders(root: string): Set<string> {
+  try {
+    const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as { packages?: Record<string, { dev?: boolean }> };
+    return new Set(Object.entries(lock.packages ?? {}).flatMap(([folder, entry]) => (entry.dev === true ? [folder] : [])));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * A package that resolves into a development-only folder is left to node: bundled, it would be an
+ * input a user's install does not have, and the bundle, behaving as if it were there, would never
+ * be used. Left to node, the bundle's require finds it or not exactly as the compiled modules' does.
+ */
+function devOnlyExternal(root: string, devOnly: Set<string>): import("esbuild").Plugin {
+  return {
+    name: "takoform-dev-only-external",
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if ((args.pluginData as { devOnlyCheck?: boolean } | undefined)?.devOnlyCheck === true) return undefined;
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: { devOnlyCheck: true },
+        });
+        if (found.errors.length > 0 || found.external) return undefined;
+        const folder = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)/.exec(relative(root, found.path).replaceAll("\\", "/"))?.[1];
+        return folder !== undefined && devOnly.has(folder) ? { path: args.path, external: true } : undefined;
+      });
+    },
+  };
+}
+
 /** Builds the host bundle of the installation at `root` and warms its code cache; never throws. */
 export async function bundleHost(root: string): Promise<HostBundleResult> {
   const esbuild = loadEsbuild(root);
@@ -159,7 +197,7 @@ export async function bundleHost(root: string): Promise<HostBundleResult> {
       format: "cjs",
       target: `node${process.versions.node.split(".")[0]}`,
       external: HOST_EXTERNAL,
-      plugins: [lazyExpressExports(notes), moduleUrls(dir)],
+      plugins: [devOnlyExternal(root, devOnlyFolders(root)), lazyExpressExports(notes), moduleUrls(dir)],
       banner: { js: BANNER },
       outfile: file,
       metafile: true,

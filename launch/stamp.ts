@@ -2,14 +2,22 @@
 // records each input's path (relative to the stamp's folder, so an installation can move), size,
 // modification time and SHA-256; a bundle whose inputs changed since (a rebuild of dist/ with
 // other output, a regenerated model) is not used. A file rewritten with the same bytes (tsc
-// rewrites all of dist/) only costs a hash.
+// rewrites all of dist/) only costs a hash. A file of an installed package is recorded by its
+// package names and its path inside the innermost, and found again as node finds packages (every
+// ancestor's node_modules, nearest first): installed into another project, npm hoists takoform's
+// dependencies beside it, where a path relative to the bundle no longer leads.
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 
 export interface BundleInput {
-  /** Relative to the stamp file's folder (absolute in stamps of earlier installs). */
+  /**
+   * Relative to the stamp file's folder (absolute in stamps of earlier installs); with packages,
+   * relative to the innermost package's folder.
+   */
   path: string;
+  /** The package chain a file of node_modules is found through, e.g. ["express"] or ["tsyringe", "tslib"]. */
+  packages?: string[];
   size: number;
   mtimeMs: number;
   sha256: string;
@@ -25,6 +33,30 @@ function sha256Of(path: string): string {
   return createHash("sha256").update(readFileSync(path)).digest("hex");
 }
 
+const PACKAGE = /^(?:@[^/\\]+[/\\])?[^/\\.@][^/\\]*/;
+
+/**
+ * The package chain and inner path of a file under node_modules that node would find from `base`
+ * (the first node_modules's folder is an ancestor of base, every later one directly inside a
+ * package); undefined for anything else (a pnpm store, a linked folder), recorded by its path.
+ */
+export function packagePath(file: string, base: string): { packages: string[]; path: string } | undefined {
+  const parts = file.split(/[\\/]node_modules[\\/]/);
+  if (parts.length < 2) return undefined;
+  const root = parts[0]!;
+  if (base !== root && !base.startsWith(`${root}/`)) return undefined;
+  const packages: string[] = [];
+  for (const [i, part] of parts.slice(1).entries()) {
+    const name = PACKAGE.exec(part)?.[0];
+    if (name === undefined) return undefined;
+    const rest = part.slice(name.length);
+    packages.push(name.replaceAll("\\", "/"));
+    if (i === parts.length - 2) return rest.length > 1 ? { packages, path: rest.slice(1) } : undefined;
+    if (rest !== "") return undefined;
+  }
+  return undefined;
+}
+
 /** The stamp of `paths` (absolute), to be written at `stampFile`. */
 export function stampOf(paths: readonly string[], stampFile: string): BundleStamp {
   const base = dirname(resolve(stampFile));
@@ -32,9 +64,41 @@ export function stampOf(paths: readonly string[], stampFile: string): BundleStam
     stamp: 1,
     inputs: paths.map((path) => {
       const st = statSync(path);
-      return { path: relative(base, path), size: st.size, mtimeMs: st.mtimeMs, sha256: sha256Of(path) };
+      const found = packagePath(path, base);
+      return { ...(found ?? { path: relative(base, path) }), size: st.size, mtimeMs: st.mtimeMs, sha256: sha256Of(path) };
     }),
   };
+}
+
+/** The folder of package `name` as node finds it from `from`: the nearest ancestor's node_modules holding it. */
+function findPackage(from: string, name: string, found: Map<string, string | undefined>): string | undefined {
+  const key = `${from}\0${name}`;
+  if (found.has(key)) return found.get(key);
+  let result: string | undefined;
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (!dir.endsWith("/node_modules")) {
+      const candidate = `${dir === "/" ? "" : dir}/node_modules/${name}`;
+      if (statSync(candidate, { throwIfNoEntry: false })?.isDirectory() === true) {
+        result = candidate;
+        break;
+      }
+    }
+    if (dirname(dir) === dir) break;
+  }
+  found.set(key, result);
+  return result;
+}
+
+/** Where an input is on disk now, or why it cannot be found. */
+function inputPath(input: BundleInput, base: string, packages: Map<string, string | undefined>): string | { missing: string } {
+  if (input.packages === undefined) return input.path.startsWith("/") ? input.path : `${base}/${input.path}`;
+  let dir = base;
+  for (const name of input.packages) {
+    const next = findPackage(dir, name, packages);
+    if (next === undefined) return { missing: `package ${input.packages.join(" > ")} is not installed where ${base} finds it` };
+    dir = next;
+  }
+  return `${dir}/${input.path}`;
 }
 
 /** Why the stamp at `file` does not match the files on disk, or undefined when it matches. */
@@ -47,9 +111,11 @@ export function staleBecause(file: string): string | undefined {
   }
   if (stamp.stamp !== 1 || !Array.isArray(stamp.inputs) || stamp.inputs.length === 0) return `${file} is not a bundle stamp`;
   const base = dirname(resolve(file));
+  const packages = new Map<string, string | undefined>();
   for (const input of stamp.inputs) {
     // joined, not resolve()d: the kernel walks "../" itself, and a start checks some 700 inputs
-    const path = input.path.startsWith("/") ? input.path : `${base}/${input.path}`;
+    const path = inputPath(input, base, packages);
+    if (typeof path !== "string") return path.missing;
     const st = statSync(path, { throwIfNoEntry: false });
     if (st === undefined) return `${resolve(path)} is gone`;
     if (st.size !== input.size) return `${resolve(path)} changed since the bundle was built`;

@@ -19,6 +19,7 @@ const INSTALL = 900_000;
 const STEP = 300_000;
 let host: ChildProcess | undefined;
 let hostUrl = "";
+let hostStderr = "";
 const token = `user-${randomBytes(18).toString("base64url")}`;
 let env: NodeJS.ProcessEnv;
 
@@ -70,8 +71,12 @@ beforeAll(async () => {
       "0",
       "--quiet",
     ],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...env, TAKOFORM_LAUNCH_TRACE: "1" } },
   );
+  host.stderr!.on("data", (b: Buffer) => {
+    hostStderr += b.toString();
+    process.stderr.write(b);
+  });
   hostUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
     host!.once("exit", (code) => reject(new Error(`installed host exited (${code})`)));
@@ -146,6 +151,15 @@ app.synth();
 }
 
 describe("takoform installed from its packed tarball into a separate project", () => {
+  it("starts the installed host from its bundle, finding the dependencies npm hoisted beside takoform", () => {
+    // The bundle is a cache of the bytes it was built from: a project whose install resolved
+    // another version of a dependency runs the compiled modules, and says which file differs. A
+    // dependency not found at all (a path relative to the repository's node_modules) is the failure.
+    const trace = /^takoform: host from (.*)$/m.exec(hostStderr)?.[1] ?? "";
+    expect(trace, hostStderr).toMatch(/^the bundle |^the compiled modules \(.* changed since the bundle was built\)$/);
+    expect(trace).not.toMatch(/ is gone| is not installed/);
+  });
+
   it(
     "the installed CLI serves a host and an HCL configuration deploys against it",
     async () => {

@@ -10,7 +10,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { HOST_BUNDLE, HOST_BUNDLE_DIR, HOST_CODE_CACHE, HOST_STAMP, hostFromBundle } from "../../../launch/host.js";
-import { stampOf } from "../../../launch/stamp.js";
+import { packagePath, stampOf } from "../../../launch/stamp.js";
 
 const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const dirs: string[] = [];
@@ -55,6 +55,63 @@ describe("hostFromBundle", () => {
     (await import("node:fs")).renameSync(root, moved);
     const found = hostFromBundle(moved, { TAKOFORM_HOST_CODE_CACHE: "off" });
     expect("command" in found && (await found.command.run([]))).toBe(40);
+  });
+});
+
+describe("a bundle's packages", () => {
+  const write = (file: string, text: string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  };
+
+  it("are found where node finds them: beside the repository's bundle, and hoisted beside takoform once installed into a project", async () => {
+    const { root } = fakeInstallation();
+    const files = ["dep/index.js", "dep/node_modules/inner/x.js", "@scope/pkg/lib/y.js"].map((f) => join(root, "node_modules", ...f.split("/")));
+    files.forEach((f, i) => write(f, `module.exports = ${i};\n`));
+    const dir = join(root, HOST_BUNDLE_DIR);
+    const stamp = stampOf([join(root, "dist", "cli", "commands", "host.js"), ...files, join(dir, HOST_BUNDLE)], join(dir, HOST_STAMP));
+    expect(stamp.inputs.map((i) => [i.packages, i.path])).toEqual([
+      [undefined, join("..", "..", "cli", "commands", "host.js")],
+      [["dep"], "index.js"],
+      [["dep", "inner"], "x.js"],
+      [["@scope/pkg"], join("lib", "y.js")],
+      [undefined, HOST_BUNDLE],
+    ]);
+    writeFileSync(join(dir, HOST_STAMP), JSON.stringify(stamp));
+    expect("command" in hostFromBundle(root, { TAKOFORM_HOST_CODE_CACHE: "off" })).toBe(true);
+
+    // npm install into a project: takoform's own files under node_modules/takoform, its
+    // dependencies hoisted beside it (inner too, no longer nested), other modification times.
+    const project = temp();
+    const installed = join(project, "node_modules", "takoform");
+    for (const f of ["dist/cli/commands/host.js", `${HOST_BUNDLE_DIR}/${HOST_BUNDLE}`, `${HOST_BUNDLE_DIR}/${HOST_STAMP}`])
+      write(join(installed, f), readFileSync(join(root, f), "utf8"));
+    for (const [from, to] of [
+      ["dep/index.js", "dep/index.js"],
+      ["dep/node_modules/inner/x.js", "inner/x.js"],
+      ["@scope/pkg/lib/y.js", "@scope/pkg/lib/y.js"],
+    ])
+      write(join(project, "node_modules", to!), readFileSync(join(root, "node_modules", from!), "utf8"));
+    const found = hostFromBundle(installed, { TAKOFORM_HOST_CODE_CACHE: "off" });
+    expect("reason" in found ? found.reason : "").toBe("");
+
+    // node would load other bytes: not used
+    writeFileSync(join(project, "node_modules", "inner", "x.js"), "module.exports = 9;\n");
+    expect(hostFromBundle(installed, {})).toEqual({ reason: `${join(project, "node_modules", "inner", "x.js")} changed since the bundle was built` });
+    // a nearer copy is the one node loads, and so the one checked
+    write(join(project, "node_modules", "dep", "node_modules", "inner", "x.js"), "module.exports = 1;\n");
+    expect("command" in hostFromBundle(installed, { TAKOFORM_HOST_CODE_CACHE: "off" })).toBe(true);
+    rmSync(join(project, "node_modules", "@scope"), { recursive: true });
+    expect((hostFromBundle(installed, {}) as { reason: string }).reason).toMatch(/^package @scope\/pkg is not installed where /);
+  });
+
+  it("are recorded by path when node would not find them by name from the bundle", () => {
+    const base = "/r/dist/host/bundle";
+    expect(packagePath("/r/node_modules/.pnpm/dep@1.0.0/node_modules/dep/index.js", base)).toBeUndefined();
+    expect(packagePath("/elsewhere/node_modules/dep/index.js", base)).toBeUndefined();
+    expect(packagePath("/r/node_modules/dep", base)).toBeUndefined();
+    expect(packagePath("/r/node_modules/dep/a/b.js", base)).toEqual({ packages: ["dep"], path: "a/b.js" });
+    expect(packagePath("/rr/node_modules/dep/a.js", base)).toBeUndefined();
   });
 });
 
