@@ -15,7 +15,11 @@ export interface Rendering {
   body: string;
 }
 
-/** 48 MiB of stored text and bodies: every resource of a 10,000-resource host at about 2 KB of both, with room. */
+/**
+ * 48 Mi characters of stored text and bodies (bytes for Latin-1 text, which JSON of ASCII names is;
+ * twice that for text V8 stores two bytes a character): every resource of a 10,000-resource host at
+ * about 2 KB of both, with room.
+ */
 export const RENDERINGS_BUDGET = 48 * 1024 * 1024;
 const ENTRY_OVERHEAD = 160;
 
