@@ -84,9 +84,13 @@ for (const engine of ["sqlite", "lowdb", "postgres"] as StoreEngine[]) {
       await store.close();
     });
 
-    // lowdb keeps parsed values and has no stored text; the read verb reads it through get.
-    it.skipIf(engine === "lowdb")("answers the stored text get parses, with its version, until the key changes or goes", async () => {
+    it("answers the stored text get parses, with its version, until the key changes or goes (lowdb: no text)", async () => {
       const { store } = await open();
+      if (engine === "lowdb") {
+        // lowdb keeps parsed values and has no stored text: the read verb reads it through get.
+        expect(store.getText).toBeUndefined();
+        return store.close();
+      }
       const key = resourceKey(a, address("text"));
       expect(store.getText!(key)).toBeUndefined();
       await store.transaction([{ op: "put", key, value: { n: 1, s: "\u00e9" } }]);
