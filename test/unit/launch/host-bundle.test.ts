@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { HOST_BUNDLE, HOST_BUNDLE_DIR, HOST_CODE_CACHE, HOST_STAMP, hostFromBundle } from "../../../launch/host.js";
 import { packagePath, stampOf } from "../../../launch/stamp.js";
+import { devOnlyFolders } from "../../../launch/build-host.js";
 
 const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const dirs: string[] = [];
@@ -126,6 +127,17 @@ describe("the built host bundle", () => {
     expect(cache.subarray(0, 32).equals(createHash("sha256").update(bundle).digest())).toBe(true);
     // each module keeps its own import.meta.url: the tenant SQL worker is found beside its module
     expect(bundle.toString("utf8")).toContain(`__takoformModuleUrl("../tenant-sql/tenant-database.js")`);
+  });
+
+  it("inlines no development-only package, and names the packages it inlines by name (an installed project has them elsewhere)", () => {
+    const stamp = JSON.parse(readFileSync(join(repo, HOST_BUNDLE_DIR, HOST_STAMP), "utf8")) as { inputs: { path: string; packages?: string[] }[] };
+    const folders = stamp.inputs.flatMap((i) => (i.packages === undefined ? [] : [i.packages.map((p) => `node_modules/${p}`).join("/")]));
+    expect(folders).toContain("node_modules/express");
+    expect(stamp.inputs.filter((i) => i.packages === undefined && i.path.includes("node_modules"))).toEqual([]);
+    const devOnly = devOnlyFolders(repo);
+    expect(devOnly.has("node_modules/supports-color"), "the lockfile names supports-color a development-only package").toBe(true);
+    expect(folders.filter((f) => devOnly.has(f))).toEqual([]);
+    expect(readFileSync(join(repo, HOST_BUNDLE_DIR, HOST_BUNDLE), "utf8")).toContain(`require("supports-color")`);
   });
 
   // NODE_DEBUG=module names every CommonJS module node's loader loads: express is one when the
