@@ -33,6 +33,32 @@ function sha256Of(path: string): string {
   return createHash("sha256").update(readFileSync(path)).digest("hex");
 }
 
+/** A file as recorded: its size, time and bytes, and, where a rewrite in place must be seen, its inode. */
+export interface RecordedFile {
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  ino?: number;
+}
+
+/** The file as recorded, with its inode. */
+export function recordFile(path: string): Required<RecordedFile> {
+  const st = statSync(path);
+  return { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, sha256: sha256Of(path) };
+}
+
+/**
+ * Whether the file at `path` still holds the recorded bytes: "gone", "changed", or undefined. It is
+ * hashed only when its size matches and its time (or recorded inode) moved.
+ */
+export function fileChange(path: string, recorded: RecordedFile): "gone" | "changed" | undefined {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (st === undefined) return "gone";
+  if (st.size !== recorded.size) return "changed";
+  const untouched = st.mtimeMs === recorded.mtimeMs && (recorded.ino === undefined || st.ino === recorded.ino);
+  return untouched || sha256Of(path) === recorded.sha256 ? undefined : "changed";
+}
+
 const PACKAGE = /^(?:@[^/\\]+[/\\])?[^/\\.@][^/\\]*/;
 
 /**
@@ -63,9 +89,8 @@ export function stampOf(paths: readonly string[], stampFile: string): BundleStam
   return {
     stamp: 1,
     inputs: paths.map((path) => {
-      const st = statSync(path);
-      const found = packagePath(path, base);
-      return { ...(found ?? { path: relative(base, path) }), size: st.size, mtimeMs: st.mtimeMs, sha256: sha256Of(path) };
+      const { size, mtimeMs, sha256 } = recordFile(path);
+      return { ...(packagePath(path, base) ?? { path: relative(base, path) }), size, mtimeMs, sha256 };
     }),
   };
 }
@@ -116,10 +141,9 @@ export function staleBecause(file: string): string | undefined {
     // joined, not resolve()d: the kernel walks "../" itself, and a start checks some 700 inputs
     const path = inputPath(input, base, packages);
     if (typeof path !== "string") return path.missing;
-    const st = statSync(path, { throwIfNoEntry: false });
-    if (st === undefined) return `${resolve(path)} is gone`;
-    if (st.size !== input.size) return `${resolve(path)} changed since the bundle was built`;
-    if (st.mtimeMs !== input.mtimeMs && sha256Of(path) !== input.sha256) return `${resolve(path)} changed since the bundle was built`;
+    const change = fileChange(path, input);
+    if (change === "gone") return `${resolve(path)} is gone`;
+    if (change === "changed") return `${resolve(path)} changed since the bundle was built`;
   }
   return undefined;
 }
