@@ -12,6 +12,22 @@ const USAGE = `usage:
       list the spare provider processes waiting for Terraform (TAKOFORM_PROVIDER_SPARE=on)
       in DIR (default: TAKOFORM_PROVIDER_SPARE_DIR, else this installation's), or stop them`;
 
+/** `--dir DIR` (or `--dir=DIR`) and the given flags; undefined, after saying why, on anything else. */
+function parseOptions(command: string, args: string[], flags: string[]): { dir?: string; flags: Set<string> } | undefined {
+  const parsed: { dir?: string; flags: Set<string> } = { flags: new Set() };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (flags.includes(a)) parsed.flags.add(a);
+    else if (a === "--dir" && args[i + 1] !== undefined) parsed.dir = args[++i]!;
+    else if (a.startsWith("--dir=")) parsed.dir = a.slice("--dir=".length);
+    else {
+      console.error(`takoform provider ${command}: unexpected argument ${a}\n${USAGE}`);
+      return undefined;
+    }
+  }
+  return parsed;
+}
+
 async function install(args: string[]): Promise<number> {
   const [{ homedir }, path, { readFileSync }, { corpusRoot }, { installProvider, checkLauncher }, { shellQuote }] = await Promise.all([
     import("node:os"),
@@ -21,16 +37,9 @@ async function install(args: string[]): Promise<number> {
     import("../../provider-bridge/install/install.js"),
     import("../../provider-bridge/install/launcher.js"),
   ]);
-  let dir = path.join(homedir(), ".takoform", "terraform");
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--dir" && args[i + 1] !== undefined) dir = args[++i]!;
-    else if (a.startsWith("--dir=")) dir = a.slice("--dir=".length);
-    else {
-      console.error(`takoform provider install: unexpected argument ${a}\n${USAGE}`);
-      return 2;
-    }
-  }
+  const options = parseOptions("install", args, []);
+  if (options === undefined) return 2;
+  const dir = options.dir ?? path.join(homedir(), ".takoform", "terraform");
   const root = path.dirname(corpusRoot());
   const version = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
   const result = installProvider({ dir, root, version });
@@ -53,20 +62,10 @@ async function spares(args: string[]): Promise<number> {
     import("../../corpus/lib/root.js"),
     import("../../provider-bridge/install/spares.js"),
   ]);
-  let dir: string | undefined;
-  let stop = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--stop") stop = true;
-    else if (a === "--dir" && args[i + 1] !== undefined) dir = args[++i]!;
-    else if (a.startsWith("--dir=")) dir = a.slice("--dir=".length);
-    else {
-      console.error(`takoform provider spares: unexpected argument ${a}\n${USAGE}`);
-      return 2;
-    }
-  }
-  dir ??= installedSpareDir(repoRoot());
-  if (!stop) {
+  const options = parseOptions("spares", args, ["--stop"]);
+  if (options === undefined) return 2;
+  const dir = options.dir ?? installedSpareDir(repoRoot());
+  if (!options.flags.has("--stop")) {
     const lines = listSpares(dir);
     console.log(lines.length === 0 ? `no spare provider processes in ${dir}` : `spare provider processes in ${dir}:`);
     for (const line of lines) console.log(`  ${line}`);
