@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundleProvider } from "../../../provider-bridge/install/bundle.js";
@@ -11,8 +10,8 @@ import { checkLauncher, installProvider } from "../../../provider-bridge/install
 import { staleBecause, stampOf } from "../../../launch/stamp.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
 import { CODE_CACHE } from "../../../provider-bridge/plugin/start.js";
+import { copyBuiltBundle, repo } from "./built-bundle.js";
 
-const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 function temp(): string {
@@ -131,13 +130,9 @@ describe("provider bundle (built from dist/)", () => {
   });
 
   it("started through start.cjs with a code cache, a stale bundle serves from the compiled modules too", async () => {
-    const built = bundleProvider(repo);
-    expect(built.ok).toBe(true);
-    if (!built.ok) return;
     const root = temp();
     const bundleDir = join(root, "dist/provider-bridge/bundle");
-    mkdirSync(bundleDir, { recursive: true });
-    for (const name of ["provider.cjs", "start.cjs"]) copyFileSync(join(dirname(built.file), name), join(bundleDir, name));
+    copyBuiltBundle(bundleDir, ["provider.cjs", "start.cjs"]);
     symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
     symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
     const stampFile = join(bundleDir, "provider.stamp.json");
@@ -198,14 +193,10 @@ describe("provider code cache (plugin/start.ts)", () => {
   }
 
   it("is written by the first process, used unchanged by the next, and rewritten when made from other bytes", async () => {
-    const built = bundleProvider(repo);
-    expect(built.ok).toBe(true);
-    if (!built.ok) return;
     bundleDir = join(repo, "dist/provider-bridge", `bundle-copy-${process.pid}`);
     rmSync(bundleDir, { recursive: true, force: true });
     dirs.push(bundleDir);
-    mkdirSync(bundleDir, { recursive: true });
-    for (const f of ["provider.cjs", "start.cjs", "provider.stamp.json"]) copyFileSync(join(dirname(built.file), f), join(bundleDir, f));
+    copyBuiltBundle(bundleDir, ["provider.cjs", "start.cjs", "provider.stamp.json"]);
     cacheFile = join(bundleDir, CODE_CACHE);
     const bundleHash = createHash("sha256")
       .update(readFileSync(join(bundleDir, "provider.cjs")))

@@ -4,19 +4,17 @@
 // rewritten with other bytes, under a stamp that still matches, the spare declines and exits, and
 // the launcher starts node on the new bundle itself.
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { stampOf } from "../../../launch/stamp.js";
-import { bundleProvider } from "../../../provider-bridge/install/bundle.js";
 import { launcherScript } from "../../../provider-bridge/install/launcher.js";
 import { generateServerCertificate } from "../../../provider-bridge/plugin/certificate.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
+import { copyBuiltBundle, repo } from "./built-bundle.js";
 
-const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const root = mkdtempSync(join(tmpdir(), "takoform-spare-bundle-"));
 const started: ChildProcess[] = [];
 afterAll(() => {
@@ -61,13 +59,9 @@ async function until<T>(check: () => T | undefined, ms = 10_000): Promise<T> {
 
 describe("a spare and the bundle it runs", () => {
   it("serves while the bundle is unchanged and declines once it is reinstalled with other bytes", async () => {
-    const built = bundleProvider(repo);
-    expect(built.ok).toBe(true);
-    if (!built.ok) return;
     // The bundle's layout elsewhere: its own stamp (the bundle alone), links to what it resolves.
     const bundleDir = join(root, "dist/provider-bridge/bundle");
-    mkdirSync(bundleDir, { recursive: true });
-    for (const name of ["provider.cjs", "start.cjs"]) copyFileSync(join(dirname(built.file), name), join(bundleDir, name));
+    copyBuiltBundle(bundleDir, ["provider.cjs", "start.cjs"]);
     symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
     symlinkSync(join(repo, "generated"), join(root, "generated"));
     const bundle = join(bundleDir, "provider.cjs");
