@@ -5,7 +5,7 @@
 // ignores SIGINT as the provider does; unclaimed spares exit after their idle time and leave no
 // files; a spare directory open to others is not used; spares stay off unless asked for.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -13,24 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generateServerCertificate } from "../../provider-bridge/plugin/certificate.js";
 import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir, waitFor } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
+import { sparesOf } from "../support/spares.js";
 
 const COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
 const SERVED = /served by a spare process/g;
-
-/** Spare processes waiting in or serving from `dir` (their command line names it). */
-function sparesOf(dir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const argv = readFileSync(`/proc/${entry}/cmdline`, "latin1").split("\0");
-      if (argv.includes("--spare") && argv.includes(dir) && !/\) Z /.test(readFileSync(`/proc/${entry}/stat`, "latin1"))) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
 
 function killAll(pids: number[]): void {
   for (const pid of pids) {

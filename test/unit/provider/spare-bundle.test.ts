@@ -4,7 +4,7 @@
 // rewritten with other bytes, under a stamp that still matches, the spare declines and exits, and
 // the launcher starts node on the new bundle itself.
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -13,6 +13,7 @@ import { stampOf } from "../../../launch/stamp.js";
 import { launcherScript } from "../../../provider-bridge/install/launcher.js";
 import { generateServerCertificate } from "../../../provider-bridge/plugin/certificate.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
+import { sparesOf } from "../../support/spares.js";
 import { copyBuiltBundle, repo } from "./built-bundle.js";
 
 const root = mkdtempSync(join(tmpdir(), "takoform-spare-bundle-"));
@@ -24,19 +25,7 @@ afterAll(() => {
 });
 
 const spareDir = join(root, "spares");
-function spares(): number[] {
-  return readdirSync("/proc")
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        const argv = readFileSync(`/proc/${e}/cmdline`, "latin1").split("\0");
-        return argv.includes("--spare") && argv.includes(spareDir) && !/\) Z /.test(readFileSync(`/proc/${e}/stat`, "latin1"));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+const spares = (): number[] => sparesOf(spareDir);
 
 /** The spares waiting now (the folder appears when the first provider process prepares it). */
 function ready(): number[] {
