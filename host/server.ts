@@ -8,6 +8,7 @@ import type { Credential } from "./auth/credentials.js";
 import { createHostApp, type HostDependencies } from "./app.js";
 import { answerClientErrors } from "./http/middleware/client-errors.js";
 import type { HostCatalog } from "./catalog/host-catalog.js";
+import { holdDataDir, type DataDirHold } from "./store/data-dir-hold.js";
 import { openStore } from "./store/open.js";
 import { guardDataDir, recordHistory, sealClosedStore } from "./store/data-dir.js";
 import type { StoreEngine } from "./store/store.js";
@@ -59,6 +60,17 @@ export interface RunningHost {
 
 export async function startHost(options: StartOptions): Promise<RunningHost> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // Before the store is looked at (a seal taken, a --repair moving it aside): one host per directory.
+  const hold = holdDataDir(options.dataDir);
+  try {
+    return await startHeld(options, hold);
+  } catch (error) {
+    hold.release();
+    throw error;
+  }
+}
+
+async function startHeld(options: StartOptions, hold: DataDirHold): Promise<RunningHost> {
   guardDataDir(options.dataDir, options.engine, { repair: options.repair === true, warn: (line) => console.error(line) });
   // prom-client and the replica services (pg) load only when asked for: the default start stays lean.
   const metrics = options.metrics === true ? (await import("./metrics.js")).createHostMetrics() : undefined;
@@ -186,6 +198,7 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
       await closeServer(server);
       await store.close();
       sealClosedStore(options.dataDir, options.engine);
+      hold.release();
     },
   };
 }
