@@ -20,6 +20,7 @@ import type { ScopedKey } from "./keys.js";
 import { insideMutationScope } from "./mutation-scope.js";
 import { PrefixCounts } from "./prefix-counts.js";
 import { prepareStoreSchema } from "./sqlite-schema.js";
+import { ABSENT, rowCache } from "./sqlite-rows.js";
 import { startSqliteWriter, type Row, type SqliteWriter } from "./sqlite-writer.js";
 
 /** Prefixes whose live count the store keeps at once (one or two per active tenant's quota). */
@@ -70,11 +71,15 @@ export function openSqliteStore(file: string): Store {
   const countRange = db.prepare<[string, string, number]>("SELECT count(*) FROM (SELECT 1 FROM entries WHERE key >= ? AND key < ? LIMIT ?)").pluck();
 
   const pending = new Map<string, Pending>();
+  // Durable rows as this process last committed or read them (sqlite-rows.ts, ADR 0285).
+  const rows = rowCache();
   // One read transaction, so a batch the writer thread commits meanwhile is seen by both or neither.
   const countWithOverlay = db.transaction((prefix: string, end: string, limit: number, overlay: string[]): number => {
     let count = countRange.get(prefix, end, limit) as number;
     for (const key of overlay) {
-      const durable = durableRow(key) !== undefined;
+      // From the same snapshot as the count, not the kept rows: a batch the writer thread has
+      // committed but this thread not yet acknowledged is in the count and not yet in `rows`.
+      const durable = selectOne.get(key) !== undefined;
       const staged = pending.get(key)!.value !== null;
       if (staged && !durable) count++;
       if (!staged && durable) count--;
@@ -97,6 +102,7 @@ export function openSqliteStore(file: string): Store {
     open = undefined;
     pending.clear();
     liveCounts.clear();
+    rows.clear();
   };
 
   const flush = () => {
@@ -112,6 +118,8 @@ export function openSqliteStore(file: string): Store {
       () => {
         if (committing !== batch) return;
         committing = undefined;
+        // In the same turn as the pending writes leave: a key is always either pending or kept right.
+        for (const [key, value, version] of batch.rows) rows.set(key, value === null ? ABSENT : { value, version });
         for (const [key] of batch.rows) if (pending.get(key)?.batch === batch) pending.delete(key);
         batch.resolve();
         flush();
@@ -122,7 +130,13 @@ export function openSqliteStore(file: string): Store {
     );
   };
 
-  const durableRow = (key: string): { value: string | null; version: number } | undefined => selectOne.get(key);
+  const durableRow = (key: string): { value: string | null; version: number } | undefined => {
+    const kept = rows.get(key);
+    if (kept !== undefined) return kept === ABSENT ? undefined : kept;
+    const row = selectOne.get(key);
+    rows.set(key, row === undefined ? ABSENT : { value: row.value, version: row.version });
+    return row;
+  };
   const currentRow = (key: string) => (insideMutationScope() ? (pending.get(key) ?? durableRow(key)) : durableRow(key));
   const toEntry = <T>(key: string, row: { value: string | null; version: number } | undefined): StoreEntry<T> | undefined =>
     row === undefined || row.value === null ? undefined : { key: key as ScopedKey, value: JSON.parse(row.value) as T, version: row.version };

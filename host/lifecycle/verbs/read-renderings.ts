@@ -6,6 +6,7 @@
 
 import type { ExactFormRef } from "../../../corpus/lib/index.js";
 import type { Store } from "../../store/store.js";
+import { BoundedMap } from "../../support/bounded-map.js";
 
 export interface Rendering {
   /** The stored text the body was rendered from. */
@@ -24,10 +25,11 @@ export const RENDERINGS_BUDGET = 48 * 1024 * 1024;
 const ENTRY_OVERHEAD = 160;
 
 export class Renderings {
-  readonly #entries = new Map<string, Rendering>();
-  #bytes = 0;
+  readonly #entries: BoundedMap<Rendering>;
 
-  constructor(readonly budget: number = RENDERINGS_BUDGET) {}
+  constructor(readonly budget: number = RENDERINGS_BUDGET) {
+    this.#entries = new BoundedMap(budget, (_key, entry) => entry.text.length + entry.body.length + ENTRY_OVERHEAD);
+  }
 
   /** The rendering of key when it was rendered from exactly text. */
   get(key: string, text: string): Rendering | undefined {
@@ -36,31 +38,12 @@ export class Renderings {
   }
 
   set(key: string, entry: Rendering): void {
-    this.#drop(key);
-    const size = sizeOf(entry);
-    if (size > this.budget) return;
     this.#entries.set(key, entry);
-    this.#bytes += size;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#bytes <= this.budget) break;
-      this.#drop(oldest);
-    }
   }
 
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.size;
   }
-
-  #drop(key: string): void {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return;
-    this.#entries.delete(key);
-    this.#bytes -= sizeOf(entry);
-  }
-}
-
-function sizeOf(entry: Rendering): number {
-  return entry.text.length + entry.body.length + ENTRY_OVERHEAD;
 }
 
 const perStore = new WeakMap<Store, Renderings>();
