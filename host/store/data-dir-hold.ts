@@ -41,7 +41,13 @@ export function holdDataDir(dataDir: string): DataDirHold {
     db.exec("BEGIN EXCLUSIVE");
   } catch (error) {
     db.close();
-    if ((error as { code?: unknown }).code !== "SQLITE_BUSY") throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT")
+      throw new Error(
+        `${file} is not the lock file a takoform host makes (${String(code)}): something else wrote it. ` +
+          `Remove it (no host can be holding it) and start again.`,
+      );
+    if (code !== "SQLITE_BUSY") throw error;
     throw new DataDirInUseError(
       `another takoform host is serving from ${dataDir}${holderNote(dataDir)}: it holds ${file}. ` +
         `Two hosts on one data directory would each accept writes the other cannot see. Stop that host first, ` +
