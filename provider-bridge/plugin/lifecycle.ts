@@ -14,16 +14,24 @@ import { basename } from "node:path";
 const WATCHDOG_MS = 250;
 const SHELLS = new Set(["sh", "dash", "bash", "zsh", "ash", "ksh", "mksh", "busybox"]);
 
-/** The parent pid of `pid` from /proc, or undefined when it cannot be read (gone, or not Linux). */
-function parentOf(pid: number): number | undefined {
+/**
+ * The fields of /proc/<pid>/stat after the command name (state, ppid, ...), or undefined when it
+ * cannot be read (gone, or not Linux).
+ */
+export function procStat(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
     // pid (comm) state ppid ...; comm may contain spaces and parentheses
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[1]);
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return undefined;
   }
+}
+
+/** The parent pid of `pid` from /proc, or undefined when it cannot be read. */
+function parentOf(pid: number): number | undefined {
+  const fields = procStat(pid);
+  return fields === undefined ? undefined : Number(fields[1]);
 }
 
 function isShell(pid: number): boolean {

@@ -3,8 +3,9 @@
 // Terraform's), so Terraform neither waits for it nor signals it; it exits when it is not
 // claimed within its idle time.
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
+import { procStat } from "../lifecycle.js";
 import { log } from "../log.js";
 import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
 import { SPARE_DIR_ENV, SPARE_ENV, SPARE_IDLE_ENV, spareSetting } from "./settings.js";
@@ -14,14 +15,8 @@ const CARRIED = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "TAKOFORM_PROVIDER_CODE
 
 /** Whether pid runs: it exists and is not a zombie (a dead spare nobody reaped, as under an init that reaps no orphans). */
 function alive(pid: number): boolean {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-  } catch {
-    return false;
-  }
-  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-  return state !== "Z" && state !== "X";
+  const state = procStat(pid)?.[0];
+  return state !== undefined && state !== "Z" && state !== "X";
 }
 
 /**
