@@ -11,18 +11,18 @@
 
 import { BoundedMap } from "../support/bounded-map.js";
 
-export interface StoredRow {
+export interface KeptRow {
   /** The JSON text; null: no row for the key. */
   value: string | null;
   version: number;
 }
 
-export const ABSENT: StoredRow = Object.freeze({ value: null, version: 0 });
+export const ABSENT: KeptRow = Object.freeze({ value: null, version: 0 });
 
 /** 32 Mi characters: the rows of a 10,000-resource host (about 1 KB each, with their indexes), with room. */
 export const ROWS_BUDGET = 32 * 1024 * 1024;
 const ENTRY_OVERHEAD = 96;
 
-export function rowCache(budget: number = ROWS_BUDGET): BoundedMap<StoredRow> {
+export function rowCache(budget: number = ROWS_BUDGET): BoundedMap<KeptRow> {
   return new BoundedMap(budget, (key, row) => key.length + (row.value?.length ?? 0) + ENTRY_OVERHEAD);
 }

@@ -133,8 +133,8 @@ export function openSqliteStore(file: string): Store {
   const durableRow = (key: string): { value: string | null; version: number } | undefined => {
     const kept = rows.get(key);
     if (kept !== undefined) return kept === ABSENT ? undefined : kept;
-    const row = selectOne.get(key);
-    rows.set(key, row === undefined ? ABSENT : { value: row.value, version: row.version });
+    const row = selectOne.get(key); // a fresh { value, version } of its own
+    rows.set(key, row ?? ABSENT);
     return row;
   };
   const currentRow = (key: string) => (insideMutationScope() ? (pending.get(key) ?? durableRow(key)) : durableRow(key));

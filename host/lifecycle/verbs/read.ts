@@ -10,7 +10,6 @@ import { renderResource } from "../../wire/render-resource.js";
 import { addressedKey, addressedResource, recordAt, type NameAddress } from "./addressed.js";
 import type { HostContext, LifecycleResponse } from "../context.js";
 import { refreshedForRead } from "../admission/ledger-rendering.js";
-import { viewFor } from "../admission/tenant-view.js";
 import { renderingsOf } from "./read-renderings.js";
 
 export async function readResource(ctx: HostContext, scope: TenantScope, address: NameAddress): Promise<LifecycleResponse> {
@@ -25,7 +24,7 @@ export async function readResource(ctx: HostContext, scope: TenantScope, address
   // and never kept: its text can stay the same while the answer moves.
   const current = await refreshedForRead(ctx, scope, { key, record, version: stored!.version });
   const response = render(current);
-  if (current === record && viewFor(ctx, scope).kindOf(record.ref)?.rendersOutsideStore !== true) {
+  if (current === record && ctx.kinds.of(record.ref)?.rendersOutsideStore !== true) {
     renderings.set(key, { text: stored!.text, ref: record.ref, etag: response.etag!, body: response.body });
   }
   return response;
