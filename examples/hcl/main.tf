@@ -211,5 +211,5 @@ output "endpoint_url" {
 
 output "schema_ready" {
   description = "The migration application's Ready condition: its ledger holds every file of the set"
-  value       = one([for c in jsondecode(takoform_sqlite_migration_application.schema.conditions_json) : c if c.type == "Ready"])
+  value       = one([for c in jsondecode(takoform_sqlite_migration_application.schema.status_json).conditions : c if c.type == "Ready"])
 }

@@ -12,6 +12,7 @@ import { HostError } from "../client/errors.js";
 import { errorDiag } from "../framework/diagnostics.js";
 import type { ImportResult, ResourceContext } from "../framework/resource.js";
 import { refValue } from "../state/recorded.js";
+import { statusJson } from "../state/status-json.js";
 import { ctyObject } from "../wire/value.js";
 import { connect, type Lifecycle } from "./context.js";
 import { FALLBACK_SPACE, type Address } from "./host-api.js";
@@ -77,7 +78,7 @@ export async function importResource(lc: Lifecycle, id: string, ctx: ResourceCon
     const placeholder = ctyObject([
       ["name", where.name],
       ["space", where.space],
-      ["form_ref", refValue(lc.model.defaultRef)],
+      ["status_json", statusJson({ formRef: refValue(lc.model.defaultRef) })],
     ]);
     return { state: placeholder, private: adoption, diagnostics: [] };
   }

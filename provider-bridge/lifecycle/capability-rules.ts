@@ -65,7 +65,7 @@ function undecided(input: CapabilityInput, answer: SupportAnswer & { kind: "unre
 function formChecks(input: CapabilityInput, profile: SupportProfile): Diagnostic[] {
   const { model, ref } = input;
   const out: Diagnostic[] = [];
-  const at: AttributePath = [{ attribute: "form_ref" }];
+  const at: AttributePath = [{ attribute: "status_json" }];
   const served = profile.formRef;
   if (served && (served.apiVersion !== ref.apiVersion || served.kind !== ref.kind || served.schemaDigest !== ref.schemaDigest)) {
     out.push(
@@ -266,7 +266,7 @@ export function capabilityDiagnostics(input: CapabilityInput): Diagnostic[] {
         `The host does not support ${refText(ref)}`,
         `GET {api}/${form.path} answered ${form.code} (HTTP ${form.status}): ${form.message}`,
         `Use a host that installs ${ref.kind} ${ref.definitionVersion}, or remove this resource from the configuration.`,
-        [{ attribute: "form_ref" }],
+        [{ attribute: "status_json" }],
       ),
     ];
   }

@@ -9,6 +9,7 @@ import { attemptOf } from "../framework/attempt.js";
 import { dispatchRef } from "../model/plan-rules.js";
 import type { CtyObject } from "../wire/value.js";
 import { addressOf, connect, stringAttr, subjectOf, type Lifecycle } from "./context.js";
+import { recordedGeneration } from "../state/recorded.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { settle } from "./outcome.js";
 
@@ -21,7 +22,7 @@ export async function deleteResource(
   const dispatch = dispatchRef(lc.model, prior);
   if ("error" in dispatch) return { diagnostics: [dispatch.error] };
   const a = addressOf(dispatch.ref, prior, ctx.provider);
-  const generation = stringAttr(prior, "generation");
+  const generation = recordedGeneration(prior);
   const uid = stringAttr(prior, "uid");
   const fence = `Takoform-Expected-Generation: ${generation ?? "(none)"}`;
   const subject = subjectOf(lc, a, fence, uid);

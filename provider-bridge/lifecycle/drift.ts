@@ -3,7 +3,7 @@
 // failed refresh; the plan then carries an apply that re-pins the target.
 import { warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { CtyObject } from "../wire/value.js";
-import { conditionsOfJson } from "../state/status-json.js";
+import { conditionsOfStatus } from "../state/status-json.js";
 
 export const DRIFT_REASONS = ["ExternalChange", "DependencyMissing"] as const;
 
@@ -15,7 +15,7 @@ export interface DriftFinding {
 
 export function driftOf(state: CtyObject | null): DriftFinding[] {
   const out: DriftFinding[] = [];
-  for (const c of conditionsOfJson(state?.["conditions_json"])) {
+  for (const c of conditionsOfStatus(state?.["status_json"])) {
     const reason = typeof c["reason"] === "string" ? c["reason"] : "";
     if (c["status"] === "True" || !(DRIFT_REASONS as readonly string[]).includes(reason)) continue;
     out.push({

@@ -9,7 +9,7 @@ import { errorDiag, warningDiag, type Diagnostic } from "../framework/diagnostic
 import type { ApplyRequest, ApplyResult, ResourceContext } from "../framework/resource.js";
 import { attemptOf } from "../framework/attempt.js";
 import { dispatchRef } from "../model/plan-rules.js";
-import { pendingAdoption, recordedRef } from "../state/recorded.js";
+import { pendingAdoption, recordedGeneration, recordedRef } from "../state/recorded.js";
 import { isWhollyKnown, type CtyObject } from "../wire/value.js";
 import { addressOf, connect, requestBody, stringAttr, subjectOf, withoutUnknowns, type Lifecycle } from "./context.js";
 import type { Address } from "./host-api.js";
@@ -84,7 +84,7 @@ export async function updateResource(lc: Lifecycle, req: ApplyRequest, ctx: Reso
   if ("error" in dispatch) return { diagnostics: [dispatch.error] };
   const prior = req.prior!;
   const uid = stringAttr(prior, "uid");
-  const generation = stringAttr(prior, "generation");
+  const generation = recordedGeneration(prior);
   const a = addressOf(dispatch.ref, prior, ctx.provider);
   const nativeId = pendingAdoption(req.plannedPrivate);
   if (nativeId !== undefined) return adoptNative(lc, req, ctx, a, nativeId);

@@ -11,6 +11,7 @@ import { attemptOf } from "../framework/attempt.js";
 import { warningDiag, type Diagnostic } from "../framework/diagnostics.js";
 import type { ApplyRequest, ApplyResult, ResourceContext } from "../framework/resource.js";
 import { connect, requestBody, stringAttr, subjectOf, type Lifecycle } from "./context.js";
+import { recordedGeneration } from "../state/recorded.js";
 import type { Address } from "./host-api.js";
 import { hostFailure, identityText } from "./host-diagnostics.js";
 import { settle } from "./outcome.js";
@@ -19,7 +20,7 @@ import { appliedState, pendingState } from "./applied-state.js";
 
 export async function adoptNative(lc: Lifecycle, req: ApplyRequest, ctx: ResourceContext<ProviderConfig>, a: Address, nativeId: string): Promise<ApplyResult> {
   const uid = stringAttr(req.prior, "uid");
-  const generation = stringAttr(req.prior, "generation");
+  const generation = recordedGeneration(req.prior);
   const existing = uid !== undefined && generation !== undefined;
   const fence = existing ? `Takoform-Expected-Generation: ${generation} with metadata.uid ${uid}` : "If-None-Match: * (new adoption)";
   const subject = subjectOf(lc, a, `${fence}, nativeId ${JSON.stringify(nativeId)}`, uid);

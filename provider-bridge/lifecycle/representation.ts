@@ -1,15 +1,14 @@
 // The host's resource representation (resourceResponse) as Terraform state:
-// identity (uid, generation, revision, the exact FormRef it records), the Ready
-// condition as flat attributes, the whole condition list and the relations named
-// by the desired spec as JSON text (ADR 0240), outputs_json and one typed
-// attribute per declared output.
+// uid, ready, status_json (the exact FormRef it records, generation, revision,
+// the conditions and the relations named by the desired spec, ADR 0286),
+// outputs_json and one typed attribute per declared output.
 import type { CompiledObject } from "../schema/compiled.js";
 import { valueFromPlain } from "../wire/json-value.js";
 import type { CtyObject, CtyValue } from "../wire/value.js";
 import { canonicalJson } from "../../corpus/lib/digest.js";
 import { refValue } from "../state/recorded.js";
 import type { ExactFormRef, ResourceModel } from "../model/types.js";
-import { conditionsJsonFromWire, readyOf, relationsJson } from "../state/status-json.js";
+import { conditionsFromWire, readyOf, relationsText, statusJson } from "../state/status-json.js";
 import { relationsOfState } from "../state/relations.js";
 import { stateFromSpec } from "./spec-mapping.js";
 
@@ -93,15 +92,14 @@ export function stateFromRepresentation(model: ResourceModel, block: CompiledObj
   state["name"] = rep.name;
   state["space"] = rep.space;
   state["uid"] = rep.uid;
-  state["generation"] = rep.generation;
-  state["revision"] = rep.revision;
-  state["form_ref"] = refValue(rep.ref);
-  const ready = readyOf(rep.conditions);
-  state["ready"] = ready.ready;
-  state["ready_reason"] = ready.reason;
-  state["ready_message"] = ready.message;
-  state["conditions_json"] = conditionsJsonFromWire(rep.conditions);
-  state["relations_json"] = relationsJson(relationsOfState(model.attributes, state) ?? []);
+  state["ready"] = readyOf(rep.conditions).ready;
+  state["status_json"] = statusJson({
+    formRef: refValue(rep.ref),
+    generation: rep.generation,
+    revision: rep.revision,
+    conditions: conditionsFromWire(rep.conditions),
+    relations: relationsText(relationsOfState(model.attributes, state) ?? []),
+  });
   state["outputs_json"] = canonicalJson(rep.outputs ?? {});
   state["pending_operation_id"] = null;
   for (const [name, v] of outputValues(model, block, rep.outputs, unfinished)) state[name] = v;

@@ -15,7 +15,7 @@ import type {
   ResourceContext,
   UpgradeResult,
 } from "../framework/resource.js";
-import { upgradeV0 } from "../state/upgrade-v0.js";
+import { upgradeState } from "../state/upgrade.js";
 import type { ProviderConfig } from "../config/provider-config.js";
 import { compileSchema, type CompiledSchema } from "../schema/compiled.js";
 import type { SchemaJson } from "../schema/schema-json.js";
@@ -110,18 +110,18 @@ export class ModelResource implements Resource<ProviderConfig> {
     return importResource(this.lifecycle(), id, ctx);
   }
 
-  /** Version 0 (nested conditions, relations and form_ref) to the flat version 1 (ADR 0240). */
+  /** Version 0 (nested conditions, relations and form_ref, ADR 0240) and version 1 (flat status attributes) to version 2 (status_json, ADR 0286). */
   async upgradeState(fromVersion: number, rawJson: Uint8Array): Promise<UpgradeResult> {
-    if (fromVersion !== 0)
+    if (fromVersion !== 0 && fromVersion !== 1)
       return { diagnostics: [errorDiag("Unknown state version", `${this.model.typeName}: no upgrade from schema version ${fromVersion} is known.`)] };
     try {
-      return { state: upgradeV0(this.compiled().block.type, rawJson), diagnostics: [] };
+      return { state: upgradeState(fromVersion, this.compiled().block.type, rawJson), diagnostics: [] };
     } catch (err) {
       return {
         diagnostics: [
           errorDiag(
             "Invalid stored state",
-            `The stored state of this ${this.model.typeName} (schema version 0) could not be upgraded to version ${this.schemaJson.version}: ${(err as Error).message}. ` +
+            `The stored state of this ${this.model.typeName} (schema version ${fromVersion}) could not be upgraded to version ${this.schemaJson.version}: ${(err as Error).message}. ` +
               "Remove it from state (terraform state rm) and import it again.",
           ),
         ],

@@ -2,17 +2,14 @@
 // - declared defaults are planned for optional+computed attributes the author omits;
 // - name and space, attributes codegen marks requiresReplace, every desired
 //   attribute of a revision-role Form and of a Form without update force replacement;
-// - an update plans the values the host may change (generation, revision, the
-//   Ready attributes, conditions_json, outputs) as unknown; the others keep their
-//   state, and relations_json is planned from the configuration (ADR 0240);
-// - the exact FormRef: new resources plan the kind's default ref, existing ones
-//   keep the ref recorded in their state, and a recorded ref the provider does
-//   not support fails closed;
+// - an update plans the values the host may change (ready, status_json, the
+//   outputs) as unknown; the others keep their state (ADR 0286);
+// - the exact FormRef: new resources are created under the kind's default ref,
+//   existing ones are addressed through the ref recorded in their state, and a
+//   recorded ref the provider does not support fails closed;
 // - an import by native id plans the apply that claims it (ADR 0133).
 import { errorDiag, type Diagnostic } from "../framework/diagnostics.js";
-import { pendingAdoption, recordedRef, refValue, sameRef } from "../state/recorded.js";
-import { relationsOfState } from "../state/relations.js";
-import { relationsJson } from "../state/status-json.js";
+import { pendingAdoption, recordedRef, sameRef } from "../state/recorded.js";
 import { addReplacePath, changedReplacePaths } from "../framework/plan.js";
 import type { PlanDraft, PlanRequest } from "../framework/resource.js";
 import type { CompiledObject } from "../schema/compiled.js";
@@ -59,27 +56,16 @@ export function dispatchRef(model: ResourceModel, prior: CtyObject | null): { re
       `${model.typeName} "${String(prior["space"] ?? "")}/${String(prior["name"] ?? "")}" (uid ${String(prior["uid"] ?? "unknown")}) was created under ${formatRef(recorded)}, which this version of the takoform provider does not support ` +
         `(it supports ${model.supportedRefs.map((r) => r.definitionVersion).join(", ")}); sent nothing: the provider refuses before any request, so there is no host code. ` +
         `The provider never moves a resource to another contract on its own. Use a provider version that supports this exact ref, or migrate the resource explicitly.`,
-      [{ attribute: "form_ref" }],
+      [{ attribute: "status_json" }],
     ),
   };
-}
-
-/** relations_json follows from the planned references: known at plan unless a reference is unknown (ADR 0240). */
-function planRelations(model: ResourceModel, block: CompiledObject, planned: CtyObject): void {
-  if (!block.attributes.has("relations_json")) return;
-  const relations = relationsOfState(model.attributes, planned);
-  planned["relations_json"] = relations === undefined ? UNKNOWN : relationsJson(relations);
 }
 
 export function modifyModelPlan(model: ResourceModel, block: CompiledObject, req: PlanRequest, draft: PlanDraft): Diagnostic[] {
   const dispatch = dispatchRef(model, req.prior);
   if ("error" in dispatch) return [dispatch.error];
   applyDefaults(model.attributes, block, draft.planned, req.config);
-  planRelations(model, block, draft.planned);
-  if (req.prior === null) {
-    if (block.attributes.has("form_ref")) draft.planned["form_ref"] = refValue(model.defaultRef);
-    return [];
-  }
+  if (req.prior === null) return [];
   const capabilities = model.capabilities[dispatch.ref.definitionVersion] ?? [];
   const everythingReplaces = model.role === "revision" || !capabilities.includes("update");
   const replaceNames = [

@@ -7,7 +7,6 @@ export type { AttributeModel, ExactFormRef, ProviderModel, ResourceModel, Role a
 export const COMMON_REPLACE_ATTRIBUTES = ["name", "space"] as const;
 /**
  * Computed attributes whose values a successful update may change, planned unknown on an update.
- * The rest keep their state on an update (uid, form_ref, space, pending_operation_id) or are
- * known from the configuration (relations_json): ADR 0240.
+ * The rest keep their state on an update (uid, space, pending_operation_id): ADR 0286.
  */
-export const VOLATILE_COMPUTED_ATTRIBUTES = ["generation", "revision", "ready", "ready_reason", "ready_message", "conditions_json", "outputs_json"] as const;
+export const VOLATILE_COMPUTED_ATTRIBUTES = ["ready", "status_json", "outputs_json"] as const;

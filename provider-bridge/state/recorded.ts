@@ -4,13 +4,14 @@
 import type { PrivateState } from "../framework/resource.js";
 import type { CtyObject } from "../wire/value.js";
 import type { ExactFormRef } from "../model/types.js";
+import { statusOf } from "./status-json.js";
 
-/** The exact FormRef as the form_ref state attribute: `<apiVersion>/<kind>@<definitionVersion>#<schemaDigest>` (ADR 0240). */
+/** The exact FormRef as status_json's form_ref: `<apiVersion>/<kind>@<definitionVersion>#<schemaDigest>` (ADR 0240, 0286). */
 export function refValue(ref: ExactFormRef): string {
   return `${ref.apiVersion}/${ref.kind}@${ref.definitionVersion}#${ref.schemaDigest}`;
 }
 
-/** The FormRef a form_ref string names; undefined when the text does not have the form refValue writes. */
+/** The FormRef a form_ref text names; undefined when the text does not have the form refValue writes. */
 export function parseRefText(text: string): ExactFormRef | undefined {
   const hash = text.lastIndexOf("#");
   const at = text.lastIndexOf("@", hash);
@@ -19,12 +20,18 @@ export function parseRefText(text: string): ExactFormRef | undefined {
   return { apiVersion: text.slice(0, slash), kind: text.slice(slash + 1, at), definitionVersion: text.slice(at + 1, hash), schemaDigest: text.slice(hash + 1) };
 }
 
-/** The exact FormRef recorded in state, if any. */
+/** The exact FormRef recorded in state (status_json's form_ref), if any. */
 export function recordedRef(state: CtyObject | null): ExactFormRef | undefined {
-  const v = state?.["form_ref"];
+  const v = statusOf(state?.["status_json"])["form_ref"];
   if (typeof v !== "string") return undefined;
   // Text of another form names no ref this provider supports, so the dispatch fails closed on it.
   return parseRefText(v) ?? { apiVersion: v, kind: "", definitionVersion: "", schemaDigest: "" };
+}
+
+/** The generation recorded in state (status_json's generation): the fence of the next update or delete. */
+export function recordedGeneration(state: CtyObject | null): string | undefined {
+  const v = statusOf(state?.["status_json"])["generation"];
+  return typeof v === "string" ? v : undefined;
 }
 
 export function sameRef(a: ExactFormRef, b: ExactFormRef): boolean {

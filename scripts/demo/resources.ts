@@ -26,10 +26,13 @@ interface StateFile {
 }
 
 /**
- * The exact FormRef of a state's form_ref: one string `<apiVersion>/<kind>@<definitionVersion>#<schemaDigest>`
- * (schema version 1, ADR 0240), or the object of version 0 (a state not yet upgraded by a plan or apply).
+ * The exact FormRef a state records: status_json's form_ref, one string
+ * `<apiVersion>/<kind>@<definitionVersion>#<schemaDigest>` (schema version 2, ADR 0286); a state not yet
+ * upgraded by a plan or apply has it as the form_ref attribute (version 1: that string; version 0: an object).
  */
-function formRefOf(v: unknown): { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } | undefined {
+function formRefOf(a: Record<string, unknown>): { apiVersion: string; kind: string; definitionVersion: string; schemaDigest: string } | undefined {
+  let v: unknown = a["form_ref"];
+  if (typeof a["status_json"] === "string") v = (JSON.parse(a["status_json"]) as { form_ref?: unknown }).form_ref;
   if (typeof v === "string") {
     const m = /^(.+)\/([^/@#]+)@([^#]+)#(.+)$/.exec(v);
     return m ? { apiVersion: m[1]!, kind: m[2]!, definitionVersion: m[3]!, schemaDigest: m[4]! } : undefined;
@@ -46,7 +49,7 @@ export function resourcesInState(statePath: string): DeployedResource[] {
   for (const r of state.resources ?? []) {
     if (r.mode !== "managed" || !r.type.startsWith("takoform_")) continue;
     for (const { attributes: a } of r.instances) {
-      const ref = formRefOf(a["form_ref"]);
+      const ref = formRefOf(a);
       if (ref === undefined) continue;
       out.push({ type: r.type, name: String(a["name"]), space: String(a["space"]), ...ref });
     }

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installTakoformProvider, repoRoot, TerraformWorkdir, type TerraformResult } from "./helpers/terraform.js";
+import { installTakoformProvider, recordedStatus, repoRoot, TerraformWorkdir, type TerraformResult } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 import {
   BLOCKS,
@@ -118,7 +118,9 @@ describe("plan stability of every resource kind", () => {
     const refreshedState = await stateOf(w);
     for (const r of created) {
       const now = refreshedState.find((u) => u.address === r.address)?.values ?? {};
-      for (const key of [...DESIRED(r.type), "uid", "generation", "form_ref", "space"]) expect(now[key], `${r.address}.${key}`).toEqual(r.values[key]);
+      for (const key of [...DESIRED(r.type), "uid", "space"]) expect(now[key], `${r.address}.${key}`).toEqual(r.values[key]);
+      for (const key of ["generation", "form_ref"] as const)
+        expect(recordedStatus(now)[key], `${r.address} status_json.${key}`).toEqual(recordedStatus(r.values)[key]);
     }
 
     // A second configuration adopts what the first created, by import blocks (SPACE/NAME).

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerModel } from "../../generated/provider/model.js";
-import { installTakoformProvider, providerConfig, TerraformWorkdir } from "./helpers/terraform.js";
+import { installTakoformProvider, providerConfig, recordedStatus, TerraformWorkdir } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 
 const SPACE = "imp";
@@ -79,7 +79,7 @@ resource "takoform_edge_kv_namespace" "native" { name = "native-kv" }
     expect(stored.status).toBe(200);
     const state = await stateValues(w, "takoform_edge_kv_namespace.native");
     expect(state?.["uid"]).toBe(stored.body.metadata.uid);
-    expect(state?.["form_ref"] as string).toMatch(new RegExp(`/EdgeKVNamespace@[^#]+#${refOf("EdgeKVNamespace").schemaDigest}$`));
+    expect(recordedStatus(state).form_ref).toMatch(new RegExp(`/EdgeKVNamespace@[^#]+#${refOf("EdgeKVNamespace").schemaDigest}$`));
     const again = await w.run(["plan", "-detailed-exitcode"]);
     expect(again.all).toContain("No changes.");
     expect(again.exitCode).toBe(0);
@@ -133,7 +133,7 @@ resource "takoform_module_worker" "newer" { name = "newer" }
     expect((await w.run(["import", "takoform_module_worker.older", `${SPACE}/older`])).all).toContain("Import successful!");
     const apply = await w.run(["apply", "-auto-approve"]);
     expect(apply.all).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
-    const refOfState = async (address: string) => /@([^#]+)#/.exec((await stateValues(w, address))?.["form_ref"] as string)?.[1];
+    const refOfState = async (address: string) => /@([^#]+)#/.exec(recordedStatus(await stateValues(w, address)).form_ref)?.[1];
     expect(await refOfState("takoform_module_worker.older")).toBe("0.2.0");
     expect(await refOfState("takoform_module_worker.newer")).toBe(mw.defaultRef.definitionVersion);
     // The host answers each only under its own exact ref.

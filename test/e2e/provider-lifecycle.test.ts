@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerModel } from "../../generated/provider/model.js";
-import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
+import { installTakoformProvider, providerConfig, recordedStatus, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 
 const SPACE = "e2e";
@@ -157,9 +157,12 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect(recorded["uid"]).toBe(endpoint.body.metadata.uid);
     expect(JSON.parse(recorded["outputs_json"] as string)).toEqual(endpoint.body.status.outputs);
     expect(recorded["ready"]).toBe(true);
-    expect(recorded["ready_reason"]).toBe(endpoint.body.status.conditions.find((c: { type: string }) => c.type === "Ready").reason);
-    expect((JSON.parse(recorded["conditions_json"] as string) as unknown[]).length).toBe(endpoint.body.status.conditions.length);
-    expect(JSON.parse(recorded["relations_json"] as string)).toEqual([
+    const status = recordedStatus(recorded);
+    expect(status.ready_reason).toBe(endpoint.body.status.conditions.find((c: { type: string }) => c.type === "Ready").reason);
+    expect(status.conditions!.length).toBe(endpoint.body.status.conditions.length);
+    expect(status.generation).toBe(endpoint.body.metadata.generation);
+    expect(status.revision).toBe(endpoint.body.metadata.revision);
+    expect(status.relations).toEqual([
       expect.objectContaining({ pointer: "/worker", target_kind: "ModuleWorker", target_name: "api" }),
     ]);
 
@@ -249,7 +252,7 @@ resource "takoform_at_least_once_queue" "adopted" {
     const byName = await w.run(["import", "takoform_at_least_once_queue.adopted", "adopted-queue"]);
     expect(byName.all).toContain("Import successful!");
     const adopted = await stateValues(w, "takoform_edge_kv_namespace.adopted");
-    expect(adopted["form_ref"] as string).toMatch(new RegExp(`/EdgeKVNamespace@[^#]+#${refOf("EdgeKVNamespace").schemaDigest}$`));
+    expect(recordedStatus(adopted).form_ref).toMatch(new RegExp(`/EdgeKVNamespace@[^#]+#${refOf("EdgeKVNamespace").schemaDigest}$`));
     expect(adopted["space"]).toBe(SPACE);
     const plan = await w.run(["plan", "-detailed-exitcode"]);
     expect(plan.all).toContain("No changes.");

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalDigest } from "../../corpus/lib/digest.js";
 import { providerModel } from "../../generated/provider/model.js";
-import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir, waitFor } from "./helpers/terraform.js";
+import { installTakoformProvider, providerConfig, recordedStatus, repoRoot, TerraformWorkdir, waitFor } from "./helpers/terraform.js";
 import { HostProcess, TOKEN } from "./provider-host/host.js";
 import { RequestLog } from "./provider-host/request-log.js";
 
@@ -99,7 +99,7 @@ describe("takoform provider and asynchronous host operations", () => {
     const adopted = await stateValues(w, "takoform_edge_kv_namespace.slow");
     expect(adopted?.["uid"]).toBe(stored.body.metadata.uid);
     expect(adopted?.["pending_operation_id"]).toBeNull();
-    expect(adopted?.["generation"]).toBe("1");
+    expect(recordedStatus(adopted).generation).toBe("1");
     // One apply reached the host: the resumed run followed the operation instead of creating again.
     expect(log.applies().length - before).toBe(1);
   }, 300_000);

@@ -9,7 +9,7 @@ import type { ProviderModel, ResourceModel } from "../../model/types.js";
 import { attributesJson } from "./attribute-json.js";
 
 /** Schema version of every resource type; bumped with a state upgrader when a layout moves. */
-export const RESOURCE_SCHEMA_VERSION = 1;
+export const RESOURCE_SCHEMA_VERSION = 2;
 
 export const PROVIDER_DESCRIPTION =
   "Manages resources of the Takoform Host API v1beta1: one resource type per installed Form kind, generated from the Form Definitions.";

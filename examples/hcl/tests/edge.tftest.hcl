@@ -25,12 +25,12 @@ run "apply" {
   }
 
   assert {
-    condition     = output.schema_ready.status == "True" && takoform_sqlite_migration_application.schema.ready_reason == output.schema_ready.reason
+    condition     = output.schema_ready.status == "True" && jsondecode(takoform_sqlite_migration_application.schema.status_json).ready_reason == output.schema_ready.reason
     error_message = "the migration ledger holds every file of the set (Ready=True)"
   }
 
   assert {
-    condition     = contains([for r in jsondecode(takoform_worker_version.app.relations_json) : r.target_name], takoform_sqlite_database.app.name)
+    condition     = contains([for r in jsondecode(takoform_worker_version.app.status_json).relations : r.target_name], takoform_sqlite_database.app.name)
     error_message = "the version's relations name the database it binds"
   }
 }

@@ -5,15 +5,18 @@
 // made), node_modules linked from this checkout, and `takoform provider install` of that tree
 // writes the launcher and the bundle exactly as a user's install of that version would.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { repoRoot } from "./terraform.js";
 
-/** The folders tsconfig.build.json compiles, plus generated/ (which they import). */
-const SOURCE_DIRS = ["cli", "corpus/lib", "codegen", "provider-bridge", "host", "conformance", "generated"];
+/** The folders the commit's tsconfig.build.json compiles, plus generated/ (which they import). */
+function sourceDirs(root: string): string[] {
+  const config = JSON.parse(readFileSync(join(root, "tsconfig.build.json"), "utf8")) as { include: string[] };
+  return [...config.include, "generated"];
+}
 
 function typeScriptFiles(dir: string): string[] {
   const out: string[] = [];
@@ -44,7 +47,7 @@ export async function installProviderAt(commit: string): Promise<OldProvider> {
     execFileSync("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "sh", repoRoot, commit, root]);
     symlinkSync(join(repoRoot, "node_modules"), join(root, "node_modules"));
     const esbuild = createRequire(join(repoRoot, "package.json"))("esbuild") as typeof import("esbuild");
-    const entryPoints = SOURCE_DIRS.flatMap((d) => typeScriptFiles(join(root, d)));
+    const entryPoints = sourceDirs(root).flatMap((d) => typeScriptFiles(join(root, d)));
     await esbuild.build({ entryPoints, outdir: join(root, "dist"), outbase: root, format: "esm", platform: "node", bundle: false, logLevel: "error" });
     const installDir = join(root, "install");
     const r = await execa("node", [join(root, "bin", "takoform.mjs"), "provider", "install", "--dir", installDir], { reject: false });

@@ -225,3 +225,20 @@ ${lines.join("\n")}
 }
 `;
 }
+
+/** What an instance's status_json records (state schema version 2, ADR 0286); throws when it holds none. */
+export interface RecordedStatus {
+  form_ref: string;
+  generation?: string;
+  revision?: string;
+  ready_reason?: string | null;
+  ready_message?: string | null;
+  conditions?: { type: string; status: string; reason?: string; message?: string; host_reason?: string }[];
+  relations?: { pointer: string; relation: string; target_api_version: string; target_kind: string; target_name: string }[];
+}
+
+export function recordedStatus(values: Record<string, unknown> | undefined): RecordedStatus {
+  const text = values?.["status_json"];
+  if (typeof text !== "string") throw new Error(`the instance records no status_json (${JSON.stringify(text)})`);
+  return JSON.parse(text) as RecordedStatus;
+}

@@ -19,16 +19,13 @@ describe("identity attributes, every kind (D4, O2)", () => {
       expect(attrs.name).toMatchObject({ type: "string", required: true });
       expect(attrs.space).toMatchObject({ type: "string", optional: true, computed: true });
       const computed = (name: string, type: unknown) => expect(attrs[name], name).toEqual(expect.objectContaining({ type, computed: true }));
-      computed("uid", "string");
-      computed("generation", "string");
-      computed("revision", "string");
-      // Schema version 1 (ADR 0240): every identity and status attribute is a flat string or bool.
-      const flat = ["form_ref", "ready_reason", "ready_message", "conditions_json", "relations_json", "outputs_json", "pending_operation_id"];
+      // Schema version 2 (ADR 0286): the identity, ready, and the rest of the status in one JSON text.
+      const flat = ["uid", "status_json", "outputs_json", "pending_operation_id"];
       for (const n of flat) computed(n, "string");
       computed("ready", "bool");
-      expect(attrs).not.toHaveProperty("conditions");
-      expect(attrs).not.toHaveProperty("relations");
-      for (const n of ["uid", "generation", "revision", "ready", ...flat]) {
+      for (const gone of ["conditions", "relations", "form_ref", "generation", "revision", "ready_reason", "ready_message", "conditions_json", "relations_json"])
+        expect(attrs).not.toHaveProperty(gone);
+      for (const n of ["ready", ...flat]) {
         expect(attrs[n]!.required ?? false).toBe(false);
         expect(attrs[n]!.optional ?? false).toBe(false);
       }

@@ -51,12 +51,12 @@ const versionPlan = (extra: Record<string, unknown> = {}): CtyObject =>
   );
 
 describe("plan-time host capability", () => {
-  it("refuses an exact ref the host does not install, at form_ref, naming identity, fence, code and repair", () => {
+  it("refuses an exact ref the host does not install, at status_json, naming identity, fence, code and repair", () => {
     const m = model("ObjectBucket");
     const refused: SupportAnswer = { kind: "refused", path: formSupportPath(m.defaultRef), code: "form_unknown", status: 404, message: "no Form is installed" };
     const [d, ...rest] = capabilityDiagnostics(input("ObjectBucket", ctyObject([["name", "b"]]), refused));
     expect(rest).toEqual([]);
-    expect(d).toMatchObject({ severity: "error", path: [{ attribute: "form_ref" }] });
+    expect(d).toMatchObject({ severity: "error", path: [{ attribute: "status_json" }] });
     expect(d!.summary).toContain(`ObjectBucket ${m.defaultRef.definitionVersion}`);
     for (const part of [WHO, "nothing (plan-time capability check", "form_unknown (HTTP 404)", "Use a host that installs", "applies unchanged"])
       expect(d!.detail).toContain(part);

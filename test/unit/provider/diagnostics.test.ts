@@ -14,6 +14,7 @@ import { OperationTimeout } from "../../../provider-bridge/client/operations.js"
 import { hostFailure, type Operation, type Subject } from "../../../provider-bridge/lifecycle/host-diagnostics.js";
 import { dispatchRef } from "../../../provider-bridge/model/plan-rules.js";
 import { refValue } from "../../../provider-bridge/state/recorded.js";
+import { statusJson } from "../../../provider-bridge/state/status-json.js";
 import { ctyObject } from "../../../provider-bridge/wire/value.js";
 
 const queue = providerModel.resources.find((r) => r.kind === "AtLeastOnceQueue")!;
@@ -81,7 +82,7 @@ describe("error diagnostics state identity, fence, code and repair", () => {
       ["name", "jobs"],
       ["space", "prod"],
       ["uid", "u-42"],
-      ["form_ref", refValue({ ...queue.defaultRef, definitionVersion: "9.9.9" })],
+      ["status_json", statusJson({ formRef: refValue({ ...queue.defaultRef, definitionVersion: "9.9.9" }), generation: "1" })],
     ]);
     const result = dispatchRef(queue, prior);
     if (!("error" in result)) throw new Error("expected a refusal");

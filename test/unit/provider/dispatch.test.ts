@@ -2,7 +2,7 @@
 // ModuleWorker the provider supports (0.1.0 and 0.2.0): a new resource plans
 // the default ref, an existing one is planned, addressed (request body and
 // exact query) and read under the ref recorded in its state and never moved
-// to the other; a ref the provider does not support fails closed at form_ref;
+// to the other; a ref the provider does not support fails closed at status_json;
 // import tries the newest supported ref first.
 import { describe, expect, it } from "vitest";
 import { providerModel } from "../../../generated/provider/model.js";
@@ -14,7 +14,8 @@ import { dispatchRef, modifyModelPlan } from "../../../provider-bridge/model/pla
 import { recordedRef, refValue } from "../../../provider-bridge/state/recorded.js";
 import { loadProviderModel } from "../../../provider-bridge/model/load.js";
 import { compileSchema } from "../../../provider-bridge/schema/compiled.js";
-import { ctyObject, type CtyObject, type CtyValue } from "../../../provider-bridge/wire/value.js";
+import { ctyObject, Unknown, type CtyObject, type CtyValue } from "../../../provider-bridge/wire/value.js";
+import { statusJson } from "../../../provider-bridge/state/status-json.js";
 
 const model = providerModel.resources.find((r) => r.kind === "ModuleWorker")!;
 const v010 = model.supportedRefs.find((r) => r.definitionVersion === "0.1.0")!;
@@ -33,12 +34,8 @@ function stored(b: Awaited<ReturnType<typeof block>>, ref: typeof v010, values: 
       name: "api",
       space: "s",
       uid: "u-1",
-      generation: "1",
-      revision: "1",
-      form_ref: refValue(ref),
-      conditions: [],
+      status_json: statusJson({ formRef: refValue(ref), generation: "1", revision: "1", conditions: [], relations: [] }),
       ready: true,
-      relations: [],
       outputs_json: "{}",
     },
     values,
@@ -59,7 +56,10 @@ describe("dispatch over ModuleWorker 0.1.0 and 0.2.0", () => {
     config["name"] = "api";
     const fresh: PlanDraft = { planned: defaultPlan(b, null, config, config), requiresReplace: [], plannedPrivate: undefined };
     expect(modifyModelPlan(model, b, { prior: null, proposed: config, config, priorPrivate: undefined }, fresh)).toEqual([]);
-    expect(recordedRef(fresh.planned)).toEqual(model.defaultRef);
+    // nothing is recorded before the create: the apply creates under the default ref, and the
+    // state it returns records it
+    expect(fresh.planned["status_json"]).toBeInstanceOf(Unknown);
+    expect(recordedRef(fresh.planned)).toBeUndefined();
     for (const ref of [v010, v020]) {
       const prior = stored(b, ref);
       // Terraform's proposal for an unchanged configuration: the config plus the prior computed values.
@@ -84,7 +84,7 @@ describe("dispatch over ModuleWorker 0.1.0 and 0.2.0", () => {
     expect(new URLSearchParams(exactQuery(a)).get("schemaDigest")).toBe(v020.schemaDigest);
   });
 
-  it("fails closed at form_ref on a ref the provider does not support, even one differing only in digest", async () => {
+  it("fails closed at status_json on a ref the provider does not support, even one differing only in digest", async () => {
     const b = await block();
     for (const bad of [
       { ...v020, definitionVersion: "0.3.0" },
@@ -92,7 +92,7 @@ describe("dispatch over ModuleWorker 0.1.0 and 0.2.0", () => {
     ]) {
       const prior = stored(b, bad);
       const result = dispatchRef(model, prior);
-      expect("error" in result && result.error.path).toEqual([{ attribute: "form_ref" }]);
+      expect("error" in result && result.error.path).toEqual([{ attribute: "status_json" }]);
       const draft: PlanDraft = { planned: defaultPlan(b, prior, prior, prior), requiresReplace: [], plannedPrivate: undefined };
       const diags = modifyModelPlan(model, b, { prior, proposed: prior, config: prior, priorPrivate: undefined }, draft);
       expect(diags.map((d) => d.summary)).toEqual(["Unsupported recorded Form contract"]);

@@ -13,7 +13,9 @@ import { idempotencyKey } from "../../../provider-bridge/lifecycle/idempotency.j
 import { attemptOf, retireAttempt, withAttempt } from "../../../provider-bridge/framework/attempt.js";
 import { parseRepresentation, RepresentationError, stateFromRepresentation } from "../../../provider-bridge/lifecycle/representation.js";
 import { specFromState, stateFromSpec, toPlain } from "../../../provider-bridge/lifecycle/spec-mapping.js";
-import { ctyObject, type CtyObject } from "../../../provider-bridge/wire/value.js";
+import { ctyObject, UNKNOWN, type CtyObject } from "../../../provider-bridge/wire/value.js";
+import { recordedGeneration, recordedRef } from "../../../provider-bridge/state/recorded.js";
+import { statusJson } from "../../../provider-bridge/state/status-json.js";
 
 async function resource(kind: string) {
   const loaded = await loadProviderModel({});
@@ -61,16 +63,22 @@ describe("provider lifecycle mapping", () => {
     const outputs = { hostname: "api.example.test", url: "https://api.example.test/" };
     const state = stateFromRepresentation(model, block, parseRepresentation(rep("WorkerEndpoint", { worker }, { outputs })));
     expect(state["uid"]).toBe("u-1");
-    expect(state["generation"]).toBe("2");
     expect(state["ready"]).toBe(true);
     expect(state["hostname"]).toBe("api.example.test");
     expect(JSON.parse(state["outputs_json"] as string)).toEqual(outputs);
-    expect(JSON.parse(state["relations_json"] as string)).toEqual([
+    const text = state["status_json"] as string;
+    expect(text.startsWith(" {")).toBe(true); // one line in a plan (ADR 0240)
+    const status = JSON.parse(text) as Record<string, unknown>;
+    expect(status["generation"]).toBe("2");
+    expect(status["revision"]).toBe("5");
+    expect(status["relations"]).toEqual([
       { pointer: "/worker", relation: "worker", target_api_version: worker.apiVersion, target_kind: "ModuleWorker", target_name: "api" },
     ]);
-    expect(state["ready_reason"]).toBe("Available");
-    expect(JSON.parse(state["conditions_json"] as string)[0]).toMatchObject({ type: "Ready", status: "True", reason: "Available" });
-    expect(state["form_ref"]).toBe(`${model.defaultRef.apiVersion}/WorkerEndpoint@${model.defaultRef.definitionVersion}#${model.defaultRef.schemaDigest}`);
+    expect(status["ready_reason"]).toBe("Available");
+    expect((status["conditions"] as unknown[])[0]).toMatchObject({ type: "Ready", status: "True", reason: "Available" });
+    expect(status["form_ref"]).toBe(`${model.defaultRef.apiVersion}/WorkerEndpoint@${model.defaultRef.definitionVersion}#${model.defaultRef.schemaDigest}`);
+    expect(recordedRef(state)).toEqual(model.defaultRef);
+    expect(recordedGeneration(state)).toBe("2");
   });
 
   it("fails naming a missing or mistyped declared output, and allows null only for an unfinished mutation", async () => {
@@ -153,14 +161,15 @@ describe("provider lifecycle mapping", () => {
       message: "relation /worker: target no longer exists",
       host_reason: "/worker uid a->none ref x->none",
     };
-    const state = ctyObject([["conditions_json", JSON.stringify([condition])]]);
+    const state = ctyObject([["status_json", statusJson({ formRef: "r", conditions: [condition] })]]);
     const findings = driftOf(state);
     expect(findings).toHaveLength(1);
     const [w] = driftWarnings('takoform_worker_endpoint "s/e"', findings, true);
     expect(w!.severity).toBe("warning");
     expect(w!.summary).toContain("relation /worker");
     expect(w!.detail).toContain("Re-create the missing target");
-    expect(driftOf(ctyObject([["conditions_json", "[]"]]))).toEqual([]);
-    expect(driftOf(ctyObject([["conditions_json", null]]))).toEqual([]);
+    expect(driftOf(ctyObject([["status_json", statusJson({ formRef: "r", conditions: [] })]]))).toEqual([]);
+    expect(driftOf(ctyObject([["status_json", null]]))).toEqual([]);
+    expect(driftOf(ctyObject([["status_json", UNKNOWN]]))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { formatPath } from "../../../provider-bridge/framework/path.js";
 import type { PlanDraft } from "../../../provider-bridge/framework/resource.js";
 import { modifyModelPlan } from "../../../provider-bridge/model/plan-rules.js";
 import { refValue } from "../../../provider-bridge/state/recorded.js";
+import { statusJson } from "../../../provider-bridge/state/status-json.js";
+import type { ExactFormRef } from "../../../provider-bridge/model/types.js";
 import type { ResourceModel } from "../../../provider-bridge/model/types.js";
 import { compileSchema } from "../../../provider-bridge/schema/compiled.js";
 import { ctyObject, Unknown, UNKNOWN, type CtyObject, type CtyValue } from "../../../provider-bridge/wire/value.js";
@@ -37,6 +39,17 @@ function plan(
   return { draft, diags };
 }
 
+/** status_json as a read records it, under `ref`. */
+function status(ref: ExactFormRef): string {
+  return statusJson({
+    formRef: refValue(ref),
+    generation: "1",
+    revision: "rev-1",
+    conditions: [{ type: "Ready", status: "True", reason: "Available" }],
+    relations: [],
+  });
+}
+
 const stored = obj({
   name: "w",
   space: "default",
@@ -44,13 +57,8 @@ const stored = obj({
   size: 3,
   rules: [rule("/a", "r-1")],
   uid: "u-1",
-  generation: 1,
-  revision: "rev-1",
-  form_ref: refValue(model.supportedRefs[0]!),
-  conditions_json: "[]",
+  status_json: status(model.supportedRefs[0]!),
   ready: true,
-  ready_reason: "Available",
-  relations_json: "[]",
   outputs_json: "{}",
   url: "https://w",
 });
@@ -66,24 +74,10 @@ describe("default plan and model plan rules", () => {
     expect(p["name"]).toBe("w");
     expect(p["size"]).toBe(9007199254740993n);
     expect(p["mode"]).toBe("fast");
-    expect(p["form_ref"]).toEqual(refValue(model.defaultRef));
-    for (const k of [
-      "uid",
-      "generation",
-      "revision",
-      "conditions_json",
-      "ready",
-      "ready_reason",
-      "ready_message",
-      "outputs_json",
-      "pending_operation_id",
-      "url",
-      "space",
-    ]) {
+    // the apply creates under the default ref (createResource), which status_json records then
+    for (const k of ["uid", "status_json", "ready", "outputs_json", "pending_operation_id", "url", "space"]) {
       expect(p[k], k).toBeInstanceOf(Unknown);
     }
-    // relations_json follows from the configuration, so a create plans it (ADR 0240)
-    expect(p["relations_json"]).toBe("[]");
     expect(p["rules"]).toEqual([rule("/a", UNKNOWN), rule("/b", UNKNOWN, 2)]);
     expect(p["retention"]).toEqual(ctyObject([["days", 7]]));
     expect(p["labels"]).toBeNull();
@@ -105,11 +99,10 @@ describe("default plan and model plan rules", () => {
     const p = draft.planned;
     expect(p["size"]).toBe(4);
     expect(p["uid"]).toBe("u-1");
-    expect(p["form_ref"]).toEqual(stored["form_ref"]); // the recorded ref is never rewritten
-    for (const k of ["generation", "revision", "conditions_json", "ready", "ready_reason", "ready_message", "outputs_json", "url"])
-      expect(p[k], k).toBeInstanceOf(Unknown);
+    // the apply addresses the host under the ref the prior state records (dispatch tests)
+    for (const k of ["status_json", "ready", "outputs_json", "url"]) expect(p[k], k).toBeInstanceOf(Unknown);
     // what an in-place update does not move keeps its state, so the plan does not print it (ADR 0240)
-    for (const k of ["uid", "space", "relations_json", "pending_operation_id"]) expect(p[k], k).toEqual(stored[k]);
+    for (const k of ["uid", "space", "pending_operation_id"]) expect(p[k], k).toEqual(stored[k]);
     // the existing rule keeps its id, the new one gets one at apply
     expect(p["rules"]).toEqual([rule("/a", "r-1"), rule("/new", UNKNOWN)]);
     expect(draft.requiresReplace).toEqual([]);
@@ -130,18 +123,18 @@ describe("default plan and model plan rules", () => {
     const noUpdate = { ...model, capabilities: { ...model.capabilities, "1.0.0": ["create", "read", "delete", "import", "observe"] } };
     expect(plan(noUpdate, stored, config, proposed).draft.requiresReplace.map(formatPath)).toEqual(["size"]);
     // the ref recorded in state decides: 1.1.0 still updates in place
-    const storedNew = obj({ ...stored, form_ref: refValue(model.supportedRefs[1]!) });
+    const storedNew = obj({ ...stored, status_json: status(model.supportedRefs[1]!) });
     expect(plan(noUpdate, storedNew, config, obj({ ...storedNew, size: 4 })).draft.requiresReplace).toEqual([]);
   });
 
   it("fails closed on a recorded exact ref this provider does not support", () => {
-    const foreign = obj({ ...stored, form_ref: refValue({ ...model.defaultRef, definitionVersion: "9.9.9" }) });
+    const foreign = obj({ ...stored, status_json: status({ ...model.defaultRef, definitionVersion: "9.9.9" }) });
     const { diags } = plan(model, foreign, sameConfig, obj({ ...foreign }));
     expect(diags).toHaveLength(1);
     expect(diags[0]!.severity).toBe("error");
     expect(diags[0]!.summary).toBe("Unsupported recorded Form contract");
     expect(diags[0]!.detail).toContain("9.9.9");
-    expect(diags[0]!.path).toEqual([{ attribute: "form_ref" }]);
+    expect(diags[0]!.path).toEqual([{ attribute: "status_json" }]);
   });
 
   it("keeps configured values that are still unknown", () => {

@@ -143,11 +143,6 @@ export class QueueConsumer extends cdktf.TerraformResource {
   // ATTRIBUTES
   // ==========
 
-  // conditions_json - computed: true, optional: false, required: false
-  public get conditionsJson() {
-    return this.getStringAttribute('conditions_json');
-  }
-
   // dead_letter_queue - computed: false, optional: true, required: false
   private _deadLetterQueue?: string; 
   public get deadLetterQueue(): string {
@@ -162,16 +157,6 @@ export class QueueConsumer extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get deadLetterQueueInput() {
     return this._deadLetterQueue;
-  }
-
-  // form_ref - computed: true, optional: false, required: false
-  public get formRef() {
-    return this.getStringAttribute('form_ref');
-  }
-
-  // generation - computed: true, optional: false, required: false
-  public get generation() {
-    return this.getStringAttribute('generation');
   }
 
   // max_batch_size - computed: false, optional: false, required: true
@@ -267,21 +252,6 @@ export class QueueConsumer extends cdktf.TerraformResource {
     return this.getBooleanAttribute('ready');
   }
 
-  // ready_message - computed: true, optional: false, required: false
-  public get readyMessage() {
-    return this.getStringAttribute('ready_message');
-  }
-
-  // ready_reason - computed: true, optional: false, required: false
-  public get readyReason() {
-    return this.getStringAttribute('ready_reason');
-  }
-
-  // relations_json - computed: true, optional: false, required: false
-  public get relationsJson() {
-    return this.getStringAttribute('relations_json');
-  }
-
   // retry_delay_seconds - computed: false, optional: false, required: true
   private _retryDelaySeconds?: number; 
   public get retryDelaySeconds() {
@@ -293,11 +263,6 @@ export class QueueConsumer extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get retryDelaySecondsInput() {
     return this._retryDelaySeconds;
-  }
-
-  // revision - computed: true, optional: false, required: false
-  public get revision() {
-    return this.getStringAttribute('revision');
   }
 
   // space - computed: true, optional: true, required: false
@@ -314,6 +279,11 @@ export class QueueConsumer extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get spaceInput() {
     return this._space;
+  }
+
+  // status_json - computed: true, optional: false, required: false
+  public get statusJson() {
+    return this.getStringAttribute('status_json');
   }
 
   // uid - computed: true, optional: false, required: false

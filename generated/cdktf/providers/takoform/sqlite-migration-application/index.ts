@@ -99,11 +99,6 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   // ATTRIBUTES
   // ==========
 
-  // conditions_json - computed: true, optional: false, required: false
-  public get conditionsJson() {
-    return this.getStringAttribute('conditions_json');
-  }
-
   // database - computed: false, optional: false, required: true
   private _database?: string; 
   public get database(): string {
@@ -115,16 +110,6 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get databaseInput() {
     return this._database;
-  }
-
-  // form_ref - computed: true, optional: false, required: false
-  public get formRef() {
-    return this.getStringAttribute('form_ref');
-  }
-
-  // generation - computed: true, optional: false, required: false
-  public get generation() {
-    return this.getStringAttribute('generation');
   }
 
   // migration_set - computed: false, optional: false, required: true
@@ -168,26 +153,6 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
     return this.getBooleanAttribute('ready');
   }
 
-  // ready_message - computed: true, optional: false, required: false
-  public get readyMessage() {
-    return this.getStringAttribute('ready_message');
-  }
-
-  // ready_reason - computed: true, optional: false, required: false
-  public get readyReason() {
-    return this.getStringAttribute('ready_reason');
-  }
-
-  // relations_json - computed: true, optional: false, required: false
-  public get relationsJson() {
-    return this.getStringAttribute('relations_json');
-  }
-
-  // revision - computed: true, optional: false, required: false
-  public get revision() {
-    return this.getStringAttribute('revision');
-  }
-
   // space - computed: true, optional: true, required: false
   private _space?: string; 
   public get space() {
@@ -202,6 +167,11 @@ export class SqliteMigrationApplication extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get spaceInput() {
     return this._space;
+  }
+
+  // status_json - computed: true, optional: false, required: false
+  public get statusJson() {
+    return this.getStringAttribute('status_json');
   }
 
   // uid - computed: true, optional: false, required: false

@@ -92,21 +92,6 @@ export class WorkerBundle extends cdktf.TerraformResource {
   // ATTRIBUTES
   // ==========
 
-  // conditions_json - computed: true, optional: false, required: false
-  public get conditionsJson() {
-    return this.getStringAttribute('conditions_json');
-  }
-
-  // form_ref - computed: true, optional: false, required: false
-  public get formRef() {
-    return this.getStringAttribute('form_ref');
-  }
-
-  // generation - computed: true, optional: false, required: false
-  public get generation() {
-    return this.getStringAttribute('generation');
-  }
-
   // manifest_digest - computed: true, optional: true, required: false
   private _manifestDigest?: string; 
   public get manifestDigest() {
@@ -151,26 +136,6 @@ export class WorkerBundle extends cdktf.TerraformResource {
     return this.getBooleanAttribute('ready');
   }
 
-  // ready_message - computed: true, optional: false, required: false
-  public get readyMessage() {
-    return this.getStringAttribute('ready_message');
-  }
-
-  // ready_reason - computed: true, optional: false, required: false
-  public get readyReason() {
-    return this.getStringAttribute('ready_reason');
-  }
-
-  // relations_json - computed: true, optional: false, required: false
-  public get relationsJson() {
-    return this.getStringAttribute('relations_json');
-  }
-
-  // revision - computed: true, optional: false, required: false
-  public get revision() {
-    return this.getStringAttribute('revision');
-  }
-
   // source_dir - computed: false, optional: true, required: false
   private _sourceDir?: string; 
   public get sourceDir() {
@@ -201,6 +166,11 @@ export class WorkerBundle extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get spaceInput() {
     return this._space;
+  }
+
+  // status_json - computed: true, optional: false, required: false
+  public get statusJson() {
+    return this.getStringAttribute('status_json');
   }
 
   // uid - computed: true, optional: false, required: false

@@ -1116,21 +1116,6 @@ export class WorkerVersion extends cdktf.TerraformResource {
     return this._bundle;
   }
 
-  // conditions_json - computed: true, optional: false, required: false
-  public get conditionsJson() {
-    return this.getStringAttribute('conditions_json');
-  }
-
-  // form_ref - computed: true, optional: false, required: false
-  public get formRef() {
-    return this.getStringAttribute('form_ref');
-  }
-
-  // generation - computed: true, optional: false, required: false
-  public get generation() {
-    return this.getStringAttribute('generation');
-  }
-
   // handlers - computed: false, optional: false, required: true
   private _handlers?: string[]; 
   public get handlers() {
@@ -1204,21 +1189,6 @@ export class WorkerVersion extends cdktf.TerraformResource {
     return this.getBooleanAttribute('ready');
   }
 
-  // ready_message - computed: true, optional: false, required: false
-  public get readyMessage() {
-    return this.getStringAttribute('ready_message');
-  }
-
-  // ready_reason - computed: true, optional: false, required: false
-  public get readyReason() {
-    return this.getStringAttribute('ready_reason');
-  }
-
-  // relations_json - computed: true, optional: false, required: false
-  public get relationsJson() {
-    return this.getStringAttribute('relations_json');
-  }
-
   // required_sensitive_vars - computed: true, optional: true, required: false
   private _requiredSensitiveVars?: string[]; 
   public get requiredSensitiveVars() {
@@ -1233,11 +1203,6 @@ export class WorkerVersion extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get requiredSensitiveVarsInput() {
     return this._requiredSensitiveVars;
-  }
-
-  // revision - computed: true, optional: false, required: false
-  public get revision() {
-    return this.getStringAttribute('revision');
   }
 
   // service_bindings - computed: true, optional: true, required: false
@@ -1286,6 +1251,11 @@ export class WorkerVersion extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get sqliteBindingsInput() {
     return this._sqliteBindings.internalValue;
+  }
+
+  // status_json - computed: true, optional: false, required: false
+  public get statusJson() {
+    return this.getStringAttribute('status_json');
   }
 
   // uid - computed: true, optional: false, required: false
