@@ -162,9 +162,7 @@ describe("takoform provider against a host (terraform 1.11)", () => {
     expect(status.conditions!.length).toBe(endpoint.body.status.conditions.length);
     expect(status.generation).toBe(endpoint.body.metadata.generation);
     expect(status.revision).toBe(endpoint.body.metadata.revision);
-    expect(status.relations).toEqual([
-      expect.objectContaining({ pointer: "/worker", target_kind: "ModuleWorker", target_name: "api" }),
-    ]);
+    expect(status.relations).toEqual([expect.objectContaining({ pointer: "/worker", target_kind: "ModuleWorker", target_name: "api" })]);
 
     const again = await w.run(["plan", "-detailed-exitcode"]);
     expect(again.all).toContain("No changes.");

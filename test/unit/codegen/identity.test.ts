@@ -23,7 +23,17 @@ describe("identity attributes, every kind (D4, O2)", () => {
       const flat = ["uid", "status_json", "outputs_json", "pending_operation_id"];
       for (const n of flat) computed(n, "string");
       computed("ready", "bool");
-      for (const gone of ["conditions", "relations", "form_ref", "generation", "revision", "ready_reason", "ready_message", "conditions_json", "relations_json"])
+      for (const gone of [
+        "conditions",
+        "relations",
+        "form_ref",
+        "generation",
+        "revision",
+        "ready_reason",
+        "ready_message",
+        "conditions_json",
+        "relations_json",
+      ])
         expect(attrs).not.toHaveProperty(gone);
       for (const n of ["ready", ...flat]) {
         expect(attrs[n]!.required ?? false).toBe(false);
