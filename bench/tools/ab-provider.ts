@@ -7,7 +7,9 @@
 //
 // usage: npx tsx bench/tools/ab-provider.ts [--a ROOT] [--b ROOT] [--count 100] [--runs 7]
 // --a and --b default to this checkout; a variant named "ROOT:nobundle" installs without the
-// bundle (TAKOFORM_PROVIDER_BUNDLE=off). Both use one host started from this checkout.
+// bundle (TAKOFORM_PROVIDER_BUNDLE=off), "ROOT:spare" runs terraform with provider spares
+// (TAKOFORM_PROVIDER_SPARE=on, ADR 0282; the CPU column then counts only what terraform reaped,
+// not the spare). Both use one host started from this checkout.
 
 import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -54,7 +56,7 @@ async function prepare(label: string, spec: string): Promise<Variant> {
     },
   );
   const cliConfigFile = /TF_CLI_CONFIG_FILE=(["']?)([^"'\n]+)\1/.exec(stdout)![2]!;
-  const env = terraformEnv(cliConfigFile);
+  const env = { ...terraformEnv(cliConfigFile), ...(flag === "spare" ? { TAKOFORM_PROVIDER_SPARE: "on" } : {}) };
   const settings = { source: providerSourceIn(""), endpoint: host.url, token: BENCH_TOKEN, space: "ab-provider" };
   writeFileSync(path.join(dir, "main.tf"), takoformConfig(count, settings, label));
   await runTerraform(dir, ["init", "-input=false"], env);

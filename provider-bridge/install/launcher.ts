@@ -37,7 +37,8 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-// With TAKOFORM_PROVIDER_SPARE=on (ADR 0282), a provider process that served
+// With TAKOFORM_PROVIDER_SPARE=on, or auto (the default) when Terraform runs at
+// a terminal outside automation (ADR 0282, ADR 0287), a provider process that served
 // leaves a spare: a node process with everything loaded, waiting in the spare
 // directory (plugin/spare/run.ts). The launcher reads the name of the spare's
 // FIFO and the descriptor it holds it on from its marker, ready/<pid>; checks
@@ -55,7 +56,14 @@ export function shellQuote(s: string): string {
 // line that is not a handshake, and the launcher starts node itself.
 function claimSpare(spareDir: string): string[] {
   return [
-    `if [ "\${${SPARE_ENV}:-}" = on ] && [ -z "\${NODE_OPTIONS:-}\${${NODE_FLAGS_ENV}:-}" ]; then`,
+    // auto: Terraform hands its stdin to the provider, so a terminal there is Terraform's; the
+    // same rule as spareSetting's (CI set and not false or 0, or TF_IN_AUTOMATION set, is automation).
+    "t=",
+    `case "\${${SPARE_ENV}:-auto}" in`,
+    "  on) t=1 ;;",
+    `  auto) if [ -t 0 ] && [ -z "\${TF_IN_AUTOMATION:-}" ]; then case "\${CI:-}" in ''|false|0) t=1 ;; esac; fi ;;`,
+    "esac",
+    `if [ -n "$t" ] && [ -z "\${NODE_OPTIONS:-}\${${NODE_FLAGS_ENV}:-}" ]; then`,
     `  ${SPARE_DIR_ENV}=\${${SPARE_DIR_ENV}:-${shellQuote(spareDir)}}; export ${SPARE_DIR_ENV}`,
     `  d=$${SPARE_DIR_ENV}`,
     `  if [ -d "$d/ready" ] && [ -O "$d" ] && [ ! -L "$d" ]; then`,

@@ -3,7 +3,8 @@
 // Terraform's later calls with each session's own environment and working directory; one killed
 // while it waits is skipped; Terraform going away ends the spare that serves it; the launcher
 // ignores SIGINT as the provider does; unclaimed spares exit after their idle time and leave no
-// files; a spare directory open to others is not used; spares stay off unless asked for.
+// files; a spare directory open to others is not used; by default (auto, ADR 0287) spares serve
+// a terraform at a terminal and stay off in automation and without a terminal.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,7 +54,7 @@ resource "takoform_worker_bundle" "api" {
 }
 `;
 
-describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
+describe("provider spares", () => {
   let host: HostProcess;
   let cliConfigFile: string;
   let launcher: string;
@@ -267,6 +268,45 @@ describe("provider spares (TAKOFORM_PROVIDER_SPARE=on)", () => {
     expect(await waitFor(() => (sparesOf(dir).length === 0 ? true : undefined), 10_000)).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(["claimed", "ready"]);
     expect(readyIn(dir)).toEqual([]);
+  });
+
+  it("by default (auto) serves a terraform at a terminal from a spare, and none in automation or without a terminal", async () => {
+    const dir = spareDir("auto");
+    const w = workdir({});
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    // Terraform as an author runs it: at a terminal (script(1) gives it one), no CI, no TF_IN_AUTOMATION, no setting.
+    const env = (extra: Record<string, string>): Record<string, string> => {
+      const e = { ...w.env({ TAKOFORM_PROVIDER_SPARE_DIR: dir, TF_LOG_PROVIDER: "debug", ...extra }) };
+      for (const name of ["TF_IN_AUTOMATION", "CI", "TAKOFORM_PROVIDER_SPARE"]) if (!(name in extra)) delete e[name];
+      return e;
+    };
+    const atTerminal = async (log: string, extra: Record<string, string> = {}) => {
+      const r = await execa("script", ["-qec", "terraform validate -no-color", "/dev/null"], {
+        cwd: w.dir,
+        env: env({ TF_LOG_PATH: join(w.dir, log), ...extra }),
+        extendEnv: false,
+        reject: false,
+        stdin: "ignore",
+      });
+      if (r.failed && r.exitCode === undefined) throw new Error(`script(1) from util-linux is needed to give terraform a terminal: ${r.message}`);
+      expect(r.exitCode, r.stdout).toBe(0);
+      return w.read(log).match(SERVED)?.length ?? 0;
+    };
+    expect(await atTerminal("first.log")).toBe(0); // nothing waited yet: this run starts the spare
+    await waitFor(() => (readyIn(dir).length > 0 ? true : undefined), 10_000);
+    expect(await atTerminal("second.log"), "sessions of the second validate served by a spare").toBeGreaterThanOrEqual(1);
+    await waitFor(() => (readyIn(dir).length > 0 ? true : undefined), 10_000);
+    const waiting = readyIn(dir);
+
+    // In automation (TF_IN_AUTOMATION, or CI) the same terminal gets no spare; neither does a terraform without one.
+    expect(await atTerminal("automation.log", { TF_IN_AUTOMATION: "1" })).toBe(0);
+    expect(await atTerminal("ci.log", { CI: "true" })).toBe(0);
+    const piped = await w.run(["validate"], { env: { TAKOFORM_PROVIDER_SPARE_DIR: dir, TF_LOG_PROVIDER: "debug", TF_LOG_PATH: join(w.dir, "piped.log") } });
+    expect(piped.exitCode, piped.all).toBe(0);
+    expect(w.read("piped.log").match(SERVED)?.length ?? 0).toBe(0);
+    // The spare that was waiting still waits, unclaimed, and none of those runs started another.
+    expect(readyIn(dir)).toEqual(waiting);
+    expect(sparesOf(dir)).toHaveLength(1);
   });
 
   it("uses no spare directory open to others, and starts none unless asked", async () => {

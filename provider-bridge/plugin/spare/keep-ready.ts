@@ -62,6 +62,8 @@ export function keepSpareReady(env: NodeJS.ProcessEnv, startFile: string | undef
   if (readySpares(setting.dir).length > 0) return;
   const spareEnv: NodeJS.ProcessEnv = {};
   for (const name of CARRIED) if (env[name] !== undefined) spareEnv[name] = env[name];
+  // Decided here (auto at a terminal included): the spare itself has no terminal to look at.
+  spareEnv[SPARE_ENV] = "on";
   try {
     const child = spawn(process.execPath, [startFile, "--spare", setting.dir], { detached: true, stdio: "ignore", env: spareEnv });
     child.on("error", (error) => log("warn", "provider spare did not start", { error: error.message }));

@@ -1,9 +1,12 @@
 // Whether a provider process keeps a spare ready for Terraform's next call, and where spares
-// wait (ADR 0282). Spares are opt-in: TAKOFORM_PROVIDER_SPARE=on. The launcher and the node side
-// read the same variables; the launcher exports the directory it uses, so both agree.
+// wait (ADR 0282, ADR 0287). TAKOFORM_PROVIDER_SPARE is on, off or auto (the default): auto is on
+// when Terraform runs at a terminal (it hands its stdin to the provider) and the environment does
+// not say it is automation (CI, TF_IN_AUTOMATION). The launcher and the node side read the same
+// variables; the launcher exports the directory it uses, so both agree.
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isatty } from "node:tty";
 
 export const SPARE_ENV = "TAKOFORM_PROVIDER_SPARE";
 export const SPARE_DIR_ENV = "TAKOFORM_PROVIDER_SPARE_DIR";
@@ -13,12 +16,22 @@ export const DEFAULT_IDLE_MS = 300_000;
 
 export type SpareSetting = { on: false; why?: string } | { on: true; dir: string; idleMs: number };
 
+/** Whether the environment says Terraform runs in automation: CI set (not to false or 0), or TF_IN_AUTOMATION set. */
+export function automated(env: NodeJS.ProcessEnv): boolean {
+  const ci = env["CI"] ?? "";
+  return (ci !== "" && ci !== "false" && ci !== "0") || (env["TF_IN_AUTOMATION"] ?? "") !== "";
+}
+
 /**
- * Spares serve only the sessions the launcher may hand them: `on`, a directory, and no node
- * flags (a spare started without them could not honour them).
+ * Spares serve only the sessions the launcher may hand them: on (or auto at a terminal outside
+ * automation), a directory, and no node flags (a spare started without them could not honour
+ * them). `terminal`: whether Terraform's stdin, which it hands to the provider, is a terminal.
  */
-export function spareSetting(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): SpareSetting {
-  if (env[SPARE_ENV] !== "on") return { on: false };
+export function spareSetting(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, terminal: boolean = isatty(0)): SpareSetting {
+  const mode = env[SPARE_ENV] ?? "";
+  if (mode === "off") return { on: false };
+  if (mode !== "on" && mode !== "auto" && mode !== "") return { on: false, why: `${SPARE_ENV} must be on, off or auto, not ${JSON.stringify(mode)}` };
+  if (mode !== "on" && (!terminal || automated(env))) return { on: false };
   // A spare reads the launcher that claims it from /proc, and the launcher checks the spare there.
   if (platform !== "linux") return { on: false, why: `spares need Linux's /proc, not ${platform}` };
   const dir = env[SPARE_DIR_ENV];

@@ -17,10 +17,22 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("spare settings", () => {
   const dir = { TAKOFORM_PROVIDER_SPARE_DIR: "/tmp/x" };
-  it("are off unless TAKOFORM_PROVIDER_SPARE is exactly on", () => {
-    expect(spareSetting(dir)).toEqual({ on: false });
-    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "1" })).toEqual({ on: false });
-    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on" })).toEqual({ on: true, dir: "/tmp/x", idleMs: DEFAULT_IDLE_MS });
+  it("are on when asked, off when asked, and by default (auto) only at a terminal outside automation", () => {
+    const on = { on: true, dir: "/tmp/x", idleMs: DEFAULT_IDLE_MS };
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on" }, "linux", false)).toEqual(on);
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "off" }, "linux", true)).toEqual({ on: false });
+    for (const auto of [{}, { TAKOFORM_PROVIDER_SPARE: "" }, { TAKOFORM_PROVIDER_SPARE: "auto" }]) {
+      expect(spareSetting({ ...dir, ...auto }, "linux", true)).toEqual(on);
+      expect(spareSetting({ ...dir, ...auto }, "linux", false)).toEqual({ on: false });
+      for (const ci of ["true", "1", "yes"]) expect(spareSetting({ ...dir, ...auto, CI: ci }, "linux", true)).toEqual({ on: false });
+      for (const ci of ["", "false", "0"]) expect(spareSetting({ ...dir, ...auto, CI: ci }, "linux", true)).toEqual(on);
+      expect(spareSetting({ ...dir, ...auto, TF_IN_AUTOMATION: "1" }, "linux", true)).toEqual({ on: false });
+    }
+    // A value that is none of the three is refused by name, never read as on.
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "1" }, "linux", true)).toEqual({
+      on: false,
+      why: 'TAKOFORM_PROVIDER_SPARE must be on, off or auto, not "1"',
+    });
   });
   it("need the directory and no node flags, and bound the idle time", () => {
     expect(spareSetting({ TAKOFORM_PROVIDER_SPARE: "on" })).toMatchObject({ on: false, why: expect.stringContaining("TAKOFORM_PROVIDER_SPARE_DIR") });
