@@ -33,7 +33,7 @@ function definitionsTable(r: ResourceModel): string[] {
     "| --- | --- | --- | --- |",
     ...rows,
     "",
-    "A resource stays bound to the exact definition it was created under (its `form_ref`); only new resources use the default.",
+    "A resource stays bound to the exact definition it was created under (`form_ref` in its `status_json`); only new resources use the default.",
   ];
 }
 
