@@ -41,6 +41,11 @@ function applyDefaults(attributes: readonly AttributeModel[], object: CompiledOb
 }
 
 function formatRef(r: ExactFormRef): string {
+  // recordedRef's reading of text that names no ref: say what the state holds.
+  if (r.kind === "")
+    return r.apiVersion === ""
+      ? "a contract status_json does not record (it holds no readable form_ref)"
+      : `a contract status_json does not name (form_ref ${JSON.stringify(r.apiVersion)})`;
   return `${r.apiVersion} ${r.kind} ${r.definitionVersion} (${r.schemaDigest})`;
 }
 

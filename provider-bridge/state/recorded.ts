@@ -22,8 +22,12 @@ export function parseRefText(text: string): ExactFormRef | undefined {
 
 /** The exact FormRef recorded in state (status_json's form_ref), if any. */
 export function recordedRef(state: CtyObject | null): ExactFormRef | undefined {
-  const v = statusOf(state?.["status_json"])["form_ref"];
-  if (typeof v !== "string") return undefined;
+  const text = state?.["status_json"];
+  if (typeof text !== "string") return undefined;
+  const v = statusOf(text)["form_ref"];
+  // A status_json without a readable form_ref (an edited state) names no ref this provider
+  // supports: the dispatch fails closed on it instead of falling back to the default.
+  if (typeof v !== "string") return { apiVersion: "", kind: "", definitionVersion: "", schemaDigest: "" };
   // Text of another form names no ref this provider supports, so the dispatch fails closed on it.
   return parseRefText(v) ?? { apiVersion: v, kind: "", definitionVersion: "", schemaDigest: "" };
 }

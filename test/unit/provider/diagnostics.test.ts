@@ -90,5 +90,18 @@ describe("error diagnostics state identity, fence, code and repair", () => {
     expect(result.error.detail).toContain("9.9.9");
     expect(result.error.detail).toContain("sent nothing");
     expect(result.error.detail).toContain("Use a provider version that supports this exact ref");
+    // An edited state whose status_json names no ref fails closed too, saying so.
+    const edited = dispatchRef(
+      queue,
+      ctyObject([
+        ["name", "jobs"],
+        ["space", "prod"],
+        ["uid", "u-42"],
+        ["status_json", "not json"],
+      ]),
+    );
+    if (!("error" in edited)) throw new Error("expected a refusal of an unreadable status_json");
+    expect(edited.error.detail).toContain("was created under a contract status_json does not record (it holds no readable form_ref)");
+    expect(edited.error.path).toEqual([{ attribute: "status_json" }]);
   });
 });

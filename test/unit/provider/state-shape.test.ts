@@ -57,7 +57,9 @@ describe("state schema version 2", () => {
     expect(recordedRef(ctyObject([["status_json", statusJson({ formRef: "garbage" })]]))).toMatchObject({ kind: "", definitionVersion: "" });
     expect(recordedRef(ctyObject([["status_json", null]]))).toBeUndefined();
     expect(recordedRef(ctyObject([["status_json", UNKNOWN]]))).toBeUndefined();
-    expect(recordedRef(ctyObject([["status_json", "not json"]]))).toBeUndefined();
+    // text that holds no readable form_ref fails closed too, never falls back to the default ref
+    for (const text of ["not json", " {}", ' {"form_ref":7}', " []"])
+      expect(recordedRef(ctyObject([["status_json", text]])), text).toMatchObject({ kind: "", definitionVersion: "" });
     expect(recordedGeneration(ctyObject([["status_json", statusJson({ formRef: text })]]))).toBeUndefined();
   });
 
