@@ -112,8 +112,12 @@ export function statusOf(text: unknown): Record<string, unknown> {
   }
 }
 
+/** The members of a JSON list that are objects; [] for anything that is not a list. */
+export function objectsIn(list: unknown): Loose[] {
+  return Array.isArray(list) ? list.filter((c): c is Loose => typeof c === "object" && c !== null && !Array.isArray(c)) : [];
+}
+
 /** The conditions in a status_json text (objects only). */
 export function conditionsOfStatus(text: unknown): Loose[] {
-  const list = statusOf(text)["conditions"];
-  return Array.isArray(list) ? list.filter((c): c is Loose => typeof c === "object" && c !== null && !Array.isArray(c)) : [];
+  return objectsIn(statusOf(text)["conditions"]);
 }

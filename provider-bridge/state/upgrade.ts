@@ -9,7 +9,7 @@ import { valueFromJsonNode } from "../wire/json-value.js";
 import type { CtyType } from "../wire/cty-type.js";
 import { isCtyObject, type CtyObject } from "../wire/value.js";
 import { refValue } from "./recorded.js";
-import { conditionsFromState, relationsFromState, statusJson, type Status, type TextObject } from "./status-json.js";
+import { conditionsFromState, objectsIn, relationsFromState, statusJson, type Status, type TextObject } from "./status-json.js";
 
 export class StateUpgradeError extends Error {}
 
@@ -20,10 +20,6 @@ const FOLDED = ["form_ref", "generation", "revision", "conditions", "relations",
 
 function isObject(n: JsonNode | undefined): n is JsonObject {
   return typeof n === "object" && n !== null && !Array.isArray(n) && !(n instanceof JsonNumber);
-}
-
-function objects(n: unknown): Record<string, unknown>[] {
-  return Array.isArray(n) ? n.filter((x): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x)) : [];
 }
 
 function text(n: JsonNode | undefined): string | undefined {
@@ -67,13 +63,13 @@ function statusOfOld(version: 0 | 1, old: JsonObject): Status | undefined {
   if (version === 0) {
     // Version 0 always has these lists (empty when the host reported none); null only in a state
     // left by an interrupted create.
-    if (Array.isArray(old["conditions"])) conditions = conditionsFromState(objects(old["conditions"]));
-    if (Array.isArray(old["relations"])) relations = relationsFromState(objects(old["relations"]));
+    if (Array.isArray(old["conditions"])) conditions = conditionsFromState(objectsIn(old["conditions"]));
+    if (Array.isArray(old["relations"])) relations = relationsFromState(objectsIn(old["relations"]));
   } else {
     const c = jsonList(old["conditions_json"], "conditions_json");
     const r = jsonList(old["relations_json"], "relations_json");
-    if (c !== undefined) conditions = conditionsFromState(objects(c));
-    if (r !== undefined) relations = relationsFromState(objects(r));
+    if (c !== undefined) conditions = conditionsFromState(objectsIn(c));
+    if (r !== undefined) relations = relationsFromState(objectsIn(r));
   }
   const generation = text(old["generation"]);
   const revision = text(old["revision"]);

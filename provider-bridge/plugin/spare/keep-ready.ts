@@ -10,8 +10,8 @@ import { log } from "../log.js";
 import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
 import { SPARE_DIR_ENV, SPARE_ENV, SPARE_IDLE_ENV, spareSetting } from "./settings.js";
 
-/** The variables a spare starts with: where it lives and what node needs, no session's secrets. */
-const CARRIED = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "TAKOFORM_PROVIDER_CODE_CACHE", SPARE_ENV, SPARE_DIR_ENV, SPARE_IDLE_ENV];
+/** The variables a spare starts with: where it lives and what node needs, no session's secrets (and SPARE_ENV=on). */
+const CARRIED = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "TAKOFORM_PROVIDER_CODE_CACHE", SPARE_DIR_ENV, SPARE_IDLE_ENV];
 
 /** Whether pid runs: it exists and is not a zombie (a dead spare nobody reaped, as under an init that reaps no orphans). */
 function alive(pid: number): boolean {
