@@ -1,15 +1,15 @@
 // An in-memory set of keys that also answers ordered range questions: which keys fall in
 // [prefix, prefixEnd(prefix)) and whether any does. Membership is a hash lookup; a range is a
 // binary search in a sorted array. Inserting into the sorted array would move half of it per key
-// (39 µs at 30,000 keys), so new keys wait in a small unsorted set and are merged in together;
-// removed keys leave the array at the next merge and are skipped until then.
+// (39 µs at 30,000 keys), so new keys wait in a second, small sorted array and are merged in
+// together; removed keys leave the big array at the next merge and are skipped until then.
 //
 // Used by the sqlite store's key index (ADR 0288) and the PostgreSQL store's tenant views.
 
 import { prefixEnd } from "./store.js";
 
-/** Keys held unsorted (added) or stale (removed but still in the sorted array) before a merge. */
-const MAX_UNMERGED = 256;
+/** Keys held apart (added) or stale (removed but still in the sorted array) before a merge. */
+const MAX_UNMERGED = 1024;
 
 /** The first index of `keys` (sorted) whose key is not below `key`. */
 export function lowerBound(keys: readonly string[], key: string): number {
@@ -38,8 +38,8 @@ export function mergeSorted(left: readonly string[], right: readonly string[]): 
 export class SortedKeys {
   /** Sorted; may still hold keys removed since the last merge (not in #present). */
   #sorted: string[];
-  /** Present keys not in #sorted, unsorted. */
-  readonly #added = new Set<string>();
+  /** Present keys not in #sorted, sorted too: a key's insert moves at most MAX_UNMERGED others. */
+  #added: string[] = [];
   readonly #present: Set<string>;
   #stale = 0;
 
@@ -60,16 +60,16 @@ export class SortedKeys {
   add(key: string): void {
     if (this.#present.has(key)) return;
     this.#present.add(key);
-    const at = lowerBound(this.#sorted, key);
-    if (this.#sorted[at] === key) return; // removed and added back before a merge
-    this.#added.add(key);
-    if (this.#added.size >= MAX_UNMERGED) this.#merge();
+    if (this.#sorted[lowerBound(this.#sorted, key)] === key) return; // removed and added back before a merge
+    this.#added.splice(lowerBound(this.#added, key), 0, key);
+    if (this.#added.length >= MAX_UNMERGED) this.#merge();
   }
 
   delete(key: string): void {
     if (!this.#present.delete(key)) return;
-    if (this.#added.delete(key)) return;
-    if (++this.#stale >= MAX_UNMERGED) this.#merge();
+    const at = lowerBound(this.#added, key);
+    if (this.#added[at] === key) this.#added.splice(at, 1);
+    else if (++this.#stale >= MAX_UNMERGED) this.#merge();
   }
 
   /** The keys in [prefix, prefixEnd(prefix)), in order. */
@@ -81,27 +81,27 @@ export class SortedKeys {
       if (key >= end) break;
       if (this.#present.has(key)) out.push(key);
     }
-    if (this.#added.size === 0) return out;
-    const added = [...this.#added].filter((key) => key >= prefix && key < end);
-    return added.length === 0 ? out : mergeSorted(out, added.sort());
+    const added = this.#added.slice(lowerBound(this.#added, prefix), lowerBound(this.#added, end));
+    return added.length === 0 ? out : mergeSorted(out, added);
   }
 
   /** Whether any key falls in [prefix, prefixEnd(prefix)). */
   anyWithin(prefix: string): boolean {
     const end = prefixEnd(prefix);
+    const at = lowerBound(this.#added, prefix);
+    if (at < this.#added.length && this.#added[at]! < end) return true;
     for (let i = lowerBound(this.#sorted, prefix); i < this.#sorted.length; i++) {
       const key = this.#sorted[i]!;
       if (key >= end) break;
       if (this.#present.has(key)) return true;
     }
-    for (const key of this.#added) if (key >= prefix && key < end) return true;
     return false;
   }
 
   #merge(): void {
     const kept = this.#stale === 0 ? this.#sorted : this.#sorted.filter((key) => this.#present.has(key));
-    this.#sorted = this.#added.size === 0 ? kept : mergeSorted(kept, [...this.#added].sort());
-    this.#added.clear();
+    this.#sorted = this.#added.length === 0 ? kept : mergeSorted(kept, this.#added);
+    this.#added = [];
     this.#stale = 0;
   }
 }
