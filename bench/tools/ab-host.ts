@@ -3,9 +3,10 @@
 // separate load process, host CPU per operation, cold start to the first discovery 200 (empty and
 // seeded data dir), and the data dir's size after a clean stop.
 //
-// usage: npx tsx bench/tools/ab-host.ts --old DIR [--stored 3000] [--rounds 3] [--creates 600]
+// usage: npx tsx bench/tools/ab-host.ts --old DIR [--stored 3000] [--rounds 3] [--creates 600] [--warm-creates N]
 //        DIR is another checkout of this repository with its dist/ built (e.g. a git worktree
-//        of an earlier commit, node_modules linked); "new" is this checkout.
+//        of an earlier commit, node_modules linked); "new" is this checkout. --warm-creates: creates
+//        made (not measured) after the read warm-up, so the measured creates are a warm host's.
 
 import http from "node:http";
 import { mkdirSync, rmSync } from "node:fs";
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     stored: { type: "string", default: "3000" },
     rounds: { type: "string", default: "3" },
     creates: { type: "string", default: "600" },
+    "warm-creates": { type: "string", default: "0" },
   },
 });
 if (values.old === undefined) throw new Error("--old DIR is required");
@@ -37,6 +39,7 @@ const variants = [
 const stored = Number(values.stored);
 const rounds = Number(values.rounds);
 const creates = Number(values.creates);
+const warmCreates = Number(values["warm-creates"]);
 const ref = benchFormRef();
 const base = scratchDir("ab");
 const credentials = writeCredentials(base);
@@ -89,6 +92,10 @@ try {
       try {
         const job = { origin: host.url, token: BENCH_TOKEN, space: SEED_SPACE, ref, concurrency: 8 };
         await runLoad({ ...job, op: "read", durationMs: 1500, names: Array.from({ length: stored }, (_, i) => seedName(i)) }); // warm-up
+        if (warmCreates > 0) {
+          await runLoad({ ...job, op: "create", names: Array.from({ length: warmCreates }, (_, i) => seedName(next + i)) }); // steady state, not the first mutations
+          next += warmCreates;
+        }
         const names = Array.from({ length: creates }, (_, i) => seedName(next + i));
         next += creates;
         const cpu0 = cpuTimeOf(host.pid)!;

@@ -9,12 +9,27 @@ import type { JsonSchema } from "./types.js";
 /** The declared top-level defaults of a desiredSchema, by property name. */
 export function declaredDefaults(desiredSchema: JsonSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const properties = desiredSchema.properties;
-  if (!isPlainObject(properties)) return out;
-  for (const [name, schema] of Object.entries(properties)) {
-    if (isPlainObject(schema) && Object.prototype.hasOwnProperty.call(schema, "default")) setMember(out, name, schema.default);
-  }
+  for (const [name, value] of defaultsOf(desiredSchema)) setMember(out, name, value);
   return out;
+}
+
+// A schema's defaults are read once per schema object (a Form's desiredSchema is loaded once and
+// kept), not on every request.
+const declared = new WeakMap<object, ReadonlyArray<readonly [string, unknown]>>();
+
+function defaultsOf(desiredSchema: JsonSchema): ReadonlyArray<readonly [string, unknown]> {
+  let found = declared.get(desiredSchema);
+  if (found !== undefined) return found;
+  const properties = desiredSchema.properties;
+  const list: Array<readonly [string, unknown]> = [];
+  if (isPlainObject(properties)) {
+    for (const [name, schema] of Object.entries(properties)) {
+      if (isPlainObject(schema) && Object.prototype.hasOwnProperty.call(schema, "default")) list.push([name, schema.default]);
+    }
+  }
+  found = list;
+  declared.set(desiredSchema, found);
+  return found;
 }
 
 /**
@@ -24,10 +39,9 @@ export function declaredDefaults(desiredSchema: JsonSchema): Record<string, unkn
  */
 export function materializeDefaults<T>(desiredSchema: JsonSchema, spec: T): T {
   if (!isPlainObject(spec)) return spec;
-  const defaults = declaredDefaults(desiredSchema);
   const out: Record<string, unknown> = { ...spec };
-  for (const [name, value] of Object.entries(defaults)) {
-    if (!Object.prototype.hasOwnProperty.call(spec, name)) setMember(out, name, structuredClone(value));
+  for (const [name, value] of defaultsOf(desiredSchema)) {
+    if (!Object.prototype.hasOwnProperty.call(spec, name)) setMember(out, name, typeof value === "object" && value !== null ? structuredClone(value) : value);
   }
   return out as T;
 }
@@ -40,6 +54,8 @@ export function specDigest(spec: unknown, desiredSchema?: JsonSchema): string {
   return canonicalDigest(desiredSchema === undefined ? spec : materializeDefaults(desiredSchema, spec));
 }
 
+/** An own, enumerable member, also when the name is "__proto__" (which assignment would not make). */
 function setMember(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  if (name === "__proto__") Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  else target[name] = value;
 }

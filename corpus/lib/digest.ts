@@ -5,7 +5,7 @@
 //   definition's schemaDigest, a package's packageDigest and a spec's specDigest are computed.
 // - fileDigest: "sha256:" + hex SHA-256 over raw bytes (package-index file entries, artifacts).
 
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import canonicalize from "canonicalize";
 
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
@@ -35,5 +35,5 @@ export function isDigest(digest: unknown): digest is string {
 }
 
 function sha256Hex(data: Uint8Array | string): string {
-  return "sha256:" + createHash("sha256").update(data).digest("hex");
+  return "sha256:" + hash("sha256", data, "hex");
 }

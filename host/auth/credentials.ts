@@ -7,7 +7,7 @@
 //                  a usable secret. Create one with `printf %s "$TOKEN" | sha256sum`.
 // Both are compared the same way: as SHA-256 digests, in constant time (authenticate.ts).
 
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseIJson } from "../../corpus/lib/index.js";
 
@@ -28,7 +28,7 @@ export class CredentialsError extends Error {}
 
 /** The SHA-256 of a token's UTF-8 bytes: the only form in which the host holds and compares tokens. */
 export function tokenDigest(token: string): Buffer {
-  return createHash("sha256").update(token, "utf8").digest();
+  return hash("sha256", token, "buffer"); // one-shot: about half of createHash's cost per request
 }
 
 /** The 32-byte digest a credential stands for, whichever form it was written in. */

@@ -34,6 +34,19 @@ describe("materializeDefaults", () => {
     expect(input).toEqual({ name: "a" });
     expect((materializeDefaults(schema, {}) as { vars: unknown }).vars).toEqual({ mode: "x" });
   });
+  it('materializes a property named "__proto__" as an own member, not as the prototype', () => {
+    const odd = JSON.parse('{"type":"object","properties":{"__proto__":{"default":{"polluted":true}},"plain":{"default":1}}}') as JsonSchema;
+    const out = materializeDefaults(odd, {}) as Record<string, unknown>;
+    expect(Object.keys(out).sort()).toEqual(["__proto__", "plain"]);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(declaredDefaults(odd)).sort()).toEqual(["__proto__", "plain"]);
+  });
+  it("reads a schema's defaults once and answers each call with fresh copies", () => {
+    const first = materializeDefaults(schema, {}) as { tags: unknown[] };
+    first.tags.push("mutated");
+    expect((materializeDefaults(schema, {}) as { tags: unknown[] }).tags).toEqual([]);
+  });
   it("returns a non-object spec unchanged for validation to report", () => {
     expect(materializeDefaults(schema, null)).toBe(null);
     expect(materializeDefaults(schema, [1])).toEqual([1]);
