@@ -4,6 +4,7 @@
 // seeded data dir), and the data dir's size after a clean stop.
 //
 // usage: npx tsx bench/tools/ab-host.ts --old DIR [--stored 3000] [--rounds 3] [--creates 600] [--warm-creates N]
+//                                      [--store sqlite|postgres]
 //        DIR is another checkout of this repository with its dist/ built (e.g. a git worktree
 //        of an earlier commit, node_modules linked); "new" is this checkout. --warm-creates: creates
 //        made (not measured) after the read warm-up, so the measured creates are a warm host's.
@@ -21,6 +22,8 @@ import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, launcher, scratchDir, writeCredentials } from "../lib/paths.js";
 import { cpuTimeOf, loadAverage, treeSize } from "../lib/proc.js";
 import { median } from "../lib/stats.js";
+import pg from "pg";
+import { startThrowawayPostgres } from "../../scripts/throwaway-postgres.js";
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     creates: { type: "string", default: "600" },
     "warm-creates": { type: "string", default: "0" },
+    store: { type: "string", default: "sqlite" },
   },
 });
 if (values.old === undefined) throw new Error("--old DIR is required");
@@ -40,6 +44,20 @@ const stored = Number(values.stored);
 const rounds = Number(values.rounds);
 const creates = Number(values.creates);
 const warmCreates = Number(values["warm-creates"]);
+if (values.store !== "sqlite" && values.store !== "postgres") throw new Error("--store is sqlite or postgres");
+// --store postgres: a throwaway PostgreSQL, one database per variant; cold starts are not measured.
+const database = values.store === "postgres" ? await startThrowawayPostgres() : undefined;
+const hostArgs: Record<string, string[]> = { old: [], new: [] };
+for (const name of Object.keys(hostArgs)) {
+  if (database === undefined) continue;
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ab_${name}`);
+  await client.end();
+  const url = new URL(database.url);
+  url.pathname = `/ab_${name}`;
+  hostArgs[name] = ["--store", "postgres", "--database-url", url.toString()];
+}
 const ref = benchFormRef();
 const base = scratchDir("ab");
 const credentials = writeCredentials(base);
@@ -72,7 +90,7 @@ try {
   for (const variant of variants) {
     const dir = path.join(base, `data-${variant.name}`);
     mkdirSync(dir);
-    const host = await startHost({ dataDir: dir, credentials, launcher: variant.launcher });
+    const host = await startHost({ dataDir: dir, credentials, launcher: variant.launcher, hostArgs: hostArgs[variant.name]! });
     const seeded = await seed(host.url, ref, 0, stored);
     await host.stop();
     dataDirs[variant.name] = dir;
@@ -86,9 +104,11 @@ try {
     for (const variant of order) {
       const empty = path.join(base, `empty-${variant.name}-${round}`);
       mkdirSync(empty);
-      record(variant.name, "start.empty", await coldStart(variant, empty));
-      record(variant.name, "start.stored", await coldStart(variant, dataDirs[variant.name]!));
-      const host = await startHost({ dataDir: dataDirs[variant.name]!, credentials, launcher: variant.launcher });
+      if (database === undefined) {
+        record(variant.name, "start.empty", await coldStart(variant, empty));
+        record(variant.name, "start.stored", await coldStart(variant, dataDirs[variant.name]!));
+      }
+      const host = await startHost({ dataDir: dataDirs[variant.name]!, credentials, launcher: variant.launcher, hostArgs: hostArgs[variant.name]! });
       try {
         const job = { origin: host.url, token: BENCH_TOKEN, space: SEED_SPACE, ref, concurrency: 8 };
         await runLoad({ ...job, op: "read", durationMs: 1500, names: Array.from({ length: stored }, (_, i) => seedName(i)) }); // warm-up
@@ -133,4 +153,5 @@ try {
   }
 } finally {
   rmSync(base, { recursive: true, force: true });
+  await database?.stop();
 }

@@ -4,6 +4,7 @@
 //
 // usage: npx tsx bench/tools/profile-host.ts [--stored 10000] [--ops start,read,validate,update,create]
 //                                             [--seconds 10] [--concurrency 8] [--out DIR] [--top N]
+//                                             [--database-url URL]
 // The seeded data dir is removed at the end; the .cpuprofile files are kept (open them in
 // Chrome DevTools or summarize them with bench/tools/cpuprofile-top.ts).
 
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "8" },
     out: { type: "string" },
     top: { type: "string", default: "15" },
+    "database-url": { type: "string" },
   },
 });
 const stored = Number(values.stored);
@@ -42,8 +44,10 @@ const dataDir = path.join(base, "data");
 mkdirSync(dataDir);
 const credentials = writeCredentials(base);
 const ref = benchFormRef();
+// --database-url: the host on the postgres store (an empty database; scripts/throwaway-postgres.ts makes one).
+const hostArgs = values["database-url"] === undefined ? [] : ["--store", "postgres", "--database-url", values["database-url"]];
 
-const seeder = await startHost({ dataDir, credentials });
+const seeder = await startHost({ dataDir, credentials, hostArgs });
 const seeded = await seed(seeder.url, ref, 0, stored);
 await seeder.stop();
 console.log(`seeded ${stored} resources in ${(seeded.elapsedMs / 1000).toFixed(1)} s (data dir ${dataDir})`);
@@ -63,7 +67,7 @@ function discovered(origin: string): Promise<boolean> {
 for (const op of ops) {
   const dir = path.join(out, `tmp-${op}`);
   mkdirSync(dir, { recursive: true });
-  const host = await startHost({ dataDir, credentials, nodeArgs: ["--cpu-prof", "--cpu-prof-dir", dir] });
+  const host = await startHost({ dataDir, credentials, hostArgs, nodeArgs: ["--cpu-prof", "--cpu-prof-dir", dir] });
   let summary = "";
   if (op === "start") {
     while (!(await discovered(host.url))) await new Promise((r) => setTimeout(r, 2));

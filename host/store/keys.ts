@@ -153,7 +153,11 @@ export function everyUploadPrefix(): ScopedKey {
 
 /** The tenant component of a key built by join() (every key names its tenant second). */
 export function tenantOfKey(key: ScopedKey): string {
-  return decodeURIComponent(key.split("/")[1] ?? "");
+  const start = key.indexOf("/") + 1;
+  if (start === 0) return "";
+  const end = key.indexOf("/", start);
+  const component = end < 0 ? key.slice(start) : key.slice(start, end);
+  return component.includes("%") ? decodeURIComponent(component) : component;
 }
 
 /** A replay record: namespaced by tenant, principal, space and Idempotency-Key (Shared wire rules). */

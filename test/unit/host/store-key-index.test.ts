@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { pinKey, pinsPrefix, resourceKey } from "../../../host/store/keys.js";
+import { pinKey, pinsPrefix, resourceKey, tenantOfKey, tenantResourcesPrefix } from "../../../host/store/keys.js";
 import { openStore } from "../../../host/store/open.js";
 import { inMutationScope } from "../../../host/store/mutation-scope.js";
 import { authenticatedScope } from "../../../host/store/scope.js";
@@ -84,5 +84,17 @@ describe("the sqlite store's key index", () => {
     expect(await inMutationScope(async () => store.get(key("behind")))).toBeUndefined();
     expect(store.get(key("behind"))).toBeUndefined();
     expect(store.list(pinsPrefix(tenant, address("behind")))).toEqual([]);
+  });
+});
+
+describe("tenantOfKey", () => {
+  it("reads the tenant back from every key and prefix built for it, encoded or not", () => {
+    for (const name of ["tenant-a", "a/b", "t%41", "é ü", ""]) {
+      const scope = authenticatedScope({ tenant: name, principal: "p" });
+      expect(tenantOfKey(resourceKey(scope, address("x")))).toBe(name);
+      expect(tenantOfKey(pinKey(scope, address("x"), "h"))).toBe(name);
+      expect(tenantOfKey(tenantResourcesPrefix(scope))).toBe(name);
+    }
+    expect(tenantOfKey("no-slash" as never)).toBe("");
   });
 });
