@@ -21,7 +21,7 @@ import { insideMutationScope } from "./mutation-scope.js";
 import { PrefixCounts } from "./prefix-counts.js";
 import { prepareStoreSchema } from "./sqlite-schema.js";
 import { ABSENT, rowCache } from "./sqlite-rows.js";
-import { SortedKeys } from "./sorted-keys.js";
+import { DurableKeys } from "./sqlite-keys.js";
 import { startSqliteWriter, type Row, type SqliteWriter } from "./sqlite-writer.js";
 
 /** Prefixes whose live count the store keeps at once (one or two per active tenant's quota). */
@@ -73,22 +73,23 @@ export function openSqliteStore(file: string): Store {
   );
 
   const countRange = db.prepare<[string, string, number]>("SELECT count(*) FROM (SELECT 1 FROM entries WHERE key >= ? AND key < ? LIMIT ?)").pluck();
-  const selectKeys = db.prepare<[number], string>("SELECT key FROM entries LIMIT ?").pluck();
+  const firstKeys = db.prepare<[number], string>("SELECT key FROM entries ORDER BY key LIMIT ?").pluck();
+  const keysAfter = db.prepare<[string, number], string>("SELECT key FROM entries WHERE key > ? ORDER BY key LIMIT ?").pluck();
 
   const pending = new Map<string, Pending>();
   // Durable rows as this process last committed or read them (sqlite-rows.ts, ADR 0285).
   const rows = rowCache();
-  // Every durable key (ADR 0288), read at the first read inside a mutation scope (a host that
-  // only starts and serves reads never reads it) and then moved by this process's own commits, as the kept rows are: a key it does not hold has no row, so the first
-  // read of a new key (a create's name, uid, replay record) and a list of an empty prefix (the
-  // pins of a new address) need no SQLite call. Dropped with the kept rows when a batch fails
-  // (read again at the next mutation); not kept (null) for a store of more than MAX_INDEXED_KEYS.
-  let durableKeys: SortedKeys | null | undefined;
-  const keyIndex = (): SortedKeys | null | undefined => {
-    if (durableKeys !== undefined || !insideMutationScope()) return durableKeys;
-    const keys = selectKeys.all(MAX_INDEXED_KEYS + 1) as string[];
-    return (durableKeys = keys.length > MAX_INDEXED_KEYS ? null : new SortedKeys(keys.sort()));
-  };
+  // Every durable key (ADR 0288; sqlite-keys.ts), read in the background from the first read
+  // inside a mutation scope on (a host that only starts and serves reads never reads it), then
+  // moved by this process's own commits, as the kept rows are: a key it does not hold has no row,
+  // so the first read of a new key (a create's name, uid, replay record) and a list of an empty
+  // prefix (the pins of a new address) need no SQLite call. Dropped with the kept rows when a
+  // batch fails (read again at the next mutation); none is kept above MAX_INDEXED_KEYS.
+  const durableKeys = new DurableKeys(
+    (after, limit) => (after === undefined ? firstKeys.all(limit) : keysAfter.all(after, limit)) as string[],
+    MAX_INDEXED_KEYS,
+  );
+  const keyIndex = () => durableKeys.current(insideMutationScope());
   // One read transaction, so a batch the writer thread commits meanwhile is seen by both or neither.
   const countWithOverlay = db.transaction((prefix: string, end: string, limit: number, overlay: string[]): number => {
     let count = countRange.get(prefix, end, limit) as number;
@@ -119,7 +120,7 @@ export function openSqliteStore(file: string): Store {
     pending.clear();
     liveCounts.clear();
     rows.clear();
-    durableKeys = undefined;
+    durableKeys.drop();
   };
 
   const flush = () => {
@@ -137,13 +138,7 @@ export function openSqliteStore(file: string): Store {
         committing = undefined;
         // In the same turn as the pending writes leave: a key is always either pending or kept right.
         for (const [key, value, version] of batch.rows) rows.set(key, value === null ? ABSENT : { value, version });
-        if (durableKeys) {
-          for (const [key, value] of batch.rows) {
-            if (value === null) durableKeys.delete(key);
-            else durableKeys.add(key);
-          }
-          if (durableKeys.size > MAX_INDEXED_KEYS) durableKeys = null;
-        }
+        for (const [key, value] of batch.rows) durableKeys.committed(key, value !== null);
         for (const [key] of batch.rows) if (pending.get(key)?.batch === batch) pending.delete(key);
         batch.resolve();
         flush();
@@ -259,6 +254,7 @@ export function openSqliteStore(file: string): Store {
       if (closed) return;
       await this.settled().catch(() => undefined);
       closed = true;
+      durableKeys.drop();
       await writer?.close();
       db.close();
     },
