@@ -12,7 +12,7 @@ import { prefixEnd } from "./store.js";
 const MAX_UNMERGED = 1024;
 
 /** The first index of `keys` (sorted) whose key is not below `key`. */
-export function lowerBound(keys: readonly string[], key: string): number {
+function lowerBound(keys: readonly string[], key: string): number {
   let low = 0;
   let high = keys.length;
   while (low < high) {
@@ -24,7 +24,7 @@ export function lowerBound(keys: readonly string[], key: string): number {
 }
 
 /** Two sorted arrays of distinct keys as one sorted array. */
-export function mergeSorted(left: readonly string[], right: readonly string[]): string[] {
+function mergeSorted(left: readonly string[], right: readonly string[]): string[] {
   const merged = new Array<string>(left.length + right.length);
   let i = 0;
   let j = 0;

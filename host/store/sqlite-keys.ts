@@ -11,8 +11,8 @@
 
 import { SortedKeys } from "./sorted-keys.js";
 
-/** Reads up to `limit` keys after `after` (all keys from the first when undefined), in key order. */
-export type KeySlices = (after: string | undefined, limit: number) => string[];
+/** Reads up to `limit` keys after `after` ("" before the first key: keys are never empty), in key order. */
+export type KeySlices = (after: string, limit: number) => string[];
 
 interface Loading {
   keys: string[];
@@ -61,7 +61,7 @@ export class DurableKeys {
       if (this.#loading !== loading) return; // dropped meanwhile
       let read: string[];
       try {
-        read = this.slices(loading.keys.at(-1), this.slice);
+        read = this.slices(loading.keys.at(-1) ?? "", this.slice);
       } catch {
         this.#loading = undefined; // a closed database: the store reads SQLite as before
         return;

@@ -73,7 +73,6 @@ export function openSqliteStore(file: string): Store {
   );
 
   const countRange = db.prepare<[string, string, number]>("SELECT count(*) FROM (SELECT 1 FROM entries WHERE key >= ? AND key < ? LIMIT ?)").pluck();
-  const firstKeys = db.prepare<[number], string>("SELECT key FROM entries ORDER BY key LIMIT ?").pluck();
   const keysAfter = db.prepare<[string, number], string>("SELECT key FROM entries WHERE key > ? ORDER BY key LIMIT ?").pluck();
 
   const pending = new Map<string, Pending>();
@@ -85,10 +84,7 @@ export function openSqliteStore(file: string): Store {
   // so the first read of a new key (a create's name, uid, replay record) and a list of an empty
   // prefix (the pins of a new address) need no SQLite call. Dropped with the kept rows when a
   // batch fails (read again at the next mutation); none is kept above MAX_INDEXED_KEYS.
-  const durableKeys = new DurableKeys(
-    (after, limit) => (after === undefined ? firstKeys.all(limit) : keysAfter.all(after, limit)) as string[],
-    MAX_INDEXED_KEYS,
-  );
+  const durableKeys = new DurableKeys((after, limit) => keysAfter.all(after, limit) as string[], MAX_INDEXED_KEYS);
   const keyIndex = () => durableKeys.current(insideMutationScope());
   // One read transaction, so a batch the writer thread commits meanwhile is seen by both or neither.
   const countWithOverlay = db.transaction((prefix: string, end: string, limit: number, overlay: string[]): number => {
@@ -137,8 +133,10 @@ export function openSqliteStore(file: string): Store {
         if (committing !== batch) return;
         committing = undefined;
         // In the same turn as the pending writes leave: a key is always either pending or kept right.
-        for (const [key, value, version] of batch.rows) rows.set(key, value === null ? ABSENT : { value, version });
-        for (const [key, value] of batch.rows) durableKeys.committed(key, value !== null);
+        for (const [key, value, version] of batch.rows) {
+          rows.set(key, value === null ? ABSENT : { value, version });
+          durableKeys.committed(key, value !== null);
+        }
         for (const [key] of batch.rows) if (pending.get(key)?.batch === batch) pending.delete(key);
         batch.resolve();
         flush();

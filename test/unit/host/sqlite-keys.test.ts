@@ -21,13 +21,12 @@ function table() {
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   cleanup.push(() => db.close());
   db.exec("CREATE TABLE entries (key TEXT PRIMARY KEY)");
-  const first = db.prepare<[number], string>("SELECT key FROM entries ORDER BY key LIMIT ?").pluck();
   const after = db.prepare<[string, number], string>("SELECT key FROM entries WHERE key > ? ORDER BY key LIMIT ?").pluck();
   const put = db.prepare("INSERT OR IGNORE INTO entries (key) VALUES (?)");
   const remove = db.prepare("DELETE FROM entries WHERE key = ?");
   const all = db.prepare<[], string>("SELECT key FROM entries ORDER BY key").pluck();
   return {
-    slices: (cursor: string | undefined, limit: number) => (cursor === undefined ? first.all(limit) : after.all(cursor, limit)) as string[],
+    slices: (cursor: string, limit: number) => after.all(cursor, limit) as string[],
     /** A commit on disk (the writer thread's part). */
     write: (key: string, present: boolean) => (present ? put.run(key) : remove.run(key)),
     all: () => all.all() as string[],
