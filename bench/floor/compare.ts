@@ -33,8 +33,11 @@ interface Measured {
 
 /** One load job against one side, with that side's CPU time per operation from /proc. */
 async function measure(side: Side, job: Omit<LoadJob, "origin" | "token" | "space">): Promise<Measured> {
-  const cpu0 = cpuTimeOf(side.pid) ?? Number.NaN;
-  const result = await runLoad({ ...job, origin: side.url, token: BENCH_TOKEN, space: SEED_SPACE });
+  let cpu0 = Number.NaN;
+  const result = await runLoad(
+    { ...job, origin: side.url, token: BENCH_TOKEN, space: SEED_SPACE },
+    { onTimed: () => (cpu0 = cpuTimeOf(side.pid) ?? Number.NaN) },
+  );
   const cpu1 = cpuTimeOf(side.pid) ?? Number.NaN;
   return { result, cpuMsPerOp: (cpu1 - cpu0) / result.ops };
 }
@@ -81,7 +84,13 @@ export async function floorComparison(context: BenchContext, input: FloorInput):
             const job =
               op === "read"
                 ? { ref: input.ref, op, concurrency, durationMs, names: [...input.names] }
-                : { ref: input.ref, op, concurrency, names: Array.from({ length: options.creates }, (_, k) => `f${tag}-${concurrency}-${i}-${k}`) };
+                : {
+                    ref: input.ref,
+                    op,
+                    concurrency,
+                    warmup: options.createWarmup,
+                    names: Array.from({ length: options.createWarmup + options.creates }, (_, k) => `f${tag}-${concurrency}-${i}-${k}`),
+                  };
             got.set(side, await measure(side, job));
           }
           const h = got.get(host)!;

@@ -52,15 +52,18 @@ class Driver {
     private readonly hostPid: number,
     private readonly ref: WireFormRef,
     private readonly concurrency: number,
+    /** Untimed creates before each timed create run (the first names of the run). */
+    private readonly createWarmup = 0,
   ) {}
 
   async load(op: LoadOp, names: string[], durationMs?: number, generations?: Record<string, string>): Promise<Measured> {
     const job: LoadJob = { origin: this.origin, token: BENCH_TOKEN, space: SEED_SPACE, ref: this.ref, op, concurrency: this.concurrency, names };
     if (durationMs !== undefined) job.durationMs = durationMs;
     if (generations !== undefined) job.generations = generations;
-    // The load process starts up before it sends anything; the host is idle meanwhile.
-    const cpu0 = cpuTimeOf(this.hostPid) ?? Number.NaN;
-    const result = await runLoad(job);
+    if (op === "create") job.warmup = this.createWarmup;
+    // The host's CPU is counted from the load process's timed run on (not its start-up or warm-up).
+    let cpu0 = Number.NaN;
+    const result = await runLoad(job, { onTimed: () => (cpu0 = cpuTimeOf(this.hostPid) ?? Number.NaN) });
     const cpu1 = cpuTimeOf(this.hostPid) ?? Number.NaN;
     if (op === "update") Object.assign(this.generations, result.generations);
     return { ...result, hostCpuMsPerOp: (cpu1 - cpu0) / result.ops };
@@ -72,7 +75,7 @@ class Driver {
     out.set("read", await this.load("read", this.names, durationMs));
     out.set("validate", await this.load("validate", this.names, durationMs));
     out.set("update", await this.load("update", shuffled(this.names), durationMs, this.generations));
-    const fresh = Array.from({ length: creates }, (_, i) => `c-${tag}-${i}`);
+    const fresh = Array.from({ length: this.createWarmup + creates }, (_, i) => `c-${tag}-${i}`);
     const created = await this.load("create", fresh);
     out.set("create", created);
     out.set("delete", await this.load("delete", Object.keys(created.generations), undefined, created.generations));
@@ -161,7 +164,7 @@ async function sizedHost(context: BenchContext, size: number, ref: WireFormRef, 
   mkdirSync(dataDir);
   const credentials = writeCredentials(dir);
   const host = await startHost({ dataDir, credentials, nodeArgs });
-  const driver = new Driver(host.url, host.pid, ref, context.options.concurrency);
+  const driver = new Driver(host.url, host.pid, ref, context.options.concurrency, context.options.createWarmup);
   try {
     const seeded = await seed(host.url, ref, 0, size);
     driver.names.push(...seeded.names);

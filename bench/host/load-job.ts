@@ -4,6 +4,9 @@
 import type { LatencySummary } from "../lib/stats.js";
 import type { WireFormRef } from "./api.js";
 
+/** The line the load process writes on stderr as its timed run starts (after any warm-up). */
+export const TIMED_MARKER = "load: timed run starts";
+
 export type LoadOp = "read" | "validate" | "create" | "update" | "delete";
 
 export interface LoadJob {
@@ -18,6 +21,12 @@ export interface LoadJob {
   durationMs?: number;
   /** read/validate: names to pick from; create: names to create (each once); update/delete: names to touch. */
   names: string[];
+  /**
+   * create: the first `warmup` names are created untimed before the timed run starts (in the same
+   * load process, so both the client's and the server's code is warm when timing begins); they
+   * are in `generations` but not in `ops` or the latency.
+   */
+  warmup?: number;
   /** update/delete: current generation of each name (default "1"). */
   generations?: Record<string, string>;
 }

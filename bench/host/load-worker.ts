@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
 import { summarizeLatencies } from "../lib/stats.js";
 import { API, exactQuery, queueSpec, resourceDocument, resourcePath } from "./api.js";
-import type { LoadJob, LoadResult } from "./load-job.js";
+import { TIMED_MARKER, type LoadJob, type LoadResult } from "./load-job.js";
 
 interface Reply {
   status: number;
@@ -92,35 +92,42 @@ async function run(job: LoadJob): Promise<LoadResult> {
 
   const operation = operations[job.op];
   const timed = job.op === "read" || job.op === "validate" || job.op === "update";
-  const started = performance.now();
-  const deadline = started + (job.durationMs ?? 3000);
   // update: slot s owns names s, s+C, s+2C, ... so no two requests race on one name's fence.
   const slotNames = (slot: number) => Math.ceil((job.names.length - slot) / job.concurrency);
-  let next = 0;
-  const slots = Array.from({ length: job.concurrency }, async (_, slot) => {
-    for (let round = 0; ; round++) {
-      let i: number;
-      if (job.op === "update") {
-        const owned = slotNames(slot);
-        if (owned <= 0) return;
-        i = slot + (round % owned) * job.concurrency;
-      } else if (timed) {
-        i = round;
-      } else {
-        i = next++;
-        if (i >= job.names.length) return;
+  /** Runs the slots until the names in [first, end) are used (or the deadline passes); `record` keeps latencies. */
+  const runSlots = async (first: number, end: number, deadline: number, record: boolean) => {
+    let next = first;
+    const slots = Array.from({ length: job.concurrency }, async (_, slot) => {
+      for (let round = 0; ; round++) {
+        let i: number;
+        if (job.op === "update") {
+          const owned = slotNames(slot);
+          if (owned <= 0) return;
+          i = slot + (round % owned) * job.concurrency;
+        } else if (timed) {
+          i = round;
+        } else {
+          i = next++;
+          if (i >= end) return;
+        }
+        if (timed && performance.now() >= deadline) return;
+        const t0 = performance.now();
+        try {
+          await operation(slot, i);
+        } catch (error) {
+          fail(`${job.op}`, { status: 0, text: (error as Error).message });
+        }
+        if (record) latencies.push(performance.now() - t0);
       }
-      if (timed && performance.now() >= deadline) return;
-      const t0 = performance.now();
-      try {
-        await operation(slot, i);
-      } catch (error) {
-        fail(`${job.op}`, { status: 0, text: (error as Error).message });
-      }
-      latencies.push(performance.now() - t0);
-    }
-  });
-  await Promise.all(slots);
+    });
+    await Promise.all(slots);
+  };
+  const warmup = job.op === "create" ? Math.min(job.warmup ?? 0, job.names.length) : 0;
+  if (warmup > 0) await runSlots(0, warmup, Number.POSITIVE_INFINITY, false);
+  // The runner samples the server's CPU time when it reads this line (bench/host/load.ts).
+  await new Promise<void>((resolve) => process.stderr.write(`${TIMED_MARKER}\n`, () => resolve()));
+  const started = performance.now();
+  await runSlots(warmup, job.names.length, started + (job.durationMs ?? 3000), true);
   const elapsedMs = performance.now() - started;
   await pool.close();
   const ops = latencies.length;

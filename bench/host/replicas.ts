@@ -29,7 +29,7 @@ interface Measure {
 }
 
 /** One load over every origin at once, concurrency split between them. */
-async function loadAll(origins: string[], op: LoadOp, names: string[], concurrency: number, durationMs?: number): Promise<Measure> {
+async function loadAll(origins: string[], op: LoadOp, names: string[], concurrency: number, durationMs?: number, warmup = 0): Promise<Measure> {
   const share = Math.max(1, Math.floor(concurrency / origins.length));
   const slices = origins.map((_, i) => names.filter((__, k) => k % origins.length === i));
   const results: LoadResult[] = await Promise.all(
@@ -42,6 +42,7 @@ async function loadAll(origins: string[], op: LoadOp, names: string[], concurren
         op,
         concurrency: share,
         names: op === "create" ? slices[i]! : names,
+        ...(warmup > 0 ? { warmup: Math.floor(warmup / origins.length) } : {}),
         ...(durationMs === undefined ? {} : { durationMs }),
       }),
     ),
@@ -98,8 +99,8 @@ async function run(context: BenchContext): Promise<Figure[]> {
       for (const setup of setups.map((_, i) => setups[(i + r) % setups.length]!)) {
         loads.push(loadAverage()[0]);
         const read = await loadAll(origins[setup], "read", names, options.concurrency, durationMs);
-        const fresh = Array.from({ length: options.creates }, (_, i) => `r-${setup}-${r}-${i}`);
-        const create = await loadAll(origins[setup], "create", fresh, options.concurrency);
+        const fresh = Array.from({ length: options.createWarmup + options.creates }, (_, i) => `r-${setup}-${r}-${i}`);
+        const create = await loadAll(origins[setup], "create", fresh, options.concurrency, undefined, options.createWarmup);
         results[setup].read.push(read);
         results[setup].create.push(create);
         context.log(

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import type { BenchOptions } from "./benchmark.js";
 
 export const USAGE = `usage: npm run bench -- [--json FILE] [--readme] [--only NAME[,NAME]] [--runs N] [--sizes 100,1000,10000]
-                      [--concurrency N] [--seconds S] [--creates N] [--pairs N] [--tf-counts 10,100,500]
+                      [--concurrency N] [--seconds S] [--creates N] [--create-warmup N] [--pairs N] [--tf-counts 10,100,500]
                       [--profile-host DIR] [--keep]
 benchmarks: host, host-start, floor, host-upload, replicas, terraform, codegen, runtime (all by default, in that order)`;
 
@@ -42,6 +42,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       concurrency: { type: "string" },
       seconds: { type: "string" },
       creates: { type: "string" },
+      "create-warmup": { type: "string" },
       pairs: { type: "string" },
       "tf-counts": { type: "string" },
       "profile-host": { type: "string" },
@@ -56,7 +57,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     sizes: values.sizes === undefined ? [100, 1000, 10_000] : positiveInts(values.sizes, "--sizes"),
     concurrency: Math.floor(positive(values.concurrency, "--concurrency", 8)),
     seconds: positive(values.seconds, "--seconds", 3),
-    creates: Math.floor(positive(values.creates, "--creates", 300)),
+    creates: Math.floor(positive(values.creates, "--creates", 2000)),
+    createWarmup: values["create-warmup"] === "0" ? 0 : Math.floor(positive(values["create-warmup"], "--create-warmup", 300)),
     pairs: Math.floor(positive(values.pairs, "--pairs", 7)),
     terraformCounts: values["tf-counts"] === undefined ? [10, 100, 500] : positiveInts(values["tf-counts"], "--tf-counts"),
     keep: values.keep === true,

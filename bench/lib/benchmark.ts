@@ -11,8 +11,10 @@ export interface BenchOptions {
   concurrency: number;
   /** Seconds each duration-bounded load run lasts. */
   seconds: number;
-  /** Creates (and then deletes) per run. */
+  /** Timed creates (and then deletes) per run. */
   creates: number;
+  /** Untimed creates before each timed create run, in the same load process (JIT warm on both ends). */
+  createWarmup: number;
   /** Alternating A/B pairs behind each paired figure (floor, Terraform); default 7. */
   pairs: number;
   /** Resource counts of the Terraform benchmark. */

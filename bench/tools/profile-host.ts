@@ -66,6 +66,7 @@ function discovered(origin: string): Promise<boolean> {
 
 for (const op of ops) {
   const dir = path.join(out, `tmp-${op}`);
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const host = await startHost({ dataDir, credentials, hostArgs, nodeArgs: ["--cpu-prof", "--cpu-prof-dir", dir] });
   let summary = "";
@@ -89,10 +90,16 @@ for (const op of ops) {
     summary = `${result.ops} ops, ${result.opsPerSecond.toFixed(0)}/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms, ${result.errors} errors`;
   }
   await host.stop();
-  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
-  if (file === undefined) throw new Error(`no profile written for ${op}`);
+  // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread, the others
+  // are worker threads (the sqlite store's writer), kept beside it as host-<op>.thread<N>.cpuprofile.
+  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+  const threadOf = (f: string) => Number(f.split(".").at(-3));
+  const file = files.find((f) => threadOf(f) === 0);
+  if (file === undefined) throw new Error(`no main-thread profile written for ${op}`);
   const target = path.join(out, `host-${op}.cpuprofile`);
   renameSync(path.join(dir, file), target);
+  for (const other of files.filter((f) => f !== file)) renameSync(path.join(dir, other), path.join(out, `host-${op}.thread${threadOf(other)}.cpuprofile`));
+  rmSync(dir, { recursive: true, force: true });
   const profile = JSON.parse(readFileSync(target, "utf8"));
   const { frames, totalMs, idleMs } = selfTimes(profile);
   console.log(`\n== ${op}: ${summary}; host busy ${(totalMs / 1000).toFixed(2)} s, idle ${(idleMs / 1000).toFixed(2)} s; ${target}`);

@@ -29,7 +29,7 @@ describe("GNU time -v report", () => {
 describe("bench arguments", () => {
   it("defaults to three runs over 100, 1,000 and 10,000 stored resources", () => {
     const { options, only, json } = parseBenchArgs([]);
-    expect(options).toMatchObject({ runs: 3, sizes: [100, 1000, 10_000], terraformCounts: [10, 100, 500], keep: false });
+    expect(options).toMatchObject({ runs: 3, sizes: [100, 1000, 10_000], terraformCounts: [10, 100, 500], keep: false, creates: 2000, createWarmup: 300 });
     expect(only).toBeUndefined();
     expect(json).toBeUndefined();
   });
@@ -46,6 +46,12 @@ describe("bench arguments", () => {
     expect(() => parseBenchArgs(["--runs", "2"])).toThrow(/at least 3/);
     expect(() => parseBenchArgs(["--sizes", "100,x"])).toThrow(/--sizes/);
     expect(() => parseBenchArgs(["--bogus"])).toThrow();
+    expect(() => parseBenchArgs(["--create-warmup", "-1"])).toThrow(/--create-warmup/);
+  });
+
+  it("takes --creates and --create-warmup, 0 turning the warm-up off", () => {
+    expect(parseBenchArgs(["--creates", "500", "--create-warmup", "0"]).options).toMatchObject({ creates: 500, createWarmup: 0 });
+    expect(parseBenchArgs(["--create-warmup", "50"]).options.createWarmup).toBe(50);
   });
 });
 
