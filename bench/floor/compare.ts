@@ -47,6 +47,8 @@ interface OpSamples {
   rate: PairSamples;
   p99: PairSamples;
   cpu: PairSamples;
+  /** The load process's CPU per op against each side: the other half of what the two cores run. */
+  clientCpu: PairSamples;
   errors: string[];
 }
 
@@ -109,19 +111,20 @@ export async function floorComparison(context: BenchContext, input: FloorInput):
             });
           }
           const key = `${op}.${concurrency}`;
-          const s = samples.get(key) ?? { rate: new PairSamples(), p99: new PairSamples(), cpu: new PairSamples(), errors: [] };
+          const s = samples.get(key) ?? { rate: new PairSamples(), p99: new PairSamples(), cpu: new PairSamples(), clientCpu: new PairSamples(), errors: [] };
           samples.set(key, s);
           s.rate.add(h.result.opsPerSecond, f.result.opsPerSecond);
           s.p99.add(h.result.latency.p99, f.result.latency.p99);
           s.cpu.add(h.cpuMsPerOp, f.cpuMsPerOp);
+          s.clientCpu.add(h.result.clientCpuMsPerOp, f.result.clientCpuMsPerOp);
           for (const [who, m] of [
             ["host", h],
             ["floor", f],
           ] as const)
             if (m.result.errors > 0) s.errors.push(`${who}: ${m.result.errors} failed; first: ${m.result.firstError}`);
           context.log(
-            `  floor pair ${i + 1}/${pairs} ${op} @${concurrency}: host ${h.result.opsPerSecond.toFixed(0)}/s p99 ${h.result.latency.p99.toFixed(1)} ms cpu ${h.cpuMsPerOp.toFixed(3)} ms; ` +
-              `floor ${f.result.opsPerSecond.toFixed(0)}/s p99 ${f.result.latency.p99.toFixed(1)} ms cpu ${f.cpuMsPerOp.toFixed(3)} ms; load ${s.rate.loads.at(-1)!.toFixed(1)}`,
+            `  floor pair ${i + 1}/${pairs} ${op} @${concurrency}: host ${h.result.opsPerSecond.toFixed(0)}/s p99 ${h.result.latency.p99.toFixed(1)} ms cpu ${h.cpuMsPerOp.toFixed(3)} ms (client ${h.result.clientCpuMsPerOp.toFixed(3)}); ` +
+              `floor ${f.result.opsPerSecond.toFixed(0)}/s p99 ${f.result.latency.p99.toFixed(1)} ms cpu ${f.cpuMsPerOp.toFixed(3)} ms (client ${f.result.clientCpuMsPerOp.toFixed(3)}); load ${s.rate.loads.at(-1)!.toFixed(1)}`,
           );
         }
       }
@@ -152,5 +155,7 @@ function opFigures(key: string, s: OpSamples, size: number): Figure[] {
     figure(`${id}.host.cpu`, `host CPU per op, ${at}`, median(s.cpu.a), "ms", { runs }),
     figure(`${id}.floor.cpu`, `floor CPU per op, ${at}`, median(s.cpu.b), "ms", { runs }),
     pairedFigure(`${id}.cpu.ratio`, `host / floor CPU per op, ${at}`, s.cpu.ratios(), "x", s.cpu.loads, t.cpu),
+    figure(`${id}.host.client-cpu`, `load process CPU per op against the host, ${at}`, median(s.clientCpu.a), "ms", { runs }),
+    figure(`${id}.floor.client-cpu`, `load process CPU per op against the floor, ${at}`, median(s.clientCpu.b), "ms", { runs }),
   ];
 }

@@ -41,6 +41,8 @@ export interface LoadResult {
   firstError?: string;
   elapsedMs: number;
   opsPerSecond: number;
+  /** The load process's own CPU time (user + system) per operation over the timed run, milliseconds. */
+  clientCpuMsPerOp: number;
   /** Latency of one whole operation, milliseconds. */
   latency: LatencySummary;
   /** create/update: the generation each touched name now has. */

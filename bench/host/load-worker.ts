@@ -127,8 +127,10 @@ async function run(job: LoadJob): Promise<LoadResult> {
   // The runner samples the server's CPU time when it reads this line (bench/host/load.ts).
   await new Promise<void>((resolve) => process.stderr.write(`${TIMED_MARKER}\n`, () => resolve()));
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   await runSlots(warmup, job.names.length, started + (job.durationMs ?? 3000), true);
   const elapsedMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
   await pool.close();
   const ops = latencies.length;
   return {
@@ -139,6 +141,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     ...(firstError === undefined ? {} : { firstError }),
     elapsedMs,
     opsPerSecond: (ops / elapsedMs) * 1000,
+    clientCpuMsPerOp: (cpu.user + cpu.system) / 1000 / ops,
     latency: summarizeLatencies(latencies),
     generations,
   };
