@@ -22,6 +22,10 @@ import { sqlLiteral } from "./postgres-literal.js";
 import { TenantMirror, toEntry, type ChangeRow } from "./postgres-mirror.js";
 import { databaseSchemaVersion, GC_LOCK, LOCK_SPACE, migrate, SCHEMA_VERSION } from "./postgres-schema.js";
 import { StoreConflictError, storedText, type Store, type StoreEntry, type StoreWrite } from "./store.js";
+import { TransactionBatches, type BatchedTransaction } from "./transaction-batches.js";
+
+/** At most this many mutations share one database transaction (ADR 0289). */
+const MAX_BATCH_MEMBERS = 64;
 
 export interface PostgresObserver {
   /** A database transaction of a mutation finished (ms from BEGIN to COMMIT), ok or not. */
@@ -112,6 +116,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
   }
   const mirrors = new Map<string, TenantMirror>();
   const scopes = new AsyncLocalStorage<Scope>();
+  const batches = new TransactionBatches<{ scope: Scope; started: number }>(MAX_BATCH_MEMBERS);
   let closed = false;
 
   const mirror = (tenant: string): TenantMirror => {
@@ -223,41 +228,45 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     }
   };
 
-  /** Runs task in one database transaction holding the database locks of `tenants`, views refreshed. */
-  const exclusive = async <T>(tenants: readonly string[], task: () => Promise<T>, decided?: () => void): Promise<T> => {
-    if (closed) throw new Error("store: closed");
+  /**
+   * Runs task in a database transaction holding the database locks of `tenants`, views refreshed.
+   * Tasks of the same tenants that come while one runs share its transaction (ADR 0289).
+   */
+  const exclusive = <T>(tenants: readonly string[], task: () => Promise<T>, decided?: () => void): Promise<T> => {
+    if (closed) return Promise.reject(new Error("store: closed"));
     const sorted = [...new Set(tenants)].sort();
-    const started = performance.now();
-    const client = await begin(sorted);
-    let ok = false;
-    try {
-      const scope: Scope = { client, tenants: new Set(sorted), pending: new Map(), blobs: new Map(), files: new Map() };
-      let outcome: { ok: true; value: T } | { ok: false; error: unknown };
-      try {
-        outcome = { ok: true, value: await scopes.run(scope, task) };
-      } catch (error) {
-        outcome = { ok: false, error };
-      }
-      decided?.();
-      // What the task's store transactions wrote commits whether or not the task then failed, as
-      // on every engine: a resolved transaction() is a decided one.
-      if (scope.blobs.size > 0) await store.blobSync!.store(client, scope.blobs);
-      await storeFiles(scope);
-      const seqs = await commit(client, scope.pending);
-      for (const [key, row] of scope.pending) {
-        mirror(row.tenant).apply({ key, value: row.value, version: row.version, seq: seqs.get(key)! });
-      }
-      ok = true;
-      if (!outcome.ok) throw outcome.error;
-      return outcome.value;
-    } catch (error) {
-      if (!ok) await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      observer.transaction?.(performance.now() - started, ok);
-      client.release();
-    }
+    return batches.run(sorted.join("\n"), transactionOf(sorted), task, decided);
   };
+
+  const transactionOf = (sorted: readonly string[]): BatchedTransaction<{ scope: Scope; started: number }> => ({
+    async begin() {
+      const started = performance.now();
+      const client = await begin(sorted);
+      return { started, scope: { client, tenants: new Set(sorted), pending: new Map(), blobs: new Map(), files: new Map() } };
+    },
+    run: (open, task) => scopes.run(open.scope, task),
+    async commit({ scope, started }) {
+      const { client } = scope;
+      let ok = false;
+      try {
+        // What the tasks' store transactions wrote commits whether or not a task then failed, as
+        // on every engine: a resolved transaction() is a decided one.
+        if (scope.blobs.size > 0) await store.blobSync!.store(client, scope.blobs);
+        await storeFiles(scope);
+        const seqs = await commit(client, scope.pending);
+        for (const [key, row] of scope.pending) {
+          mirror(row.tenant).apply({ key, value: row.value, version: row.version, seq: seqs.get(key)! });
+        }
+        ok = true;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        observer.transaction?.(performance.now() - started, ok);
+        client.release();
+      }
+    },
+  });
 
   /**
    * Decides writes against the scope's view. They are held in the scope and written with the

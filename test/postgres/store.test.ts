@@ -97,26 +97,29 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
     }
   });
 
-  it("a process's next mutation of a tenant queues for the database lock once the first has decided, and decides after its commit", async () => {
+  it("a process's mutations of a tenant that come while one decides share its transaction; one that comes while it commits waits for the database lock", async () => {
     const url = await freshDatabase(server!);
     const store = await open(url);
     const locks = new TenantLocks(() => store.settled(), store.exclusive!.bind(store));
     const contended = key("queued");
     await locks.run("tenant-a", () => store.transaction([{ op: "put", key: contended, value: 1, expectedVersion: null }]));
-    // Another session holds the row, so the first mutation's commit (an update of it) waits on it.
+    // Another session holds the row, so the batch's commit (an update of it) waits on it.
     const blocker = new pg.Client({ connectionString: url });
     await blocker.connect();
     await blocker.query("BEGIN");
     await blocker.query("SELECT 1 FROM takoform_entries WHERE key = $1 FOR UPDATE", [contended]);
     const seen: number[] = [];
-    const increment = () =>
-      locks.run("tenant-a", async () => {
-        const current = store.get<number>(contended)!;
-        seen.push(current.value);
-        await store.transaction([{ op: "put", key: contended, value: current.value + 1, expectedVersion: current.version }]);
-      });
-    const first = increment();
-    const second = increment();
+    const settled: string[] = [];
+    const increment = (name: string) =>
+      locks
+        .run("tenant-a", async () => {
+          const current = store.get<number>(contended)!;
+          seen.push(current.value);
+          await store.transaction([{ op: "put", key: contended, value: current.value + 1, expectedVersion: current.version }]);
+        })
+        .then(() => settled.push(name));
+    const first = increment("first");
+    const second = increment("second");
     // Counted in this test's own database: other test files share the server and take advisory locks too.
     const waitingAdvisory = async () =>
       Number(
@@ -127,21 +130,31 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
           )
         )[0]!.n,
       );
-    // The second mutation's BEGIN reaches the database while the first's commit is held: it waits
-    // there for the tenant's lock, not in this process (without the hand-off, no lock is awaited).
+    const waitFor = async (condition: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    // The second decided in the first's transaction, against its staged write; neither is answered
+    // while the commit is held.
+    await waitFor(() => seen.length === 2);
+    expect(seen).toEqual([1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toEqual([]);
+    // A third, after the batch closed for its commit: its BEGIN reaches the database and waits
+    // there for the tenant's lock, and its task has not run.
+    const third = increment("third");
     let waiting = 0;
-    for (let i = 0; i < 100 && waiting === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      waiting = await waitingAdvisory();
-    }
+    await waitFor(async () => (waiting = await waitingAdvisory()) > 0);
     expect(waiting).toBe(1);
-    expect(seen).toEqual([1]); // and its task has not run
+    expect(seen).toEqual([1, 2]);
     await blocker.query("COMMIT");
     await blocker.end();
-    await Promise.all([first, second]);
-    // It decided against the first's commit: no increment lost.
-    expect(seen).toEqual([1, 2]);
-    expect(store.get(contended)).toEqual({ key: contended, value: 3, version: 3 });
+    await Promise.all([first, second, third]);
+    // It decided against the batch's commit: no increment lost.
+    expect(seen).toEqual([1, 2, 3]);
+    expect(settled.slice(0, 2).sort()).toEqual(["first", "second"]);
+    expect(settled[2]).toBe("third");
+    // versions count decisions: the batch committed the row once, at version 3
+    expect(store.get(contended)).toEqual({ key: contended, value: 4, version: 4 });
   });
 
   it("garbage collection runs on one store at a time: a second one skips while the first collects", async () => {
