@@ -112,14 +112,12 @@ try {
       try {
         const job = { origin: host.url, token: BENCH_TOKEN, space: SEED_SPACE, ref, concurrency: 8 };
         await runLoad({ ...job, op: "read", durationMs: 1500, names: Array.from({ length: stored }, (_, i) => seedName(i)) }); // warm-up
-        if (warmCreates > 0) {
-          await runLoad({ ...job, op: "create", names: Array.from({ length: warmCreates }, (_, i) => seedName(next + i)) }); // steady state, not the first mutations
-          next += warmCreates;
-        }
-        const names = Array.from({ length: creates }, (_, i) => seedName(next + i));
-        next += creates;
-        const cpu0 = cpuTimeOf(host.pid)!;
-        const created = await runLoad({ ...job, op: "create", names });
+        // The first warmCreates names are created untimed in the same load process (the job's
+        // warm-up): steady state, not the host's first mutations.
+        const names = Array.from({ length: warmCreates + creates }, (_, i) => seedName(next + i));
+        next += warmCreates + creates;
+        let cpu0 = Number.NaN;
+        const created = await runLoad({ ...job, op: "create", names, warmup: warmCreates }, { onTimed: () => (cpu0 = cpuTimeOf(host.pid)!) });
         const cpu1 = cpuTimeOf(host.pid)!;
         const read = await runLoad({ ...job, op: "read", durationMs: 3000, names: Array.from({ length: stored }, (_, i) => seedName(i)) });
         const cpu2 = cpuTimeOf(host.pid)!;
