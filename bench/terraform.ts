@@ -2,8 +2,11 @@
 // refresh included) over 10/100/500 takoform resources, each beside the same command over as many
 // terraform_data resources (Terraform's own floor), alternating which side goes first; the ratio
 // of each pair; the provider's cold start (spawn to handshake line) beside a bare `node -e 0`;
-// the provider's peak RSS. A third side runs the same takoform configuration with provider spares
-// on (TAKOFORM_PROVIDER_SPARE=on, ADR 0282), paired with the same terraform_data runs. Rows that
+// the provider's peak RSS. The takoform side runs Terraform in automation (TF_IN_AUTOMATION, no
+// terminal), where each command's first provider process is its own spare, which serves the
+// command's later calls (ADR 0290); a third side runs the same configuration with the user's
+// provider spares (TAKOFORM_PROVIDER_SPARE=on, what a terminal gets, ADR 0282 and 0287), paired
+// with the same terraform_data runs. Rows that
 // cannot be measured (provider not installable yet, no terraform binary) say why instead of
 // failing the run.
 
@@ -56,6 +59,7 @@ async function coldStartFigures(context: BenchContext, dir: string, installed: O
   const cert = await clientCertificate(dir);
   const bare: number[] = [];
   const handshakes: number[] = [];
+  const firstCalls: number[] = [];
   const rss: number[] = [];
   const loads: number[] = [];
   let failure = cert.ok ? undefined : cert.reason;
@@ -69,9 +73,19 @@ async function coldStartFigures(context: BenchContext, dir: string, installed: O
       }
       if (failure !== undefined || !cert.ok) continue;
       try {
-        const sample = await coldStart(command, args, pluginEnvironment(cert.value));
+        // A cold start: spares off (node itself, as Terraform starts it when no spare serves).
+        const sample = await coldStart(command, args, { ...pluginEnvironment(cert.value), TAKOFORM_PROVIDER_SPARE: "off" });
         handshakes.push(sample.handshakeMs);
         rss.push(sample.peakRssAtHandshake);
+        // The first call of a command in automation: the launcher starts the command's spare (ADR 0290).
+        if (executable !== undefined) {
+          const env = {
+            ...pluginEnvironment(cert.value),
+            TAKOFORM_PROVIDER_SPARE: "command",
+            TAKOFORM_PROVIDER_SPARE_DIR: path.join(dir, "first-call-spares"),
+          };
+          firstCalls.push((await coldStart(command, args, env)).handshakeMs);
+        }
       } catch (error) {
         failure = (error as Error).message;
       }
@@ -100,6 +114,12 @@ async function coldStartFigures(context: BenchContext, dir: string, installed: O
       target,
     ),
     figure("provider.rss-at-handshake", "provider peak RSS at handshake", median(rss) / MIB, "MiB", { runs }),
+    firstCalls.length === 0
+      ? unavailable("provider.command-first-call", "a command's first call (its own spare started), spawn to handshake line", "ms", "no installed launcher")
+      : figure("provider.command-first-call", "a command's first call (its own spare started), spawn to handshake line", median(firstCalls), "ms", {
+          runs: firstCalls.length,
+          note: `ADR 0290; ${median(firstCalls.map((f, i) => ratio(f, bare[i]!))).toFixed(2)}x the same pair's bare node`,
+        }),
   );
   return out;
 }
@@ -236,12 +256,9 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
             const tako = got[side]?.runs[phase];
             if (tako === undefined) continue;
             s.seconds[phase][side].push(tako.ms / 1000);
-            if (side === "tako") s.providerProcesses[phase].push(tako.providerProcesses);
             if (data !== undefined) s.ratios[side][phase].push(ratio(tako.ms, data.ms));
           }
         }
-        const takoRuns = Object.values(got.tako?.runs ?? {});
-        if (takoRuns.length > 0) s.providerPeak.push(Math.max(...takoRuns.map((t) => t.providerPeakRss)));
         if (got.tako?.runs.plan?.code === 2) s.drift++;
         const show = (side: Side) =>
           PHASES.map((phase) => {
@@ -251,6 +268,19 @@ async function terraformFigures(context: BenchContext, dir: string, installed: O
         context.log(
           `  terraform ${n} round ${r + 1}/${runs} (load ${s.loads.at(-1)!.toFixed(1)}): terraform_data ${show("data")}; takoform ${show("tako")}; with spares ${show("spare")}${got.tako?.failure === undefined ? "" : ` (${got.tako.failure.slice(0, 120)})`}${got.spare?.failure === undefined ? "" : ` (spares: ${got.spare.failure.slice(0, 120)})`}`,
         );
+      }
+      // The processes Terraform starts and their peak RSS come from one more cycle with spares off:
+      // a command's spare (ADR 0290) is no descendant of Terraform, so the /proc poll of the
+      // takoform side sees only its launchers (sh, cat).
+      if (!takoUnusable && settings !== undefined) {
+        writeFileSync(path.join(dirs.tako, "main.tf"), takoformConfig(n, settings, `${n}-tako-off`));
+        const off = await cycle(dirs.tako, { ...env, TAKOFORM_PROVIDER_SPARE: "off" });
+        for (const phase of PHASES) {
+          const t = off.runs[phase];
+          if (t !== undefined) s.providerProcesses[phase].push(t.providerProcesses);
+        }
+        const offRuns = Object.values(off.runs);
+        if (offRuns.length > 0) s.providerPeak.push(Math.max(...offRuns.map((t) => t.providerPeakRss)));
       }
       const pair = pairFigures(n, s, runs, takoFailure);
       const note = bundleNote();
@@ -303,6 +333,10 @@ function pairFigures(n: number, s: PairSamples, runs: number, failure: string | 
         .join("; ");
     return out;
   };
+  const offCycle = (id: string, text: string, values: number[], unit: string): Figure =>
+    values.length === 0
+      ? unavailable(id, text, unit, failure ?? "not measured")
+      : figure(id, text, median(values), unit, { runs: values.length, note: "one cycle with spares off (TAKOFORM_PROVIDER_SPARE=off)" });
   const out: Figure[] = [];
   for (const phase of PHASES) {
     const id = `terraform.${n}.${PHASE_IDS[phase]}`;
@@ -321,13 +355,13 @@ function pairFigures(n: number, s: PairSamples, runs: number, failure: string | 
         phase === "plan" && s.drift > 0 ? { note: `${s.drift} plan(s) after apply found changes` } : {},
       ),
       ratioFigure(`${id}.ratio`, label(`${PHASE_IDS[phase]} ratio takoform / terraform_data`), s.ratios.tako[phase]),
-      complete(`${id}.provider-processes`, label(`provider processes per ${PHASE_IDS[phase]}`), s.providerProcesses[phase], "processes"),
+      offCycle(`${id}.provider-processes`, label(`provider processes per ${PHASE_IDS[phase]}`), s.providerProcesses[phase], "processes"),
       complete(`${id}.spare`, label(`${PHASE_LABELS[phase]}, takoform with spares`), s.seconds[phase].spare, "s"),
       ratioFigure(`${id}.spare-ratio`, label(`${PHASE_IDS[phase]} ratio takoform with spares / terraform_data`), s.ratios.spare[phase]),
     );
   }
   out.push(
-    complete(
+    offCycle(
       `terraform.${n}.provider.peak-rss`,
       label("provider peak RSS over the run's commands"),
       s.providerPeak.map((b) => b / MIB),

@@ -9,7 +9,9 @@
 // --a and --b default to this checkout; a variant named "ROOT:nobundle" installs without the
 // bundle (TAKOFORM_PROVIDER_BUNDLE=off), "ROOT:spare" runs terraform with provider spares
 // (TAKOFORM_PROVIDER_SPARE=on, ADR 0282; the CPU column then counts only what terraform reaped,
-// not the spare). Both use one host started from this checkout.
+// not the spare), "ROOT:off" without any (TAKOFORM_PROVIDER_SPARE=off; without a flag terraform
+// runs in automation, where a command's spares serve its later calls, ADR 0290). Both use one
+// host started from this checkout.
 
 import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -56,7 +58,8 @@ async function prepare(label: string, spec: string): Promise<Variant> {
     },
   );
   const cliConfigFile = /TF_CLI_CONFIG_FILE=(["']?)([^"'\n]+)\1/.exec(stdout)![2]!;
-  const env = { ...terraformEnv(cliConfigFile), ...(flag === "spare" ? { TAKOFORM_PROVIDER_SPARE: "on" } : {}) };
+  const spare = flag === "spare" ? "on" : flag === "off" ? "off" : undefined;
+  const env = { ...terraformEnv(cliConfigFile), ...(spare === undefined ? {} : { TAKOFORM_PROVIDER_SPARE: spare }) };
   const settings = { source: providerSourceIn(""), endpoint: host.url, token: BENCH_TOKEN, space: "ab-provider" };
   writeFileSync(path.join(dir, "main.tf"), takoformConfig(count, settings, label));
   await runTerraform(dir, ["init", "-input=false"], env);

@@ -75,7 +75,9 @@ export function installProvider(opts: InstallOptions): InstallResult {
  */
 export function checkLauncher(launcher: string): { ok: true } | { ok: false; message: string } {
   try {
-    execFileSync(launcher, [], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TF_PLUGIN_MAGIC_COOKIE: "" }, timeout: 30_000 });
+    // Spares off: node itself must start and refuse (a command's spare would refuse too, then leave it to node).
+    const env = { ...process.env, TF_PLUGIN_MAGIC_COOKIE: "", TAKOFORM_PROVIDER_SPARE: "off" };
+    execFileSync(launcher, [], { stdio: ["ignore", "pipe", "pipe"], env, timeout: 30_000 });
     return { ok: false, message: "the launcher served without Terraform's handshake variables" };
   } catch (err) {
     const e = err as { status?: number; stderr?: Buffer };

@@ -21,11 +21,13 @@ export async function runEntry(env: NodeJS.ProcessEnv = process.env): Promise<nu
   const stampFile = fileURLToPath(new URL(STAMP, here));
   // start.cjs checked the stamp already when it ran this bundle (plugin/start.ts).
   const stale = (globalThis as Record<symbol, unknown>)[STAMP_CHECKED] === true ? undefined : staleBecause(stampFile);
-  // A spare (ADR 0282) is started by a served process of this same bundle: `start.cjs --spare DIR`.
+  // A spare (ADR 0282) is started by a served process of this same bundle: `start.cjs --spare DIR`;
+  // a command's spare (ADR 0290) by the launcher of the command's first call: `... --first FIFO`.
   const spare = process.argv[2] === "--spare" ? process.argv[3] : undefined;
   if (spare !== undefined) {
     if (stale !== undefined) return 0;
-    return runSpare(spare, preloadProvider, runProvider, fileURLToPath(here), stampFile);
+    const first = process.argv[4] === "--first" ? process.argv[5] : undefined;
+    return runSpare(spare, preloadProvider, runProvider, fileURLToPath(here), stampFile, first);
   }
   if (stale === undefined) return runProvider(env);
   log("info", "provider bundle not used", { reason: stale });

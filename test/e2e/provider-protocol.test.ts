@@ -118,7 +118,7 @@ describe("terraform with the installed takoform provider", () => {
     const validate = await w.run(["validate"]);
     expect(validate.exitCode, validate.all).toBe(0);
     expect(validate.stdout).toContain("The configuration is valid");
-    expect(w.survivors()).toEqual([]);
+    expect(await w.survivorsAfter()).toEqual([]);
   });
 
   it("plans required, optional, computed, nested and defaulted attributes, with numbers kept exact", async () => {
@@ -149,7 +149,7 @@ describe("terraform with the installed takoform provider", () => {
     expect(change.after.space).toBe("default");
     expect(change.after.retention).toEqual({ days: 7 });
     expect(change.after_sensitive.secret).toBe(true);
-    expect(w.survivors()).toEqual([]);
+    expect(await w.survivorsAfter()).toEqual([]);
   });
 
   it("reports validation errors at the attribute's line", async () => {
@@ -165,7 +165,7 @@ describe("terraform with the installed takoform provider", () => {
     expect(validate.stderr.replace(/\s+/g, " ")).toContain('mode must be equal to one of the allowed values: "fast", "slow"; got "medium".');
     expect(validate.stderr).toContain("Error: Invalid value for rules[0].pattern");
     expect(validate.stderr).toContain(`on main.tf line ${lineOf("rules = [")}`);
-    expect(w.survivors()).toEqual([]);
+    expect(await w.survivorsAfter()).toEqual([]);
   });
 
   it("serves the generated provider schema exactly and plans generated resource types", async () => {
@@ -201,7 +201,7 @@ resource "takoform_worker_version" "v1" {
     for (const type of ["takoform_edge_kv_namespace", "takoform_worker_version"]) expect(byType[type].after_unknown.status_json, type).toBe(true);
     expect(byType["takoform_worker_version"].after.vars).toEqual({ LOG_LEVEL: "info", flags: { beta: true } });
     expect(byType["takoform_worker_version"].after.kv_bindings).toEqual([{ name: "CACHE", resource: "cache" }]);
-    expect(w.survivors()).toEqual([]);
+    expect(await w.survivorsAfter()).toEqual([]);
   });
 
   it("leaves no node process behind when terraform is SIGKILLed, even behind a wrapper that does not exec", async () => {

@@ -3,10 +3,11 @@
 // Terraform's later calls with each session's own environment and working directory; one killed
 // while it waits is skipped; Terraform going away ends the spare that serves it; the launcher
 // ignores SIGINT as the provider does; unclaimed spares exit after their idle time and leave no
-// files; a spare directory open to others is not used; by default (auto, ADR 0287) spares serve
-// a terraform at a terminal and stay off in automation and without a terminal.
+// files; a spare directory open to others is not used; by default (auto, ADR 0287) the user's
+// spares serve a terraform at a terminal, and in automation or without a terminal each command
+// has a spare of its own (ADR 0290) that serves its later calls and ends with it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -18,6 +19,19 @@ import { sparesOf } from "../support/spares.js";
 
 const COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
 const SERVED = /served by a spare process/g;
+
+/** The sessions a log says spares served: [spare pid, session number] per line. */
+function servedSessions(log: string): [number, number][] {
+  return log
+    .split("\n")
+    .filter((line) => line.includes("served by a spare process"))
+    .map((line) => [Number(/spare_pid=(\d+)/.exec(line)?.[1]), Number(/session=(\d+)/.exec(line)?.[1])]);
+}
+
+/** The folders of commands' own spares in a spare directory. */
+function commandFolders(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith("command-")) : [];
+}
 
 function killAll(pids: number[]): void {
   for (const pid of pids) {
@@ -270,7 +284,7 @@ describe("provider spares", () => {
     expect(readyIn(dir)).toEqual([]);
   });
 
-  it("by default (auto) serves a terraform at a terminal from a spare, and none in automation or without a terminal", async () => {
+  it("by default (auto) serves a terraform at a terminal from the user's spares, and in automation or without a terminal from the command's own", async () => {
     const dir = spareDir("auto");
     const w = workdir({});
     expect((await w.run(["init"])).exitCode).toBe(0);
@@ -306,15 +320,33 @@ describe("provider spares", () => {
     const waiting = await waitFor(settled, 10_000);
     expect(waiting, "the spares waiting again after the second validate").toBeDefined();
 
-    // In automation (TF_IN_AUTOMATION, or CI) the same terminal gets no spare; neither does a terraform without one.
-    expect(await atTerminal("automation.log", { TF_IN_AUTOMATION: "1" }), "sessions served with TF_IN_AUTOMATION").toBe(0);
-    expect(await atTerminal("ci.log", { CI: "true" }), "sessions served with CI").toBe(0);
-    const piped = await w.run(["validate"], { env: { TAKOFORM_PROVIDER_SPARE_DIR: dir, TF_LOG_PROVIDER: "debug", TF_LOG_PATH: join(w.dir, "piped.log") } });
-    expect(piped.exitCode, piped.all).toBe(0);
-    expect(w.read("piped.log").match(SERVED)?.length ?? 0, "sessions served without a terminal").toBe(0);
-    // The spares that were waiting still wait, unclaimed, and none of those runs started another.
-    await new Promise((r) => setTimeout(r, 500));
+    // In automation (TF_IN_AUTOMATION, or CI) the same terminal, and a terraform without one, get
+    // the command's own spare (ADR 0290): it serves both calls of the validate, and none of the
+    // user's spares waiting is claimed.
+    const piped = async (log: string): Promise<number> => {
+      const r = await w.run(["validate"], { env: { TAKOFORM_PROVIDER_SPARE_DIR: dir, TF_LOG_PROVIDER: "debug", TF_LOG_PATH: join(w.dir, log) } });
+      expect(r.exitCode, r.all).toBe(0);
+      return 0;
+    };
+    // (A terminal's command last: its spare gets SIGHUP when script(1) ends, and must still leave no folder.)
+    for (const [log, run] of [
+      ["piped.log", () => piped("piped.log")],
+      ["ci.log", () => atTerminal("ci.log", { CI: "true" })],
+      ["automation.log", () => atTerminal("automation.log", { TF_IN_AUTOMATION: "1" })],
+    ] as const) {
+      await run();
+      const sessions = servedSessions(w.read(log));
+      expect(
+        sessions.map(([, n]) => n),
+        `the sessions of ${log}`,
+      ).toEqual([1, 2]);
+      expect(new Set(sessions.map(([pid]) => pid)).size, `one spare served ${log}`).toBe(1);
+      expect(waiting, `${log} served by the command's own spare`).not.toContain(sessions[0]![0]);
+    }
+    // The spares that were waiting still wait, unclaimed; the commands' own spares are gone.
+    await waitFor(() => (settled() !== undefined && JSON.stringify(sparesOf(dir).sort()) === JSON.stringify(waiting) ? true : undefined), 5_000);
     expect(settled()).toEqual(waiting);
+    expect(commandFolders(dir)).toEqual([]);
   });
 
   it("uses no spare directory open to others, and starts none unless asked", async () => {
@@ -330,11 +362,61 @@ describe("provider spares", () => {
     expect(sparesOf(open)).toEqual([]);
 
     const off = spareDir("off");
-    const quiet = workdir({ TAKOFORM_PROVIDER_SPARE_DIR: off });
+    const quiet = workdir({ TAKOFORM_PROVIDER_SPARE: "off", TAKOFORM_PROVIDER_SPARE_DIR: off });
     expect((await quiet.run(["init"])).exitCode).toBe(0);
     expect((await quiet.run(["validate"])).exitCode).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
     expect(sparesOf(off)).toEqual([]);
     expect(existsSync(off)).toBe(false);
+  });
+
+  it("in automation, serves a command's later calls from the spare its first call started, and ends that spare with the command", async () => {
+    const dir = spareDir("command");
+    const auto = { TAKOFORM_PROVIDER_SPARE_DIR: dir, TF_LOG_PROVIDER: "debug" };
+    const one = workdir({ ...auto, TAKOFORM_SPACE: "command-one" });
+    const two = workdir({ ...auto, TAKOFORM_SPACE: "command-two" });
+    for (const w of [one, two]) expect((await w.run(["init"])).exitCode).toBe(0);
+    // What a command's spare killed with SIGKILL leaves (its folder, marker, FIFO and a claim), for
+    // the next command's spare to remove.
+    const dead = await execa(process.execPath, ["-e", "console.log(process.pid)"]);
+    const left = join(dir, `command-${dead.stdout.trim()}`);
+    for (const folder of ["ready", "claimed"]) mkdirSync(join(left, folder), { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    writeFileSync(join(left, "ready", dead.stdout.trim()), `${dead.stdout.trim()}-1.out 21\n`);
+    writeFileSync(join(left, `${dead.stdout.trim()}-1.out`), "");
+    writeFileSync(join(left, "claimed", `${dead.stdout.trim()}.1`), "");
+    // The test's terraform runs in automation: TF_IN_AUTOMATION set, stdin not a terminal.
+    expect(one.env()["TF_IN_AUTOMATION"]).toBeTruthy();
+    const logged = (w: TerraformWorkdir, log: string) => ({ env: { TF_LOG_PATH: join(w.dir, log) } });
+    // Two commands at once: each has its own spare, which serves every call of its command only.
+    const applied = await Promise.all([one, two].map((w) => w.run(["apply", "-auto-approve"], logged(w, "apply.log"))));
+    for (const r of applied) expect(r.exitCode, r.all).toBe(0);
+    const spareOf = (w: TerraformWorkdir, log: string): number => {
+      const sessions = servedSessions(w.read(log));
+      expect(sessions.length, `calls of ${log} served`).toBeGreaterThanOrEqual(3);
+      expect(sessions.map(([, n]) => n)).toEqual(sessions.map((_, i) => i + 1));
+      expect(new Set(sessions.map(([pid]) => pid)).size, `one spare served every call of ${log}`).toBe(1);
+      return sessions[0]![0];
+    };
+    const spares = [spareOf(one, "apply.log"), spareOf(two, "apply.log")];
+    expect(spares[0]).not.toBe(spares[1]);
+    // Gone with their commands, folders and all.
+    expect(await waitFor(() => (sparesOf(dir).length === 0 ? true : undefined), 5_000), "the commands' spares still run").toBe(true);
+    expect(commandFolders(dir)).toEqual([]);
+    for (const [w, space] of [
+      [one, "command-one"],
+      [two, "command-two"],
+    ] as const) {
+      expect((await stateValues(w, "takoform_edge_kv_namespace.cache"))["space"], "each command served with its own environment").toBe(space);
+      const plan = await w.run(["plan", "-detailed-exitcode"], logged(w, "plan.log"));
+      expect(plan.exitCode, plan.all).toBe(0);
+      expect(spares, "a later command gets a spare of its own").not.toContain(spareOf(w, "plan.log"));
+    }
+    expect(await waitFor(() => (sparesOf(dir).length === 0 ? true : undefined), 5_000)).toBe(true);
+    expect(commandFolders(dir)).toEqual([]);
+    // Off means off: every call a cold node process.
+    const off = await one.run(["plan", "-detailed-exitcode"], { env: { TAKOFORM_PROVIDER_SPARE: "off", TF_LOG_PATH: join(one.dir, "off.log") } });
+    expect(off.exitCode, off.all).toBe(0);
+    expect(one.read("off.log").match(SERVED)).toBeNull();
   });
 });

@@ -3,15 +3,12 @@
 // Terraform's), so Terraform neither waits for it nor signals it; it exits when it is not
 // claimed within its idle time.
 import { spawn } from "node:child_process";
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { procStat } from "../lifecycle.js";
 import { log } from "../log.js";
 import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
-import { SPARE_DIR_ENV, SPARE_ENV, SPARE_IDLE_ENV, spareSetting } from "./settings.js";
-
-/** The variables a spare starts with: where it lives and what node needs, no session's secrets (and SPARE_ENV=on). */
-const CARRIED = ["PATH", "HOME", "TMPDIR", "LANG", "TZ", "TAKOFORM_PROVIDER_CODE_CACHE", SPARE_DIR_ENV, SPARE_IDLE_ENV];
+import { CARRIED, COMMAND_DIR_PREFIX, SPARE_ENV, spareSetting } from "./settings.js";
 
 /** Whether pid runs: it exists and is not a zombie (a dead spare nobody reaped, as under an init that reaps no orphans). */
 function alive(pid: number): boolean {
@@ -41,6 +38,24 @@ export function readySpares(dir: string): number[] {
   return live;
 }
 
+/**
+ * Removes the folders of commands that ended (ADR 0290) whose spares could not remove them
+ * (SIGKILL): what their dead spares left, then the folders once empty.
+ */
+export function sweepCommandFolders(dir: string): void {
+  for (const name of namesIn(dir)) {
+    const owner = new RegExp(`^${COMMAND_DIR_PREFIX}(\\d+)$`).exec(name)?.[1];
+    if (owner === undefined || alive(Number(owner))) continue;
+    const folder = join(dir, name);
+    readySpares(folder);
+    try {
+      for (const path of [join(folder, READY), join(folder, CLAIMED), folder]) rmdirSync(path);
+    } catch {
+      // a spare of it still runs (it removes its own files), or something else is in it
+    }
+  }
+}
+
 function namesIn(folder: string): string[] {
   try {
     return readdirSync(folder);
@@ -52,7 +67,8 @@ function namesIn(folder: string): string[] {
 /** Starts a spare when spares are on, this process runs the bundle, and none is ready. */
 export function keepSpareReady(env: NodeJS.ProcessEnv, startFile: string | undefined = process.argv[1]): void {
   const setting = spareSetting(env);
-  if (!setting.on) return;
+  // A command's spares are started by its launcher (install/launcher.ts, ADR 0290).
+  if (!setting.on || setting.scope !== "user") return;
   if (startFile === undefined || basename(startFile) !== "start.cjs") return;
   const unsafe = prepareSpareDir(setting.dir, process.getuid!());
   if (unsafe !== undefined) {

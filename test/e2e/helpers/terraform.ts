@@ -144,6 +144,19 @@ export class TerraformWorkdir {
     return processesWithEnv(MARKER_ENV, this.marker).filter((p) => p.pid !== exceptPid && p.comm !== "terraform");
   }
 
+  /**
+   * What this directory's runs still have running once nothing is left, or once `ms` have passed:
+   * a command's own provider spare ends within some tens of milliseconds after Terraform (ADR 0290).
+   */
+  async survivorsAfter(ms = 1_000): Promise<ProcessInfo[]> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const left = this.survivors();
+      if (left.length === 0 || Date.now() > deadline) return left;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   /** Kills whatever this directory's runs left behind (a failed test must not leak processes), then removes it. */
   cleanup(): void {
     for (const p of processesWithEnv(MARKER_ENV, this.marker)) {

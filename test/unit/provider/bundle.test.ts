@@ -10,6 +10,7 @@ import { checkLauncher, installProvider } from "../../../provider-bridge/install
 import { staleBecause, stampOf } from "../../../launch/stamp.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
 import { CODE_CACHE } from "../../../provider-bridge/plugin/start.js";
+import { sparesOf } from "../../support/spares.js";
 import { copyBuiltBundle, repo } from "./built-bundle.js";
 
 const dirs: string[] = [];
@@ -77,7 +78,14 @@ describe("provider bundle (built from dist/)", () => {
     expect(launcher).toContain(`'${join(repo, "dist/provider-bridge/bundle/start.cjs")}' "$@"`);
     expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
     const child = spawn(installed.launcher, [], {
-      env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
+      // Spares off: a command's first call would otherwise be served by a spare the launcher starts (ADR 0290).
+      env: {
+        PATH: process.env["PATH"],
+        TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
+        PLUGIN_PROTOCOL_VERSIONS: "6",
+        TF_LOG: "info",
+        TAKOFORM_PROVIDER_SPARE: "off",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     try {
@@ -90,6 +98,26 @@ describe("provider bundle (built from dist/)", () => {
       child.kill("SIGKILL");
     }
     expect(execFileSync("/bin/sh", ["-n", installed.launcher]).toString()).toBe("");
+  });
+
+  it("a start without Terraform is refused by node itself when a command's spare would serve (auto, no terminal)", async () => {
+    const dir = temp();
+    const installed = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64" });
+    const spares = join(dir, "spares");
+    // No handshake variables, stdin not a terminal: the launcher starts a command's spare (ADR 0290),
+    // which refuses as node would and declines; the launcher then runs node, which says why.
+    const ran = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = spawn(installed.launcher, [], {
+        env: { PATH: process.env["PATH"], TAKOFORM_PROVIDER_SPARE_DIR: spares },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.on("close", (code) => done({ code, stderr }));
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain("Terraform/OpenTofu provider plugin");
+    expect(sparesOf(spares), "the spare that declined exited").toEqual([]);
   });
 
   it("a bundle whose stamp no longer matches serves from the compiled modules instead", async () => {

@@ -17,28 +17,35 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("spare settings", () => {
   const dir = { TAKOFORM_PROVIDER_SPARE_DIR: "/tmp/x" };
-  it("are on when asked, off when asked, and by default (auto) only at a terminal outside automation", () => {
-    const on = { on: true, dir: "/tmp/x", idleMs: DEFAULT_IDLE_MS };
-    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on" }, "linux", false)).toEqual(on);
+  it("are the user's when on, off when off, a command's with command, and by default (auto) the user's only at a terminal outside automation", () => {
+    const user = { on: true, dir: "/tmp/x", idleMs: DEFAULT_IDLE_MS, scope: "user" };
+    const command = { ...user, scope: "command" };
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on" }, "linux", false)).toEqual(user);
     expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "off" }, "linux", true)).toEqual({ on: false });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "command" }, "linux", true)).toEqual(command);
     for (const auto of [{}, { TAKOFORM_PROVIDER_SPARE: "" }, { TAKOFORM_PROVIDER_SPARE: "auto" }]) {
-      expect(spareSetting({ ...dir, ...auto }, "linux", true)).toEqual(on);
-      expect(spareSetting({ ...dir, ...auto }, "linux", false)).toEqual({ on: false });
-      for (const ci of ["true", "1", "yes"]) expect(spareSetting({ ...dir, ...auto, CI: ci }, "linux", true)).toEqual({ on: false });
-      for (const ci of ["", "false", "0"]) expect(spareSetting({ ...dir, ...auto, CI: ci }, "linux", true)).toEqual(on);
-      expect(spareSetting({ ...dir, ...auto, TF_IN_AUTOMATION: "1" }, "linux", true)).toEqual({ on: false });
+      expect(spareSetting({ ...dir, ...auto }, "linux", true)).toEqual(user);
+      expect(spareSetting({ ...dir, ...auto }, "linux", false)).toEqual(command);
+      for (const ci of ["true", "1", "yes"]) expect(spareSetting({ ...dir, ...auto, CI: ci }, "linux", true)).toEqual(command);
+      for (const ci of ["", "false", "0"]) expect(spareSetting({ ...dir, ...auto, CI: ci }, "linux", true)).toEqual(user);
+      expect(spareSetting({ ...dir, ...auto, TF_IN_AUTOMATION: "1" }, "linux", true)).toEqual(command);
     }
-    // A value that is none of the three is refused by name, never read as on.
+    // A value that is none of the four is refused by name, never read as on.
     expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "1" }, "linux", true)).toEqual({
       on: false,
-      why: 'TAKOFORM_PROVIDER_SPARE must be on, off or auto, not "1"',
+      why: 'TAKOFORM_PROVIDER_SPARE must be on, off, command or auto, not "1"',
     });
   });
   it("need the directory and no node flags, and bound the idle time", () => {
     expect(spareSetting({ TAKOFORM_PROVIDER_SPARE: "on" })).toMatchObject({ on: false, why: expect.stringContaining("TAKOFORM_PROVIDER_SPARE_DIR") });
     expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", NODE_OPTIONS: "--inspect" })).toMatchObject({ on: false, why: "node flags are set" });
     expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_NODE_FLAGS: "--cpu-prof" })).toMatchObject({ on: false });
-    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_IDLE_MS: "1500" })).toEqual({ on: true, dir: "/tmp/x", idleMs: 1500 });
+    expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_IDLE_MS: "1500" })).toEqual({
+      on: true,
+      dir: "/tmp/x",
+      idleMs: 1500,
+      scope: "user",
+    });
     for (const bad of ["99", "1.5", "soon", "86400001"])
       expect(spareSetting({ ...dir, TAKOFORM_PROVIDER_SPARE: "on", TAKOFORM_PROVIDER_SPARE_IDLE_MS: bad })).toMatchObject({
         on: false,
@@ -139,5 +146,11 @@ describe("the launcher", () => {
     expect(script).toContain(`TAKOFORM_PROVIDER_SPARE_DIR=\${TAKOFORM_PROVIDER_SPARE_DIR:-'/tmp/takoform-spares-1/abc'}`);
     // the claim comes before node is started, and node still starts when no spare answers
     expect(script.indexOf("/ready/*")).toBeLessThan(script.indexOf("exec '/usr/bin/node'"));
+    // a command's own spares (ADR 0290): claimed from command-<Terraform's pid>, and its first call starts one
+    expect(script).toContain("d=$d/command-$PPID");
+    expect(script).toMatch(
+      /TAKOFORM_PROVIDER_SPARE=command '\/usr\/bin\/node' .*'\/opt\/t\/start\.cjs' --spare "\$TAKOFORM_PROVIDER_SPARE_DIR" --first \$\$ 3>&1 /,
+    );
+    expect(script.indexOf("--first")).toBeLessThan(script.indexOf("exec '/usr/bin/node'"));
   });
 });
