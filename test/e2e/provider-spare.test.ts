@@ -419,4 +419,24 @@ describe("provider spares", () => {
     expect(off.exitCode, off.all).toBe(0);
     expect(one.read("off.log").match(SERVED)).toBeNull();
   });
+
+  it("serves a command's provider configurations at once from spares of that command, which all end with it", async () => {
+    const dir = spareDir("aliases");
+    const w = workdir({ TAKOFORM_PROVIDER_SPARE_DIR: dir, TF_LOG_PROVIDER: "debug" });
+    // A second configuration of the provider: Terraform validates the two at once, in two provider processes.
+    writeFileSync(
+      join(w.dir, "alias.tf"),
+      `provider "takoform" {\n  alias    = "b"\n  endpoint = ${JSON.stringify(host.url)}\n  token    = ${JSON.stringify(TOKEN)}\n}\nresource "takoform_edge_kv_namespace" "other" {\n  provider = takoform.b\n  name     = "other"\n}\n`,
+    );
+    expect((await w.run(["init"])).exitCode).toBe(0);
+    for (let round = 0; round < 3; round++) {
+      const log = `validate-${round}.log`;
+      const r = await w.run(["validate"], { env: { TF_LOG_PATH: join(w.dir, log) } });
+      expect(r.exitCode, r.all).toBe(0);
+      // the schema's call, then one per configuration: every one served by a spare of this command
+      expect(servedSessions(w.read(log)).length, `calls of ${log} served`).toBe(3);
+      expect(await waitFor(() => (sparesOf(dir).length === 0 ? true : undefined), 5_000), "the command's spares still run").toBe(true);
+      expect(commandFolders(dir)).toEqual([]);
+    }
+  });
 });

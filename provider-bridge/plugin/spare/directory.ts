@@ -4,7 +4,7 @@
 // closed to group and others; and its parent must not let anyone else replace it (this user's or
 // root's, and not writable by others unless sticky, as /tmp is). They are made so when absent,
 // and refused (no spares) when they are not.
-import { lstatSync, mkdirSync, statSync, type Stats } from "node:fs";
+import { lstatSync, mkdirSync, rmdirSync, statSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 
 export const READY = "ready";
@@ -48,4 +48,19 @@ export function prepareSpareDir(dir: string, uid: number): string | undefined {
     if (why !== undefined) return why;
   }
   return undefined;
+}
+
+/**
+ * Removes a command's folder (ADR 0290) once nothing is left in it: its ready/ and claimed/, then
+ * the folder, each skipped when already gone; stops at the first that is not empty (another spare
+ * of the same command still uses it, and makes them again before it offers itself).
+ */
+export function removeCommandFolder(folder: string): void {
+  for (const path of [join(folder, READY), join(folder, CLAIMED), folder]) {
+    try {
+      rmdirSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") return;
+    }
+  }
 }

@@ -3,11 +3,11 @@
 // Terraform's), so Terraform neither waits for it nor signals it; it exits when it is not
 // claimed within its idle time.
 import { spawn } from "node:child_process";
-import { readdirSync, rmdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { procStat } from "../lifecycle.js";
 import { log } from "../log.js";
-import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
+import { CLAIMED, READY, prepareSpareDir, removeCommandFolder } from "./directory.js";
 import { CARRIED, COMMAND_DIR_PREFIX, SPARE_ENV, spareSetting } from "./settings.js";
 
 /** Whether pid runs: it exists and is not a zombie (a dead spare nobody reaped, as under an init that reaps no orphans). */
@@ -48,11 +48,7 @@ export function sweepCommandFolders(dir: string): void {
     if (owner === undefined || alive(Number(owner))) continue;
     const folder = join(dir, name);
     readySpares(folder);
-    try {
-      for (const path of [join(folder, READY), join(folder, CLAIMED), folder]) rmdirSync(path);
-    } catch {
-      // a spare of it still runs (it removes its own files), or something else is in it
-    }
+    removeCommandFolder(folder);
   }
 }
 

@@ -22,7 +22,7 @@
 // under the spare directory for that command's later calls only, and exits as soon as that
 // Terraform has.
 import { spawn } from "node:child_process";
-import { openSync, readdirSync, readlinkSync, renameSync, rmdirSync, rmSync, unlinkSync, watch, writeFileSync, writeSync, type FSWatcher } from "node:fs";
+import { openSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, watch, writeFileSync, writeSync, type FSWatcher } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
 import { staleBecause } from "../../../launch/stamp.js";
@@ -32,7 +32,7 @@ import { installProcessGuards, procStat } from "../lifecycle.js";
 import { hclogLine, log, setLogLevelFrom, setLogSink } from "../log.js";
 import type { PluginIo } from "../serve.js";
 import { changedSince, identify } from "./bundle-identity.js";
-import { CLAIMED, READY, prepareSpareDir } from "./directory.js";
+import { CLAIMED, READY, prepareSpareDir, removeCommandFolder } from "./directory.js";
 import { sweepCommandFolders } from "./keep-ready.js";
 import { readLauncherSession, type LauncherSession } from "./session.js";
 import { CARRIED, COMMAND_DIR_PREFIX, SPARE_DIR_ENV, SPARE_ENV, spareSetting } from "./settings.js";
@@ -215,7 +215,7 @@ export async function runSpare(
     for (const file of [marker, `${marker}.tmp`]) rmSync(file, { force: true });
     if (unsafe !== undefined) return;
     for (const name of readdirSync(home)) if (name.startsWith(`${process.pid}-`)) rmSync(join(home, name), { force: true });
-    if (home !== dir) removeEmptyFolder(home);
+    if (home !== dir) removeCommandFolder(home);
   };
   process.on("exit", removeFiles);
   process.on("SIGTERM", () => process.exit(143));
@@ -223,11 +223,17 @@ export async function runSpare(
   if (opening === undefined) await preload();
 
   const stillWanted = owner === undefined ? undefined : () => runs(owner);
+  // The FIFO of the next offer; a command's folders are made again first (see below).
+  const offerNext = (round: number): Promise<Offer | undefined> =>
+    unsafe !== undefined || (home !== dir && prepareSpareDir(home, uid) !== undefined) ? Promise.resolve(undefined) : makeOffer(home, round);
   let previous: Offer | undefined;
   let next: Promise<Offer | undefined> = opening === undefined ? makeOffer(home, 0) : Promise.resolve(opening.offer);
   for (let round = 0; round < MAX_SESSIONS; round++) {
     const offered = await next;
     if (offered === undefined) break;
+    // Another spare of the same command (Terraform runs providers of several configurations at
+    // once) may have removed the folders it found empty when it ended: made again before offering.
+    if (round > 0 && home !== dir && prepareSpareDir(home, uid) !== undefined) break;
     current = offered;
     const last = previous;
     let certificate: ServerCertificate | undefined;
@@ -271,10 +277,10 @@ export async function runSpare(
         if (unsafe !== undefined) log("warn", "provider spares off for the rest of this command", { reason: unsafe });
         else sweepCommandFolders(dir);
       }
-      following = unsafe === undefined ? makeOffer(home, round + 1) : Promise.resolve(undefined);
+      following = offerNext(round + 1);
     };
     await serveSession(session, dir, current, pid, certificate ?? generateServerCertificate(), runSession, round, handshaken);
-    next = following ?? (unsafe === undefined ? makeOffer(home, round + 1) : Promise.resolve(undefined));
+    next = following ?? offerNext(round + 1);
     enter(own);
     setLogSink(() => undefined);
     resetConnections();
@@ -295,15 +301,6 @@ function ownEnvironment(env: NodeJS.ProcessEnv, command: boolean): NodeJS.Proces
   const own: NodeJS.ProcessEnv = { [SPARE_ENV]: "command" };
   for (const name of CARRIED) if (env[name] !== undefined) own[name] = env[name];
   return own;
-}
-
-/** Removes a command's folder (and its ready/ and claimed/) once nothing is left in it. */
-function removeEmptyFolder(home: string): void {
-  try {
-    for (const folder of [join(home, READY), join(home, CLAIMED), home]) rmdirSync(folder);
-  } catch {
-    // another spare of the same command still uses it
-  }
 }
 
 /**

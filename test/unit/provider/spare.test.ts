@@ -1,13 +1,13 @@
 // The pure rules of provider spares (ADR 0282): when spares are on, where they wait, which
 // directory may hold them, and how a spare reads the launcher that claimed it. The spares
 // themselves run end to end in test/e2e/provider-spare.test.ts.
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launcherScript } from "../../../provider-bridge/install/launcher.js";
 import { changedSince, identify } from "../../../provider-bridge/plugin/spare/bundle-identity.js";
-import { prepareSpareDir, unsafeBecause, unsafeParentBecause } from "../../../provider-bridge/plugin/spare/directory.js";
+import { prepareSpareDir, removeCommandFolder, unsafeBecause, unsafeParentBecause } from "../../../provider-bridge/plugin/spare/directory.js";
 import { handOnExtraCa, parseEnviron, parseStatus, readLauncherSession } from "../../../provider-bridge/plugin/spare/session.js";
 import { DEFAULT_IDLE_MS, defaultSpareDir, spareSetting } from "../../../provider-bridge/plugin/spare/settings.js";
 
@@ -93,6 +93,23 @@ describe("the spare directory", () => {
     expect(prepareSpareDir(join(base, "link"), uid)).toMatch(/is a symbolic link/);
     expect(unsafeBecause(target, lstatSync(target), uid + 1)).toMatch(`belongs to uid ${uid}, not ${uid + 1}`);
     expect(unsafeBecause(target, lstatSync(target), uid)).toBeUndefined();
+  });
+});
+
+describe("a command's folder", () => {
+  it("is removed once empty, also when its ready/ or claimed/ went already, and kept while anything is left in it", () => {
+    const folder = join(base, "command-1");
+    expect(prepareSpareDir(folder, uid)).toBeUndefined();
+    writeFileSync(join(folder, "2-1.out"), "");
+    removeCommandFolder(folder);
+    expect(existsSync(folder), "another spare's FIFO is left").toBe(true);
+    rmSync(join(folder, "2-1.out"));
+    removeCommandFolder(folder);
+    expect(existsSync(folder)).toBe(false);
+    // ready/ and claimed/ removed by the command's other spare before it found the folder itself not empty
+    mkdirSync(folder);
+    removeCommandFolder(folder);
+    expect(existsSync(folder)).toBe(false);
   });
 });
 
