@@ -14,6 +14,7 @@
 // listener on the stop signal for every host call; about 3% of a refresh).
 import http from "node:http";
 import https from "node:https";
+import { onSessionEnd } from "./connections.js";
 import { httpsAgent } from "./extra-ca.js";
 
 export interface ExchangeRequest {
@@ -43,6 +44,7 @@ export function resetConnections(): void {
   secureAgent?.destroy();
   secureAgent = undefined;
 }
+onSessionEnd(resetConnections);
 
 /** The requests in flight under each stop signal, and the one listener that destroys them on abort. */
 const inFlight = new WeakMap<AbortSignal, Set<http.ClientRequest>>();

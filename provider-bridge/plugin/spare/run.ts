@@ -26,7 +26,7 @@ import { openSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, wa
 import net from "node:net";
 import { join } from "node:path";
 import { staleBecause } from "../../../launch/stamp.js";
-import { resetConnections } from "../../client/exchange.js";
+import { forgetSessionConnections } from "../../client/connections.js";
 import { generateServerCertificate, type ServerCertificate } from "../certificate.js";
 import { installProcessGuards, procStat } from "../lifecycle.js";
 import { hclogLine, log, setLogLevelFrom, setLogSink } from "../log.js";
@@ -283,7 +283,7 @@ export async function runSpare(
     next = following ?? offerNext(round + 1);
     enter(own);
     setLogSink(() => undefined);
-    resetConnections();
+    forgetSessionConnections();
     previous = current;
   }
   previous?.out.destroy();
