@@ -91,7 +91,8 @@ function claimSpare(spareDir: string, start: string, node: string): string[] {
     "      break",
     "    done",
     "  fi",
-    `  if [ "$t" = c ]; then`,
+    // Linux only (a spare reads its launcher from /proc): elsewhere node starts itself, as before.
+    `  if [ "$t" = c ] && [ -r "/proc/$$/environ" ]; then`,
     "    trap '' INT",
     `    { ${SPARE_ENV}=command ${node} ${shellQuote(start)} --spare "$${SPARE_DIR_ENV}" --first $$ 3>&1 </dev/null >/dev/null 2>&1 & } | { ${RELAY}; } && exit 0`,
     "    trap - INT",

@@ -169,5 +169,7 @@ describe("the launcher", () => {
       /TAKOFORM_PROVIDER_SPARE=command '\/usr\/bin\/node' .*'\/opt\/t\/start\.cjs' --spare "\$TAKOFORM_PROVIDER_SPARE_DIR" --first \$\$ 3>&1 /,
     );
     expect(script.indexOf("--first")).toBeLessThan(script.indexOf("exec '/usr/bin/node'"));
+    // only where /proc is (a spare reads its launcher there): elsewhere the launcher starts node itself
+    expect(script).toContain(`if [ "$t" = c ] && [ -r "/proc/$$/environ" ]; then`);
   });
 });
