@@ -22,7 +22,7 @@ export async function runEntry(env: NodeJS.ProcessEnv = process.env): Promise<nu
   // start.cjs checked the stamp already when it ran this bundle (plugin/start.ts).
   const stale = (globalThis as Record<symbol, unknown>)[STAMP_CHECKED] === true ? undefined : staleBecause(stampFile);
   // A spare (ADR 0282) is started by a served process of this same bundle: `start.cjs --spare DIR`;
-  // a command's spare (ADR 0290) by the launcher of the command's first call: `... --first FIFO`.
+  // a command's spare (ADR 0290) by the launcher of the command's first call: `... --first <its pid>`.
   const spare = process.argv[2] === "--spare" ? process.argv[3] : undefined;
   if (spare !== undefined) {
     if (stale !== undefined) return 0;
