@@ -9,8 +9,9 @@ const USAGE = `usage:
       and a CLI configuration using it (default DIR: ~/.takoform/terraform), then print
       the export line for TF_CLI_CONFIG_FILE
   takoform provider spares [--stop] [--dir DIR]
-      list the spare provider processes waiting for Terraform (left at a terminal, or with TAKOFORM_PROVIDER_SPARE=on)
-      in DIR (default: TAKOFORM_PROVIDER_SPARE_DIR, else this installation's), or stop them`;
+      list the spare provider processes waiting for Terraform (left at a terminal, or with TAKOFORM_PROVIDER_SPARE=on,
+      and those of Terraform commands still running) in DIR (default: TAKOFORM_PROVIDER_SPARE_DIR,
+      else this installation's), or stop them`;
 
 /** `--dir DIR` (or `--dir=DIR`) and the given flags; undefined, after saying why, on anything else. */
 function parseOptions(command: string, args: string[], flags: string[]): { dir?: string; flags: Set<string> } | undefined {

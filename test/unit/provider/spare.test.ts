@@ -1,6 +1,7 @@
 // The pure rules of provider spares (ADR 0282): when spares are on, where they wait, which
 // directory may hold them, and how a spare reads the launcher that claimed it. The spares
 // themselves run end to end in test/e2e/provider-spare.test.ts.
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { launcherScript } from "../../../provider-bridge/install/launcher.js";
 import { changedSince, identify } from "../../../provider-bridge/plugin/spare/bundle-identity.js";
 import { prepareSpareDir, removeCommandFolder, unsafeBecause, unsafeParentBecause } from "../../../provider-bridge/plugin/spare/directory.js";
 import { handOnExtraCa, parseEnviron, parseStatus, readLauncherSession } from "../../../provider-bridge/plugin/spare/session.js";
+import { describeSpare, sparesIn } from "../../../provider-bridge/plugin/spare/inventory.js";
 import { DEFAULT_IDLE_MS, defaultSpareDir, spareSetting } from "../../../provider-bridge/plugin/spare/settings.js";
 
 const uid = process.getuid!();
@@ -110,6 +112,26 @@ describe("a command's folder", () => {
     mkdirSync(folder);
     removeCommandFolder(folder);
     expect(existsSync(folder)).toBe(false);
+  });
+});
+
+describe("the spares listed", () => {
+  it("name a command's own spare and its command while it waits in the command's folder", async () => {
+    const dir = join(base, "listed");
+    expect(prepareSpareDir(dir, uid)).toBeUndefined();
+    // A process with a command spare's command line (start.cjs --spare DIR --first PID), as `takoform provider spares` finds them.
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "start.cjs", "--spare", dir, "--first", "4242"], { stdio: "ignore" });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sparesIn(dir).map(describeSpare)).toEqual([expect.stringMatching(new RegExp(`^${child.pid} serving, \\d+ MiB, of a Terraform command$`))]);
+      const folder = join(dir, "command-77");
+      expect(prepareSpareDir(folder, uid)).toBeUndefined();
+      writeFileSync(join(folder, "ready", String(child.pid)), `${child.pid}-3.out 21\n`);
+      expect(sparesIn(dir)).toEqual([{ pid: child.pid, state: "waiting", sessions: 3, rssMiB: expect.any(Number), command: 77 }]);
+      expect(describeSpare(sparesIn(dir)[0]!)).toMatch(/ waiting, 3 sessions served, \d+ MiB, of the Terraform command 77$/);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 });
 
