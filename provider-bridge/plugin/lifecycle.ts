@@ -29,9 +29,21 @@ export function procStat(pid: number): string[] | undefined {
 }
 
 /** The parent pid of `pid` from /proc, or undefined when it cannot be read. */
-function parentOf(pid: number): number | undefined {
+export function parentOf(pid: number): number | undefined {
   const fields = procStat(pid);
   return fields === undefined ? undefined : Number(fields[1]);
+}
+
+/** A process and its start time (/proc/<pid>/stat field 22): the pair names it even after its pid is reused. */
+export interface ProcessIdentity {
+  pid: number;
+  started: string;
+}
+
+/** `pid` with its start time while it runs: it exists and is not a zombie (as a dead spare nobody reaped is, under an init that reaps no orphans). */
+export function processIdentity(pid: number): ProcessIdentity | undefined {
+  const fields = procStat(pid);
+  return fields === undefined || fields[0] === "Z" || fields[0] === "X" ? undefined : { pid, started: fields[19] ?? "" };
 }
 
 function isShell(pid: number): boolean {

@@ -5,15 +5,14 @@
 import { spawn } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
-import { procStat } from "../lifecycle.js";
+import { processIdentity } from "../lifecycle.js";
 import { log } from "../log.js";
 import { CLAIMED, READY, prepareSpareDir, removeCommandFolder } from "./directory.js";
 import { CARRIED, COMMAND_DIR_PREFIX, SPARE_ENV, spareSetting } from "./settings.js";
 
-/** Whether pid runs: it exists and is not a zombie (a dead spare nobody reaped, as under an init that reaps no orphans). */
+/** Whether pid runs: it exists and is not a zombie. */
 function alive(pid: number): boolean {
-  const state = procStat(pid)?.[0];
-  return state !== undefined && state !== "Z" && state !== "X";
+  return processIdentity(pid) !== undefined;
 }
 
 /**

@@ -28,7 +28,7 @@ import { join } from "node:path";
 import { staleBecause } from "../../../launch/stamp.js";
 import { forgetSessionConnections } from "../../client/connections.js";
 import { generateServerCertificate, type ServerCertificate } from "../certificate.js";
-import { installProcessGuards, procStat } from "../lifecycle.js";
+import { installProcessGuards, parentOf, processIdentity, type ProcessIdentity } from "../lifecycle.js";
 import { hclogLine, log, setLogLevelFrom, setLogSink } from "../log.js";
 import type { PluginIo } from "../serve.js";
 import { changedSince, identify } from "./bundle-identity.js";
@@ -108,10 +108,12 @@ function claim(dir: string, offered: Offer, idleMs: number, published: () => voi
       }
     };
     const timer = setTimeout(withdraw, idleMs);
-    const poll = setInterval(() => {
-      if (stillWanted !== undefined && !stillWanted()) withdraw();
-    }, OWNER_POLL_MS);
-    if (stillWanted === undefined) clearInterval(poll);
+    const poll =
+      stillWanted === undefined
+        ? undefined
+        : setInterval(() => {
+            if (!stillWanted()) withdraw();
+          }, OWNER_POLL_MS);
     // Written whole under another name, then renamed: a launcher never reads half a marker.
     writeFileSync(`${offered.marker}.tmp`, `${offered.name} ${offered.fd}\n`, { mode: 0o600 });
     renameSync(`${offered.marker}.tmp`, offered.marker);
@@ -135,19 +137,8 @@ function enter(context: ProcessContext): void {
   setLogLevelFrom(context.env);
 }
 
-/** A process and its start time (/proc/<pid>/stat field 22): the pair names it even after its pid is reused. */
-interface ProcessIdentity {
-  pid: number;
-  started: string;
-}
-
-function identityOf(pid: number): ProcessIdentity | undefined {
-  const fields = procStat(pid);
-  return fields === undefined || fields[0] === "Z" || fields[0] === "X" ? undefined : { pid, started: fields[19] ?? "" };
-}
-
 function runs(owner: ProcessIdentity): boolean {
-  return identityOf(owner.pid)?.started === owner.started;
+  return processIdentity(owner.pid)?.started === owner.started;
 }
 
 /** The pipe of a command's first call, which its launcher gave this process on FIRST_FD. */
@@ -185,7 +176,7 @@ export async function runSpare(
   const opening = first === undefined || !/^[1-9]\d*$/.test(first) ? undefined : { offer: firstOffer(), launcher: Number(first) };
   if (first !== undefined && opening === undefined) return 1;
   // A command's spare waits for its own Terraform's calls only, in that command's folder.
-  const owner = opening === undefined ? undefined : identityOf(parentOf(opening.launcher));
+  const owner = opening === undefined ? undefined : processIdentity(parentOf(opening.launcher) ?? 0);
   const home = owner === undefined ? dir : join(dir, `${COMMAND_DIR_PREFIX}${owner.pid}`);
   // Why this spare cannot offer itself (the folders are made and checked here), or undefined.
   const check = (): string | undefined =>
@@ -288,11 +279,6 @@ export async function runSpare(
   }
   previous?.out.destroy();
   return 0;
-}
-
-/** The parent of `pid` from /proc (0 when it cannot be read). */
-function parentOf(pid: number): number {
-  return Number(procStat(pid)?.[1] ?? 0);
 }
 
 /** A spare's own environment between sessions; a command's spare keeps only CARRIED of the launcher's (no session's secrets). */
