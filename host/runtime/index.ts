@@ -3,6 +3,7 @@
 // --runtime off; the host calls requestReconcile() after every commit that touches a resource.
 
 import type { WorkerOptions } from "miniflare";
+import path from "node:path";
 import type { BlobFiles } from "../files/blob-files.js";
 import type { DatabaseFiles } from "../files/database-files.js";
 import type { KindRegistry } from "../kinds/behaviour.js";
@@ -15,6 +16,7 @@ import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-del
 import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
 import type { RuntimePlan } from "./plan.js";
 import type { DeploymentTarget } from "./projection.js";
+import { endOrphanedWorkerd } from "./orphans.js";
 import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
@@ -55,6 +57,9 @@ export interface Runtime {
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const now = options.now ?? Date.now;
+  const orphans = endOrphanedWorkerd(path.join(options.dataDir, "runtime"));
+  if (orphans.length > 0)
+    process.stderr.write(`takoform host: ended workerd ${orphans.join(", ")}, left running by an earlier host of this data directory that did not close\n`);
   const queues = new QueueStore(options.dataDir, now);
   const sqlConnections = new Map<string, EdgeSql>();
   const sql = (file: string) => {

@@ -1,10 +1,10 @@
 // Reconcile: the stored desired state -> one running Miniflare instance (workerd).
 //
 // Blue/green: a new plan starts a NEW instance beside the serving one; only when it is ready does
-// the gateway switch to it, and the old one is disposed after a short grace. A plan workerd
-// refuses (a module that does not load, a broken binding) never serves: the previous instance
-// keeps serving and the failure is reported on the resources the plan changed. Reconciles run one
-// at a time; requests during one coalesce into one more run.
+// the gateway switch to it, and the old one is disposed after a short grace (or when the runtime
+// closes). A plan workerd refuses (a module that does not load, a broken binding) never serves:
+// the previous instance keeps serving and the failure is reported on the resources the plan
+// changed. Reconciles run one at a time; requests during one coalesce into one more run.
 
 import { Miniflare, type WorkerOptions } from "miniflare";
 import path from "node:path";
@@ -48,6 +48,8 @@ export class Reconciler {
   #running: Promise<void> | undefined;
   #again = false;
   #closed = false;
+  /** Instances switched away from, each disposed when its timer fires (#retire) or at close. */
+  readonly #retiring = new Map<Miniflare, NodeJS.Timeout>();
   readonly #memory: PlanMemory = { quarantined: new Set(), lastGood: new Map() };
 
   constructor(private readonly options: ReconcilerOptions) {}
@@ -116,11 +118,22 @@ export class Reconciler {
     for (const [uid, group] of plan.fresh) this.#memory.lastGood.set(uid, group);
     this.options.onSwitch?.(this.#serving);
     this.options.onReport?.({ switched: true, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
-    if (previous !== undefined) {
-      const timer = setTimeout(() => void previous.mf.dispose().catch(() => undefined), this.options.graceMs ?? 5000);
-      timer.unref();
-    }
+    if (previous !== undefined) this.#retire(previous.mf);
     return undefined;
+  }
+
+  /**
+   * Disposes an instance the gateway no longer sends to once its grace has passed (requests it
+   * took before the switch finish). close() disposes it at once: a workerd left waiting for an
+   * unref'd timer would outlive the host when the process exits within the grace.
+   */
+  #retire(mf: Miniflare): void {
+    const timer = setTimeout(() => {
+      this.#retiring.delete(mf);
+      void mf.dispose().catch(() => undefined);
+    }, this.options.graceMs ?? 5000);
+    timer.unref();
+    this.#retiring.set(mf, timer);
   }
 
   #miniflareOptions(workers: WorkerOptions[]): ConstructorParameters<typeof Miniflare>[0] {
@@ -141,8 +154,12 @@ export class Reconciler {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#running?.catch(() => undefined);
-    await this.#serving?.mf.dispose().catch(() => undefined);
+    const retiring = [...this.#retiring];
+    this.#retiring.clear();
+    for (const [, timer] of retiring) clearTimeout(timer);
+    const instances = [...retiring.map(([mf]) => mf), ...(this.#serving === undefined ? [] : [this.#serving.mf])];
     this.#serving = undefined;
+    await Promise.all(instances.map((mf) => mf.dispose().catch(() => undefined)));
   }
 }
 

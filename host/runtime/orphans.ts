@@ -1,0 +1,63 @@
+// A workerd left running by an earlier host of this data directory. Miniflare's workerd does not
+// end with the process that started it: a host killed without closing (SIGKILL, the OOM killer, a
+// power cut of the container's init) leaves it serving nothing, holding memory, a loopback port
+// and the runtime's SQLite files (DATA/runtime/cache is open in every instance). A host holds its
+// data directory alone (store/data-dir-hold.ts, ADR 0284), so before its runtime starts, any
+// workerd that still has a file open under DATA/runtime was started by an earlier host of this
+// directory, and is ended. Linux only (/proc); elsewhere nothing is looked for.
+
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
+
+/** Whether process `pid` has a file open at or under `root` (false when its descriptors are not ours to read). */
+function holdsFilesUnder(pid: string, root: string): boolean {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  for (const fd of fds) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      continue;
+    }
+    if (target === root || target.startsWith(`${root}/`)) return true;
+  }
+  return false;
+}
+
+/**
+ * Ends (SIGKILL) every workerd process holding a file under `runtimeDir`; returns their pids. Call
+ * it while holding the data directory and before this host starts a workerd of its own.
+ */
+export function endOrphanedWorkerd(runtimeDir: string, kill: (pid: number) => void = (pid) => process.kill(pid, "SIGKILL")): number[] {
+  if (process.platform !== "linux") return [];
+  let root: string;
+  let entries: string[];
+  try {
+    root = realpathSync(runtimeDir);
+    entries = readdirSync("/proc");
+  } catch {
+    return []; // no runtime folder yet: no workerd ever ran here
+  }
+  const ended: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (comm.trimEnd() !== "workerd" || !holdsFilesUnder(entry, root)) continue;
+    try {
+      kill(Number(entry));
+      ended.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ended;
+}
