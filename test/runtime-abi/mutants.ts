@@ -5,7 +5,7 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { WorkerOptions } from "miniflare";
@@ -201,6 +201,7 @@ export async function startMutantHarness(): Promise<MutantHarness> {
       await new Promise((r) => gateway.close(r));
       await new Promise((r) => api.close(r));
       await host.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,7 +4,7 @@
 
 import { randomUUID, createHash } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startHost, type RunningHost } from "../../host/server.js";
@@ -24,7 +24,9 @@ export interface RuntimeHost {
   close(): Promise<void>;
 }
 
-export async function startRuntimeHost(dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"))): Promise<RuntimeHost> {
+/** A host with its runtime on `dataDir`; without one, on a temporary folder removed at close. */
+export async function startRuntimeHost(given?: string): Promise<RuntimeHost> {
+  const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"));
   let offset = 0;
   const host = await startHost({
     dataDir,
@@ -42,7 +44,10 @@ export async function startRuntimeHost(dataDir = mkdtempSync(path.join(os.tmpdir
     host,
     gatewayPort: host.runtime!.gateway.port,
     advance: (ms) => void (offset += ms),
-    close: () => host.close(),
+    close: async () => {
+      await host.close();
+      if (given === undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
