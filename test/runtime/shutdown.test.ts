@@ -3,38 +3,8 @@
 // grace must end both, or the old one outlives the host once its process exits (found as an
 // orphaned workerd, parent 1, after a test run that closed its host right after a switch).
 
-import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
-import { createVersion, deploy, deployWorker, eventually, startRuntimeHost, viaGateway, type RuntimeHost } from "./support.js";
-
-/** The pids of this process's child workerd processes (Miniflare starts workerd as our child). */
-function workerdChildren(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // ended meanwhile
-    }
-    // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis
-    const close = stat.lastIndexOf(")");
-    const comm = stat.slice(stat.indexOf("(") + 1, close);
-    const [state, ppid] = stat.slice(close + 2).split(" ");
-    if (comm === "workerd" && state !== "Z" && Number(ppid) === process.pid) pids.push(Number(entry));
-  }
-  return pids.sort((a, b) => a - b);
-}
-
-const alive = (pid: number) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0] !== "Z";
-  } catch {
-    return false;
-  }
-};
+import { alive, createVersion, deploy, deployWorker, eventually, startRuntimeHost, viaGateway, workerdChildrenOf, type RuntimeHost } from "./support.js";
 
 let host: RuntimeHost | undefined;
 afterAll(async () => host?.close());
@@ -44,7 +14,7 @@ const LABELLED = `export default { async fetch(request, env) { return new Respon
 it.skipIf(process.platform !== "linux")(
   "closing the host within a switch's grace ends the retiring workerd and the serving one",
   async () => {
-    const before = workerdChildren();
+    const before = workerdChildrenOf(process.pid);
     host = await startRuntimeHost();
     const { hostname } = await deployWorker(host.url, "shutdown", "labelled", { source: LABELLED, vars: { LABEL: "a" } });
     await eventually(
@@ -57,7 +27,7 @@ it.skipIf(process.platform !== "linux")(
     await host.host.runtime!.reconcile();
     expect((await viaGateway(host.gatewayPort, hostname)).body).toBe("b");
     // Both instances run now: the serving one, and the one retired by the switch (grace 5 s).
-    const running = workerdChildren().filter((pid) => !before.includes(pid));
+    const running = workerdChildrenOf(process.pid).filter((pid) => !before.includes(pid));
     expect(running.length, `workerd children after the switch: ${running.join(", ")}`).toBeGreaterThanOrEqual(2);
 
     await host.close();

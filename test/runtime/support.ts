@@ -4,7 +4,7 @@
 
 import { randomUUID, createHash } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startHost, type RunningHost } from "../../host/server.js";
@@ -84,6 +84,40 @@ export async function eventually<T>(probe: () => Promise<T>, check: (value: T) =
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+}
+
+/** A process's state letter and parent pid from /proc (Linux), or undefined once it is gone. */
+export function processStat(pid: number): { state: string; ppid: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: state!, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `pid` runs (gone and zombie both count as ended). */
+export function alive(pid: number): boolean {
+  const stat = processStat(pid);
+  return stat !== undefined && stat.state !== "Z";
+}
+
+/** The running workerd processes whose parent is `parent` (Miniflare starts workerd as its process's child). */
+export function workerdChildrenOf(parent: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trimEnd() !== "workerd") continue;
+    } catch {
+      continue; // ended meanwhile
+    }
+    const stat = processStat(Number(entry));
+    if (stat?.ppid === parent && stat.state !== "Z") pids.push(Number(entry));
+  }
+  return pids.sort((a, b) => a - b);
 }
 
 export async function must(reply: Promise<{ status: number; text: string }>, what: string, status = 201): Promise<void> {
