@@ -18,17 +18,17 @@
 // the first. With --timeline it first runs one plan per variant under TF_LOG=trace and prints where
 // the time went (plan-timeline.ts).
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
 import { median } from "../lib/stats.js";
 import { stopSpares } from "../../provider-bridge/install/spares.js";
-import { providerSourceIn, takoformConfig } from "../terraform/config.js";
-import { terraformError } from "../terraform/errors.js";
+import { appliedSet } from "../terraform/applied-set.js";
+import { providerSourceIn } from "../terraform/config.js";
 import { installProvider } from "../terraform/provider.js";
-import { runTerraform, terraformEnv } from "../terraform/run-terraform.js";
+import { terraformEnv } from "../terraform/run-terraform.js";
 import { timedPlan } from "../terraform/timed-plan.js";
 import { formatTimeline, planTimeline } from "./plan-timeline.js";
 
@@ -76,13 +76,9 @@ try {
   const installed = await installProvider(path.join(base, "provider"));
   if (!installed.ok) throw new Error(installed.reason);
   const env = { ...terraformEnv(installed.value.cliConfigFile), TAKOFORM_PROVIDER_SPARE_DIR: spareDir };
-  const dir = path.join(base, "tf");
-  mkdirSync(dir);
   const settings = { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "ab-env" };
-  writeFileSync(path.join(dir, "main.tf"), takoformConfig(count, settings, "ab-env"));
-  await runTerraform(dir, ["init", "-input=false"], env);
-  const applied = await runTerraform(dir, ["apply", "-auto-approve", "-input=false"], env);
-  if (applied.code !== 0) throw new Error(`apply failed: ${terraformError(applied.stderr, applied.stdout)}`);
+  const set = await appliedSet(path.join(base, "tf"), count, settings, "ab-env", env);
+  const dir = set.dir;
 
   if (values.timeline) {
     for (const v of variants) {
@@ -110,7 +106,7 @@ try {
       `  ${v.label}: wall ${(median(v.ms) / 1000).toFixed(3)} s, cpu ${median(v.cpu).toFixed(2)} s, wall per run / ${first.label} ${ratio.toFixed(2)}`,
     );
   }
-  await runTerraform(dir, ["destroy", "-auto-approve", "-input=false"], env);
+  await set.destroy();
 } finally {
   await stopSpares(spareDir);
   await host.stop();

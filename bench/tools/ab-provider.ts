@@ -14,16 +14,16 @@
 // host started from this checkout.
 
 import { execFile } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, repoRoot, scratchDir, writeCredentials } from "../lib/paths.js";
 import { median } from "../lib/stats.js";
+import { appliedSet, type AppliedSet } from "../terraform/applied-set.js";
 import { timedPlan } from "../terraform/timed-plan.js";
-import { providerSourceIn, takoformConfig } from "../terraform/config.js";
-import { terraformError } from "../terraform/errors.js";
-import { runTerraform, terraformEnv } from "../terraform/run-terraform.js";
+import { providerSourceIn } from "../terraform/config.js";
+import { terraformEnv } from "../terraform/run-terraform.js";
 
 const { values } = parseArgs({
   options: {
@@ -38,10 +38,8 @@ const runs = Number(values.runs);
 const base = scratchDir("ab-provider");
 const host = await startHost({ dataDir: (mkdirSync(path.join(base, "host")), path.join(base, "host")), credentials: writeCredentials(base) });
 
-interface Variant {
+interface Variant extends AppliedSet {
   label: string;
-  dir: string;
-  env: NodeJS.ProcessEnv;
   ms: number[];
   cpu: number[];
 }
@@ -49,10 +47,9 @@ interface Variant {
 async function prepare(label: string, spec: string): Promise<Variant> {
   const [root, flag] = spec.split(":");
   const dir = path.join(base, label);
-  mkdirSync(dir);
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(root!, "bin/takoform.mjs"), "provider", "install", "--dir", path.join(dir, "provider")],
+    [path.join(root!, "bin/takoform.mjs"), "provider", "install", "--dir", path.join(base, `${label}-provider`)],
     {
       env: { ...process.env, ...(flag === "nobundle" ? { TAKOFORM_PROVIDER_BUNDLE: "off" } : {}) },
     },
@@ -61,11 +58,8 @@ async function prepare(label: string, spec: string): Promise<Variant> {
   const spare = flag === "spare" ? "on" : flag === "off" ? "off" : undefined;
   const env = { ...terraformEnv(cliConfigFile), ...(spare === undefined ? {} : { TAKOFORM_PROVIDER_SPARE: spare }) };
   const settings = { source: providerSourceIn(""), endpoint: host.url, token: BENCH_TOKEN, space: "ab-provider" };
-  writeFileSync(path.join(dir, "main.tf"), takoformConfig(count, settings, label));
-  await runTerraform(dir, ["init", "-input=false"], env);
-  const applied = await runTerraform(dir, ["apply", "-auto-approve", "-input=false"], env);
-  if (applied.code !== 0) throw new Error(`${label}: apply failed: ${terraformError(applied.stderr, applied.stdout)}`);
-  return { label: `${label} (${spec})`, dir, env, ms: [], cpu: [] };
+  const set = await appliedSet(dir, count, settings, label, env);
+  return Object.assign(set, { label: `${label} (${spec})`, ms: [], cpu: [] });
 }
 
 try {
@@ -90,7 +84,7 @@ try {
   console.log(`  A ${a.label}: wall ${s(median(a.ms))} s, cpu ${median(a.cpu).toFixed(2)} s`);
   console.log(`  B ${b.label}: wall ${s(median(b.ms))} s, cpu ${median(b.cpu).toFixed(2)} s`);
   console.log(`  B/A per run: wall ${median(ratios).toFixed(2)}, cpu ${median(cpuRatios).toFixed(2)}`);
-  for (const v of [a, b]) await runTerraform(v.dir, ["destroy", "-auto-approve", "-input=false"], v.env);
+  for (const v of [a, b]) await v.destroy();
 } finally {
   await host.stop();
 }

@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
+import { appliedSet } from "../terraform/applied-set.js";
 import { providerSourceIn, takoformConfig } from "../terraform/config.js";
 import { terraformError } from "../terraform/errors.js";
 import { installProvider } from "../terraform/provider.js";
@@ -44,7 +45,6 @@ mkdirSync(hostDir);
 const host = await startHost({ dataDir: hostDir, credentials: writeCredentials(base) });
 const env = terraformEnv(installed.value.cliConfigFile);
 const work = path.join(base, "tf");
-mkdirSync(work);
 const settings = { source: providerSourceIn(installed.value.cliConfig), endpoint: host.url, token: BENCH_TOKEN, space: "profile-provider" };
 
 async function tf(args: string[], extra: NodeJS.ProcessEnv = {}, ok: (code: number | null) => boolean = (c) => c === 0): Promise<number> {
@@ -54,9 +54,7 @@ async function tf(args: string[], extra: NodeJS.ProcessEnv = {}, ok: (code: numb
 }
 
 try {
-  writeFileSync(path.join(work, "main.tf"), takoformConfig(count, settings, "a"));
-  await tf(["init", "-input=false"], {}, () => true);
-  if (command === "plan") await tf(["apply", "-auto-approve", "-input=false"]);
+  await appliedSet(work, count, settings, "a", env, { apply: command === "plan" });
   if (command === "apply") writeFileSync(path.join(work, "main.tf"), takoformConfig(count, settings, "b"));
   const args =
     command === "plan" ? ["plan", "-input=false", "-detailed-exitcode"] : command === "apply" ? ["apply", "-auto-approve", "-input=false"] : ["validate"];
