@@ -1,6 +1,6 @@
 // One applied set of the profiling and A/B tools: N takoform resources in a working directory of
 // their own, `terraform init` and `apply` done, so that each plan after it refreshes N resources
-// and must be empty. The benchmark proper (bench/terraform.ts) manages its pairs' directories
+// and must be empty (appliedSet), or any configuration so (appliedConfig). The benchmark proper (bench/terraform.ts) manages its pairs' directories
 // itself; this is the shared start of ab-env.ts, ab-provider.ts and profile-provider.ts.
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -17,7 +17,7 @@ export interface AppliedSet {
 }
 
 /** Writes `dir`/main.tf with `count` resources named kv-`tag`-i, then inits and applies it. */
-export async function appliedSet(
+export function appliedSet(
   dir: string,
   count: number,
   settings: TakoformProviderSettings,
@@ -25,20 +25,26 @@ export async function appliedSet(
   env: NodeJS.ProcessEnv,
   options: { apply?: boolean } = {},
 ): Promise<AppliedSet> {
+  return appliedConfig(dir, takoformConfig(count, settings, tag), env, options);
+}
+
+/** Writes `config` as `dir`/main.tf, then inits and (unless told not to) applies it. */
+export async function appliedConfig(dir: string, config: string, env: NodeJS.ProcessEnv, options: { apply?: boolean } = {}): Promise<AppliedSet> {
+  const name = path.basename(dir);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "main.tf"), takoformConfig(count, settings, tag));
+  writeFileSync(path.join(dir, "main.tf"), config);
   const init = await runTerraform(dir, ["init", "-input=false"], env);
-  if (init.code !== 0) throw new Error(`${tag}: init failed: ${terraformError(init.stderr, init.stdout)}`);
+  if (init.code !== 0) throw new Error(`${name}: init failed: ${terraformError(init.stderr, init.stdout)}`);
   if (options.apply !== false) {
     const applied = await runTerraform(dir, ["apply", "-auto-approve", "-input=false"], env);
-    if (applied.code !== 0) throw new Error(`${tag}: apply failed: ${terraformError(applied.stderr, applied.stdout)}`);
+    if (applied.code !== 0) throw new Error(`${name}: apply failed: ${terraformError(applied.stderr, applied.stdout)}`);
   }
   return {
     dir,
     env,
     async destroy() {
       const destroyed = await runTerraform(dir, ["destroy", "-auto-approve", "-input=false"], env);
-      if (destroyed.code !== 0) throw new Error(`${tag}: destroy failed: ${terraformError(destroyed.stderr, destroyed.stdout)}`);
+      if (destroyed.code !== 0) throw new Error(`${name}: destroy failed: ${terraformError(destroyed.stderr, destroyed.stdout)}`);
     },
   };
 }

@@ -30,8 +30,12 @@ const META_URL = "__takoformBundleUrl";
 /** file: the bundle; start: what the launcher runs (plugin/start.ts: the bundle through its V8 code cache). */
 export type BundleResult = { ok: true; file: string; start: string; inputs: number } | { ok: false; reason: string };
 
-/** Bundles `entry` into `outfile` (CommonJS); returns the absolute paths of its inputs. */
-function build(esbuild: Esbuild, root: string, entry: string, outfile: string): string[] {
+/**
+ * Bundles `entry` into `outfile` (CommonJS, for this node; import.meta.url answered from the
+ * bundle's own file); returns the absolute paths of its inputs. bench/tools/provider-floor.ts
+ * bundles the provider floor with it.
+ */
+export function bundleCommonJs(esbuild: Esbuild, root: string, entry: string, outfile: string): string[] {
   const built = esbuild.buildSync({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -60,7 +64,7 @@ export function bundleProvider(root: string): BundleResult {
   const suffix = `.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
-    const inputs = [...build(esbuild, root, ENTRY, file + suffix), ...build(esbuild, root, START, start + suffix)];
+    const inputs = [...bundleCommonJs(esbuild, root, ENTRY, file + suffix), ...bundleCommonJs(esbuild, root, START, start + suffix)];
     writeFileSync(stamp + suffix, JSON.stringify(stampOf([...new Set(inputs)], stamp)));
     // Bundle first: between the renames a process sees the new bundle with the old stamp,
     // which either matches (same inputs, same code) or sends it to the compiled modules.
