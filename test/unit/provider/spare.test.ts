@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { launcherScript } from "../../../provider-bridge/install/launcher.js";
 import { changedSince, identify } from "../../../provider-bridge/plugin/spare/bundle-identity.js";
 import { prepareSpareDir, removeCommandFolder, unsafeBecause, unsafeParentBecause } from "../../../provider-bridge/plugin/spare/directory.js";
@@ -122,8 +122,11 @@ describe("the spares listed", () => {
     // A process with a command spare's command line (start.cjs --spare DIR --first PID), as `takoform provider spares` finds them.
     const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "start.cjs", "--spare", dir, "--first", "4242"], { stdio: "ignore" });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(sparesIn(dir).map(describeSpare)).toEqual([expect.stringMatching(new RegExp(`^${child.pid} serving, \\d+ MiB, of a Terraform command$`))]);
+      // Polled, not slept: the child's command line is node's only once it has exec'd.
+      await vi.waitFor(
+        () => expect(sparesIn(dir).map(describeSpare)).toEqual([expect.stringMatching(new RegExp(`^${child.pid} serving, \\d+ MiB, of a Terraform command$`))]),
+        { timeout: 10_000, interval: 25 },
+      );
       const folder = join(dir, "command-77");
       expect(prepareSpareDir(folder, uid)).toBeUndefined();
       writeFileSync(join(folder, "ready", String(child.pid)), `${child.pid}-3.out 21\n`);
