@@ -9,6 +9,7 @@
 // current compiled modules serve instead, imported from this file. (From inside the bundle, run
 // through vm.Script with cached data, node 20 loses the dynamic import callback, and import()
 // throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING.) A spare (ADR 0282) runs only a current bundle.
+import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { runBundle } from "../../launch/code-cache.js";
@@ -21,12 +22,22 @@ export const STAMP = "provider.stamp.json";
 /** The exit code of a provider ended by SIGTERM (plugin/lifecycle.ts). */
 const SIGTERM_EXIT = 143;
 
+/**
+ * The code cache of a process started with `execArgv` (TAKOFORM_PROVIDER_NODE_FLAGS, a profiler's
+ * flags): V8 refuses a cache made under other flags, so processes with different flags each keep
+ * their own instead of rewriting one another's at every exit; without flags, `provider.cjs.cache`.
+ */
+export function codeCacheFile(dir: string, execArgv: readonly string[] = process.execArgv): string {
+  if (execArgv.length === 0) return join(dir, CODE_CACHE);
+  return join(dir, `${CODE_CACHE}.${createHash("sha256").update(execArgv.join("\0")).digest("hex").slice(0, 12)}`);
+}
+
 /** Runs the provider bundle at `file` through its code cache, or the compiled modules when the bundle is stale. */
 export function startBundle(file: string, useCache = process.env["TAKOFORM_PROVIDER_CODE_CACHE"] !== "off"): void {
   const stale = staleBecause(join(dirname(file), STAMP));
   if (stale === undefined) {
     (globalThis as Record<symbol, unknown>)[STAMP_CHECKED] = true;
-    runBundle(file, { cacheFile: join(dirname(file), CODE_CACHE), useCache, keep: (code) => code === 0 || code === SIGTERM_EXIT });
+    runBundle(file, { cacheFile: codeCacheFile(dirname(file)), useCache, keep: (code) => code === 0 || code === SIGTERM_EXIT });
     return;
   }
   if (process.argv[2] === "--spare") return;

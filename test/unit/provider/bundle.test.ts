@@ -9,7 +9,7 @@ import { bundleProvider } from "../../../provider-bridge/install/bundle.js";
 import { checkLauncher, installProvider } from "../../../provider-bridge/install/install.js";
 import { staleBecause, stampOf } from "../../../launch/stamp.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
-import { CODE_CACHE } from "../../../provider-bridge/plugin/start.js";
+import { CODE_CACHE, codeCacheFile } from "../../../provider-bridge/plugin/start.js";
 import { sparesOf } from "../../support/spares.js";
 import { copyBuiltBundle, repo } from "./built-bundle.js";
 
@@ -208,8 +208,8 @@ describe("provider code cache (plugin/start.ts)", () => {
   let cacheFile = "";
 
   /** Starts the bundle through start.cjs as Terraform would, waits for the handshake line, then SIGTERM (the exit handlers run). */
-  async function startAndStop(env: Record<string, string> = {}): Promise<void> {
-    const child = spawn(process.execPath, [join(bundleDir, "start.cjs")], {
+  async function startAndStop(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<void> {
+    const child = spawn(process.execPath, [...nodeArgs, join(bundleDir, "start.cjs")], {
       env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -254,5 +254,43 @@ describe("provider code cache (plugin/start.ts)", () => {
     writeFileSync(cacheFile, other);
     await startAndStop();
     expect(readFileSync(cacheFile).subarray(0, 32).equals(bundleHash)).toBe(true);
+  });
+
+  it("is kept apart for a process started with node flags, which V8 would refuse the other's cache under", async () => {
+    // V8 checks a cache against its flags: a process with TAKOFORM_PROVIDER_NODE_FLAGS that shared
+    // the one file would refuse it and rewrite it at exit, and so would the next process without.
+    const flags = ["--max-semi-space-size=8"];
+    const flagged = codeCacheFile(bundleDir, flags);
+    expect(flagged).not.toBe(cacheFile);
+    expect(codeCacheFile(bundleDir, flags)).toBe(flagged);
+    expect(codeCacheFile(bundleDir, ["--max-semi-space-size=16"])).not.toBe(flagged);
+    expect(codeCacheFile(bundleDir, [])).toBe(cacheFile);
+    const plain = statSync(cacheFile).mtimeMs - 60_000;
+    utimesSync(cacheFile, new Date(plain), new Date(plain));
+    const aged = statSync(cacheFile).mtimeMs;
+    rmSync(flagged, { force: true });
+
+    await startAndStop({}, flags);
+    expect(existsSync(flagged)).toBe(true);
+    expect(statSync(cacheFile).mtimeMs, "the cache of processes without flags is left as it was").toBe(aged);
+    const flaggedAt = statSync(flagged).mtimeMs - 60_000;
+    utimesSync(flagged, new Date(flaggedAt), new Date(flaggedAt));
+    const flaggedAged = statSync(flagged).mtimeMs;
+    await startAndStop({}, flags);
+    expect(statSync(flagged).mtimeMs, "accepted by the next process with the same flags").toBe(flaggedAged);
+    await startAndStop();
+    expect(statSync(cacheFile).mtimeMs, "and the next without flags still accepts its own").toBe(aged);
+  });
+
+  it("of processes with node flags is removed when the bundle is built again, one per set of flags ever used", () => {
+    const installed = join(repo, "dist/provider-bridge/bundle");
+    const flagged = codeCacheFile(installed, ["--cpu-prof", `--cpu-prof-dir=/tmp/profiles-${process.pid}`]);
+    writeFileSync(flagged, "an old cache");
+    const plain = join(installed, CODE_CACHE);
+    const plainBefore = existsSync(plain) ? readFileSync(plain) : undefined;
+    const built = bundleProvider(repo);
+    expect(built.ok, built.ok ? "" : built.reason).toBe(true);
+    expect(existsSync(flagged)).toBe(false);
+    if (plainBefore !== undefined) expect(readFileSync(plain).equals(plainBefore), "the cache of processes without flags is kept").toBe(true);
   });
 });
