@@ -14,7 +14,8 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { HOST_BUNDLE, HOST_BUNDLE_DIR, HOST_STAMP } from "./host.js";
+import { HOST_BUNDLE, HOST_BUNDLE_DIR, HOST_CODE_CACHE, HOST_STAMP } from "./host.js";
+import { removeFlaggedCaches } from "./code-cache.js";
 import { loadEsbuild } from "./esbuild.js";
 import { stampOf } from "./stamp.js";
 
@@ -212,6 +213,8 @@ export async function bundleHost(root: string): Promise<HostBundleResult> {
     // names the bundle's SHA-256, so an old one is never used for the new bundle.
     renameSync(file + suffix, file);
     renameSync(stamp + suffix, stamp);
+    // Hosts started with node flags (a profiler's) kept caches of their own (launch/host.ts).
+    removeFlaggedCaches(join(dir, HOST_CODE_CACHE));
     return { ok: true, file, inputs: inputs.length, warmed: await warm(root), notes };
   } catch (err) {
     for (const f of [file, stamp]) rmSync(f + suffix, { force: true });

@@ -10,9 +10,9 @@
 // rename. Writing it may fail (a read-only installation): the bundle then runs without one.
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import vm from "node:vm";
 
 const HASH_BYTES = 32;
@@ -24,6 +24,23 @@ export interface CodeCacheOptions {
   useCache: boolean;
   /** Whether a process that exits with `code` served, so its compiled functions are worth keeping. */
   keep(code: number): boolean;
+}
+
+/**
+ * The cache of a process started with `execArgv`: V8 refuses a cache made under other flags, so a
+ * process with flags (a profiler's, TAKOFORM_PROVIDER_NODE_FLAGS) keeps one of its own,
+ * `<cacheFile>.<12 hex of their SHA-256>`, instead of rewriting the one every process without
+ * flags uses, at each exit, in turn (ADR 0245). Flags in NODE_OPTIONS are not in execArgv.
+ */
+export function cacheFileForFlags(cacheFile: string, execArgv: readonly string[] = process.execArgv): string {
+  if (execArgv.length === 0) return cacheFile;
+  return `${cacheFile}.${createHash("sha256").update(execArgv.join("\0")).digest("hex").slice(0, 12)}`;
+}
+
+/** Removes the caches cacheFileForFlags named beside `cacheFile`: a rebuilt bundle made them all old. */
+export function removeFlaggedCaches(cacheFile: string): void {
+  const prefix = `${basename(cacheFile)}.`;
+  for (const name of readdirSync(dirname(cacheFile))) if (name.startsWith(prefix)) rmSync(join(dirname(cacheFile), name), { force: true });
 }
 
 /** The V8 cached data in `cacheFile` when it was made from exactly `source`. */

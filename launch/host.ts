@@ -5,7 +5,7 @@
 // ES and CommonJS modules. When the bundle is absent, turned off or built from other bytes than
 // dist/ holds now (its stamp, launch/stamp.ts), the CLI runs the compiled modules as before.
 import { dirname, join } from "node:path";
-import { runBundle } from "./code-cache.js";
+import { cacheFileForFlags, runBundle } from "./code-cache.js";
 import { staleBecause } from "./stamp.js";
 
 export const HOST_BUNDLE_DIR = join("dist", "host", "bundle");
@@ -31,7 +31,7 @@ export function hostFromBundle(root: string, env: NodeJS.ProcessEnv = process.en
   if (stale !== undefined) return { reason: stale };
   const file = join(dir, HOST_BUNDLE);
   const exports = runBundle(file, {
-    cacheFile: join(dirname(file), HOST_CODE_CACHE),
+    cacheFile: cacheFileForFlags(join(dirname(file), HOST_CODE_CACHE)),
     useCache: env["TAKOFORM_HOST_CODE_CACHE"] !== "off",
     // exit 0: the host served and drained (SIGINT/SIGTERM); a refused start compiled next to nothing
     keep: (code) => code === 0,

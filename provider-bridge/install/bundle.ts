@@ -14,8 +14,9 @@
 // dist/corpus/lib/root.js (import.meta.url is the bundle's own file URL).
 // Without esbuild (it comes with the dev dependencies) the launcher runs the
 // CLI as before.
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { removeFlaggedCaches } from "../../launch/code-cache.js";
 import { loadEsbuild, type Esbuild } from "../../launch/esbuild.js";
 import { stampOf } from "../../launch/stamp.js";
 
@@ -77,7 +78,7 @@ export function bundleProvider(root: string): BundleResult {
     rmSync(join(dir, "provider.mjs"), { force: true });
     // The code caches of processes started with node flags (plugin/start.ts, codeCacheFile): one
     // per set of flags ever used, each made for a bundle this install may have replaced.
-    for (const name of readdirSync(dir)) if (name.startsWith(`${BUNDLE_FILE}.cache.`)) rmSync(join(dir, name), { force: true });
+    removeFlaggedCaches(join(dir, `${BUNDLE_FILE}.cache`));
     return { ok: true, file, start, inputs: inputs.length };
   } catch (err) {
     for (const f of [file, stamp, start]) rmSync(f + suffix, { force: true });

@@ -9,10 +9,9 @@
 // current compiled modules serve instead, imported from this file. (From inside the bundle, run
 // through vm.Script with cached data, node 20 loses the dynamic import callback, and import()
 // throws ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING.) A spare (ADR 0282) runs only a current bundle.
-import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { runBundle } from "../../launch/code-cache.js";
+import { cacheFileForFlags, runBundle } from "../../launch/code-cache.js";
 import { STAMP_CHECKED, staleBecause } from "../../launch/stamp.js";
 import { log } from "./log.js";
 
@@ -22,14 +21,9 @@ export const STAMP = "provider.stamp.json";
 /** The exit code of a provider ended by SIGTERM (plugin/lifecycle.ts). */
 const SIGTERM_EXIT = 143;
 
-/**
- * The code cache of a process started with `execArgv` (TAKOFORM_PROVIDER_NODE_FLAGS, a profiler's
- * flags): V8 refuses a cache made under other flags, so processes with different flags each keep
- * their own instead of rewriting one another's at every exit; without flags, `provider.cjs.cache`.
- */
+/** The provider's code cache for a process started with `execArgv` (launch/code-cache.ts, cacheFileForFlags). */
 export function codeCacheFile(dir: string, execArgv: readonly string[] = process.execArgv): string {
-  if (execArgv.length === 0) return join(dir, CODE_CACHE);
-  return join(dir, `${CODE_CACHE}.${createHash("sha256").update(execArgv.join("\0")).digest("hex").slice(0, 12)}`);
+  return cacheFileForFlags(join(dir, CODE_CACHE), execArgv);
 }
 
 /** Runs the provider bundle at `file` through its code cache, or the compiled modules when the bundle is stale. */

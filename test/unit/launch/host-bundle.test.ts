@@ -3,7 +3,7 @@
 // (pretest), so these tests read the one the suite's hosts run from.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HOST_BUNDLE, HOST_BUNDLE_DIR, HOST_CODE_CACHE, HOST_STAMP, hostFromBundle } from "../../../launch/host.js";
 import { packagePath, stampOf } from "../../../launch/stamp.js";
 import { devOnlyFolders } from "../../../launch/build-host.js";
+import { cacheFileForFlags } from "../../../launch/code-cache.js";
 
 const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const dirs: string[] = [];
@@ -138,6 +139,43 @@ describe("the built host bundle", () => {
     expect(devOnly.has("node_modules/supports-color"), "the lockfile names supports-color a development-only package").toBe(true);
     expect(folders.filter((f) => devOnly.has(f))).toEqual([]);
     expect(readFileSync(join(repo, HOST_BUNDLE_DIR, HOST_BUNDLE), "utf8")).toContain(`require("supports-color")`);
+  });
+
+  it("keeps a code cache of its own for a host started with node flags, and leaves the plain starts' cache as it was", async () => {
+    // V8 refuses a cache made under other flags: a profiled host (node --cpu-prof) shared the one
+    // file, refused it, and rewrote it at exit, so the next plain start compiled from source.
+    const flags = ["--max-semi-space-size=8"];
+    const plain = join(repo, HOST_BUNDLE_DIR, HOST_CODE_CACHE);
+    const flagged = cacheFileForFlags(plain, flags);
+    rmSync(flagged, { force: true });
+    const aged = Date.now() - 60_000;
+    utimesSync(plain, new Date(aged), new Date(aged));
+    const plainAt = statSync(plain).mtimeMs;
+    const data = join(temp(), "data");
+    const child = spawn(process.execPath, [...flags, join(repo, "bin", "takoform.mjs"), "host", "--port", "0", "--runtime", "off", "--quiet", "--data", data], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((ok) => child.once("exit", ok));
+    try {
+      let url = "";
+      for await (const line of createInterface({ input: child.stdout! })) {
+        url = /^listening on (\S+)/.exec(line)?.[1] ?? "";
+        if (url) break;
+      }
+      // served: the process that served and drained is the one that writes its cache at exit
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    try {
+      expect(await exited, stderr).toBe(0);
+      expect(existsSync(flagged), "the flagged host wrote its own cache").toBe(true);
+      expect(statSync(plain).mtimeMs, "the plain starts' cache is untouched").toBe(plainAt);
+    } finally {
+      rmSync(flagged, { force: true });
+    }
   });
 
   // NODE_DEBUG=module names every CommonJS module node's loader loads: express is one when the
