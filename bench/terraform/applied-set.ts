@@ -1,7 +1,8 @@
 // One applied set of the profiling and A/B tools: N takoform resources in a working directory of
 // their own, `terraform init` and `apply` done, so that each plan after it refreshes N resources
-// and must be empty (appliedSet), or any configuration so (appliedConfig). The benchmark proper (bench/terraform.ts) manages its pairs' directories
-// itself; this is the shared start of ab-env.ts, ab-provider.ts and profile-provider.ts.
+// and must be empty (appliedSet), or any configuration so (appliedConfig). The benchmark proper
+// (bench/terraform.ts) manages its pairs' directories itself; this is the shared start of
+// ab-env.ts, ab-provider.ts, profile-provider.ts and provider-floor.ts.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

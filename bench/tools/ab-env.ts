@@ -15,7 +15,7 @@
 // It prints each run, then per variant the median wall time and the CPU (user + system) of
 // terraform and the processes it reaped (a spare is not reaped by terraform, so with spares the
 // CPU column counts terraform and its launchers only), and each variant's median ratio per run to
-// the first. With --timeline it first runs one plan per variant under TF_LOG=trace and prints where
+// the first (terraform/rotation.ts). With --timeline it first runs one plan per variant under TF_LOG=trace and prints where
 // the time went (plan-timeline.ts).
 
 import { mkdirSync, readFileSync } from "node:fs";
@@ -23,12 +23,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
-import { median } from "../lib/stats.js";
 import { stopSpares } from "../../provider-bridge/install/spares.js";
 import { appliedSet } from "../terraform/applied-set.js";
 import { providerSourceIn } from "../terraform/config.js";
 import { installProvider } from "../terraform/provider.js";
 import { terraformEnv } from "../terraform/run-terraform.js";
+import { planInRotation, printMedians, type PlanVariant } from "../terraform/rotation.js";
 import { timedPlan } from "../terraform/timed-plan.js";
 import { formatTimeline, planTimeline } from "./plan-timeline.js";
 
@@ -44,8 +44,6 @@ const { values, positionals } = parseArgs({
 interface Variant {
   label: string;
   settings: Record<string, string>;
-  ms: number[];
-  cpu: number[];
 }
 
 /** "LABEL=VAR~VALUE,VAR~VALUE" (an empty list: the benchmark's environment as it is). */
@@ -61,7 +59,7 @@ function parseVariant(spec: string): Variant {
     if (tilde <= 0) throw new Error(`variant ${JSON.stringify(spec)}: ${JSON.stringify(pair)} is not VAR~VALUE`);
     settings[pair.slice(0, tilde)] = pair.slice(tilde + 1);
   }
-  return { label: spec.slice(0, eq), settings, ms: [], cpu: [] };
+  return { label: spec.slice(0, eq), settings };
 }
 
 const variants = positionals.map(parseVariant);
@@ -89,26 +87,12 @@ try {
     }
   }
 
+  const timed: PlanVariant[] = variants.map((v) => ({ label: v.label, dir, env: { ...env, ...v.settings }, ms: [], cpu: [] }));
   // One untimed plan per variant first: a variant with node flags writes its own code cache then
-  // (plugin/start.ts, codeCacheFile), so no timed run compiles the bundle from source.
-  for (const v of variants) await timedPlan(v.label, dir, { ...env, ...v.settings }, { emptyOnly: true });
-  for (let r = 0; r < Number(values.runs); r++) {
-    const order = variants.map((_, i) => variants[(i + r) % variants.length]!);
-    for (const v of order) {
-      const t = await timedPlan(v.label, dir, { ...env, ...v.settings }, { emptyOnly: true });
-      v.ms.push(t.ms);
-      v.cpu.push(t.cpu);
-    }
-    console.log(`run ${r + 1}: ${variants.map((v) => `${v.label} ${(v.ms[r]! / 1000).toFixed(2)} s (cpu ${v.cpu[r]!.toFixed(2)} s)`).join("; ")}`);
-  }
-  const first = variants[0]!;
-  console.log(`terraform plan over ${count} (refresh included), median of ${values.runs}:`);
-  for (const v of variants) {
-    const ratio = median(v.ms.map((ms, r) => ms / first.ms[r]!));
-    console.log(
-      `  ${v.label}: wall ${(median(v.ms) / 1000).toFixed(3)} s, cpu ${median(v.cpu).toFixed(2)} s, wall per run / ${first.label} ${ratio.toFixed(2)}`,
-    );
-  }
+  // (launch/code-cache.ts, cacheFileForFlags), so no timed run compiles the bundle from source.
+  for (const v of timed) await timedPlan(v.label, v.dir, v.env, { emptyOnly: true });
+  await planInRotation(timed, Number(values.runs));
+  printMedians(timed, `terraform plan over ${count} (refresh included), median of ${values.runs}:`);
   await set.destroy();
 } finally {
   await stopSpares(spareDir);

@@ -11,23 +11,23 @@
 // (the floor's launcher passes the words of FLOOR_NODE_FLAGS to node), profiles written to DIR.
 // Prints every run, then per variant the median wall time and CPU (terraform and the processes it
 // reaped, GNU time: a command's spare is not reaped, so takoform's CPU there counts terraform and
-// the launchers only) and the median per-run ratio to terraform_data.
+// the launchers only) and the median per-run ratio to terraform_data (terraform/rotation.ts).
 
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { bundleCommonJs } from "../../provider-bridge/install/bundle.js";
-import { hclString } from "../../provider-bridge/install/cli-config.js";
+import { cliConfigText } from "../../provider-bridge/install/cli-config.js";
 import { terraformPlatform } from "../../provider-bridge/install/platform.js";
 import { loadEsbuild } from "../../launch/esbuild.js";
 import { startHost } from "../lib/host-process.js";
 import { BENCH_TOKEN, repoRoot, scratchDir, writeCredentials } from "../lib/paths.js";
-import { median } from "../lib/stats.js";
-import { appliedConfig, appliedSet, type AppliedSet } from "../terraform/applied-set.js";
+import { appliedConfig, appliedSet } from "../terraform/applied-set.js";
 import { providerSourceIn, terraformDataConfig } from "../terraform/config.js";
 import { installProvider } from "../terraform/provider.js";
 import { terraformEnv } from "../terraform/run-terraform.js";
 import { stopSpares } from "../../provider-bridge/install/spares.js";
+import { planInRotation, printMedians, type PlanVariant } from "../terraform/rotation.js";
 import { timedPlan } from "../terraform/timed-plan.js";
 
 const { values } = parseArgs({
@@ -59,16 +59,7 @@ function installFloor(dir: string): string {
   );
   chmodSync(launcher, 0o755);
   const cliConfig = path.join(dir, "floor.tfrc");
-  writeFileSync(
-    cliConfig,
-    [
-      "disable_checkpoint = true",
-      "provider_installation {",
-      `  filesystem_mirror {\n    path    = ${hclString(mirror)}\n    include = [${hclString(FLOOR_SOURCE)}]\n  }`,
-      "}",
-      "",
-    ].join("\n"),
-  );
+  writeFileSync(cliConfig, cliConfigText(mirror, FLOOR_SOURCE));
   return cliConfig;
 }
 
@@ -78,14 +69,6 @@ function floorConfig(n: number): string {
     `resource "floor_value" "r" {\n  count = ${n}\n  input = "value-\${count.index}"\n}`,
     "",
   ].join("\n\n");
-}
-
-interface Variant {
-  label: string;
-  set: AppliedSet;
-  env: NodeJS.ProcessEnv;
-  ms: number[];
-  cpu: number[];
 }
 
 const spareDir = path.join(base, "spares");
@@ -99,11 +82,11 @@ try {
   const dataSet = await appliedConfig(path.join(base, "terraform_data"), terraformDataConfig(count), terraformEnv(undefined));
   const floorSet = await appliedConfig(path.join(base, "floor"), floorConfig(count), floorEnv);
   const takoSet = await appliedSet(path.join(base, "takoform"), count, settings, "provider-floor", takoEnv);
-  const variants: Variant[] = [
-    { label: "terraform_data", set: dataSet, env: dataSet.env, ms: [], cpu: [] },
-    { label: "floor provider", set: floorSet, env: floorSet.env, ms: [], cpu: [] },
-    { label: "takoform", set: takoSet, env: takoSet.env, ms: [], cpu: [] },
-    { label: "takoform, spares off", set: takoSet, env: { ...takoSet.env, TAKOFORM_PROVIDER_SPARE: "off" }, ms: [], cpu: [] },
+  const variants: PlanVariant[] = [
+    { label: "terraform_data", dir: dataSet.dir, env: dataSet.env, ms: [], cpu: [] },
+    { label: "floor provider", dir: floorSet.dir, env: floorSet.env, ms: [], cpu: [] },
+    { label: "takoform", dir: takoSet.dir, env: takoSet.env, ms: [], cpu: [] },
+    { label: "takoform, spares off", dir: takoSet.dir, env: { ...takoSet.env, TAKOFORM_PROVIDER_SPARE: "off" }, ms: [], cpu: [] },
   ];
   if (values.profile !== undefined) {
     mkdirSync(values.profile, { recursive: true });
@@ -115,23 +98,8 @@ try {
     );
     console.log(`profiles of one floor plan in ${values.profile} (summarize them with bench/tools/cpuprofile-top.ts)`);
   }
-  for (let r = 0; r < runs; r++) {
-    for (let i = 0; i < variants.length; i++) {
-      const v = variants[(i + r) % variants.length]!;
-      const t = await timedPlan(v.label, v.set.dir, v.env, { emptyOnly: true });
-      v.ms.push(t.ms);
-      v.cpu.push(t.cpu);
-    }
-    console.log(`run ${r + 1}: ${variants.map((v) => `${v.label} ${(v.ms[r]! / 1000).toFixed(2)} s (cpu ${v.cpu[r]!.toFixed(2)})`).join("; ")}`);
-  }
-  const floor = variants[0]!;
-  console.log(`terraform plan over ${count} (refresh included), in automation, median of ${runs}:`);
-  for (const v of variants) {
-    const ratio = median(v.ms.map((ms, r) => ms / floor.ms[r]!));
-    console.log(
-      `  ${v.label.padEnd(22)} wall ${(median(v.ms) / 1000).toFixed(3)} s, cpu ${median(v.cpu).toFixed(2)} s, per run / terraform_data ${ratio.toFixed(2)}x`,
-    );
-  }
+  await planInRotation(variants, runs);
+  printMedians(variants, `terraform plan over ${count} (refresh included), in automation, median of ${runs}:`);
   for (const set of [dataSet, floorSet, takoSet]) await set.destroy();
 } finally {
   await stopSpares(spareDir);

@@ -19,6 +19,7 @@ import { join, resolve } from "node:path";
 import { removeFlaggedCaches } from "../../launch/code-cache.js";
 import { loadEsbuild, type Esbuild } from "../../launch/esbuild.js";
 import { stampOf } from "../../launch/stamp.js";
+import { CODE_CACHE } from "../plugin/start.js";
 
 export const BUNDLE_DIR = join("dist", "provider-bridge", "bundle");
 export const BUNDLE_FILE = "provider.cjs";
@@ -78,7 +79,7 @@ export function bundleProvider(root: string): BundleResult {
     rmSync(join(dir, "provider.mjs"), { force: true });
     // The code caches of processes started with node flags (plugin/start.ts, codeCacheFile): one
     // per set of flags ever used, each made for a bundle this install may have replaced.
-    removeFlaggedCaches(join(dir, `${BUNDLE_FILE}.cache`));
+    removeFlaggedCaches(join(dir, CODE_CACHE));
     return { ok: true, file, start, inputs: inputs.length };
   } catch (err) {
     for (const f of [file, stamp, start]) rmSync(f + suffix, { force: true });
