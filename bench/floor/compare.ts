@@ -3,6 +3,8 @@
 // same separate load process. Every host figure is also a ratio to the floor's in the same pair:
 // throughput, p99 and host CPU per operation. Creates on the host are deleted again after each
 // pair so its size stays put; the floor keeps them (a few hundred rows on 10,000).
+// Creates are also measured against the bare floor (server.ts --bare: no I-JSON, Form, schema,
+// canonical digest or replay record), in a rotation of three, as recorded figures without a target.
 
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -49,7 +51,26 @@ interface OpSamples {
   cpu: PairSamples;
   /** The load process's CPU per op against each side: the other half of what the two cores run. */
   clientCpu: PairSamples;
+  /** Creates: the host against the bare floor (server.ts --bare), same rounds. */
+  bare: { rate: PairSamples; p99: PairSamples; cpu: PairSamples };
   errors: string[];
+}
+
+function opSamples(): OpSamples {
+  return {
+    rate: new PairSamples(),
+    p99: new PairSamples(),
+    cpu: new PairSamples(),
+    clientCpu: new PairSamples(),
+    bare: { rate: new PairSamples(), p99: new PairSamples(), cpu: new PairSamples() },
+    errors: [],
+  };
+}
+
+/** Round i of a rotation: the sides in their order, started at side i mod their count. */
+function rotation<T>(i: number, sides: readonly T[]): T[] {
+  const k = i % sides.length;
+  return [...sides.slice(k), ...sides.slice(0, k)];
 }
 
 const TARGETS: Record<Op, { rate: Target; p99?: Target; cpu?: Target }> = {
@@ -70,10 +91,16 @@ export async function floorComparison(context: BenchContext, input: FloorInput):
   const dir = context.scratch(scratchDir("floor"));
   mkdirSync(dir, { recursive: true });
   const floor = await startFloor(path.join(dir, "floor.sqlite"));
+  const bare = await startFloor(path.join(dir, "bare.sqlite"), [], ["--bare"]);
   const figures: Figure[] = [];
   try {
-    const seeded = await seed(floor.url, input.ref, 0, input.size);
-    context.log(`floor pid ${floor.pid} seeded to ${input.size} in ${(seeded.elapsedMs / 1000).toFixed(1)} s`);
+    for (const [name, side] of [
+      ["floor", floor],
+      ["bare floor", bare],
+    ] as const) {
+      const seeded = await seed(side.url, input.ref, 0, input.size);
+      context.log(`${name} pid ${side.pid} seeded to ${input.size} in ${(seeded.elapsedMs / 1000).toFixed(1)} s`);
+    }
     const host: Side = { url: input.host.url, pid: input.host.pid };
     const samples = new Map<string, OpSamples>();
     const durationMs = options.seconds * 1000;
@@ -81,8 +108,9 @@ export async function floorComparison(context: BenchContext, input: FloorInput):
       for (const concurrency of FLOOR_CONCURRENCIES) {
         for (const op of ["read", "create"] as const) {
           const got = new Map<Side, Measured>();
-          for (const side of pairOrder(i, host, floor)) {
-            const tag = side === host ? "h" : "f";
+          const sides = op === "read" ? pairOrder(i, host, floor) : rotation(i, [host, floor, bare]);
+          for (const side of sides) {
+            const tag = side === host ? "h" : side === floor ? "f" : "b";
             const job =
               op === "read"
                 ? { ref: input.ref, op, concurrency, durationMs, names: [...input.names] }
@@ -97,6 +125,7 @@ export async function floorComparison(context: BenchContext, input: FloorInput):
           }
           const h = got.get(host)!;
           const f = got.get(floor)!;
+          const b = got.get(bare);
           if (op === "create") {
             const created = h.result.generations;
             await runLoad({
@@ -111,28 +140,40 @@ export async function floorComparison(context: BenchContext, input: FloorInput):
             });
           }
           const key = `${op}.${concurrency}`;
-          const s = samples.get(key) ?? { rate: new PairSamples(), p99: new PairSamples(), cpu: new PairSamples(), clientCpu: new PairSamples(), errors: [] };
+          const s = samples.get(key) ?? opSamples();
           samples.set(key, s);
           s.rate.add(h.result.opsPerSecond, f.result.opsPerSecond);
           s.p99.add(h.result.latency.p99, f.result.latency.p99);
           s.cpu.add(h.cpuMsPerOp, f.cpuMsPerOp);
           s.clientCpu.add(h.result.clientCpuMsPerOp, f.result.clientCpuMsPerOp);
+          if (b !== undefined) {
+            s.bare.rate.add(h.result.opsPerSecond, b.result.opsPerSecond);
+            s.bare.p99.add(h.result.latency.p99, b.result.latency.p99);
+            s.bare.cpu.add(h.cpuMsPerOp, b.cpuMsPerOp);
+          }
           for (const [who, m] of [
             ["host", h],
             ["floor", f],
+            ["bare floor", b],
           ] as const)
-            if (m.result.errors > 0) s.errors.push(`${who}: ${m.result.errors} failed; first: ${m.result.firstError}`);
+            if (m !== undefined && m.result.errors > 0) s.errors.push(`${who}: ${m.result.errors} failed; first: ${m.result.firstError}`);
           context.log(
             `  floor pair ${i + 1}/${pairs} ${op} @${concurrency}: host ${h.result.opsPerSecond.toFixed(0)}/s p99 ${h.result.latency.p99.toFixed(1)} ms cpu ${h.cpuMsPerOp.toFixed(3)} ms (client ${h.result.clientCpuMsPerOp.toFixed(3)}); ` +
-              `floor ${f.result.opsPerSecond.toFixed(0)}/s p99 ${f.result.latency.p99.toFixed(1)} ms cpu ${f.cpuMsPerOp.toFixed(3)} ms (client ${f.result.clientCpuMsPerOp.toFixed(3)}); load ${s.rate.loads.at(-1)!.toFixed(1)}`,
+              `floor ${f.result.opsPerSecond.toFixed(0)}/s p99 ${f.result.latency.p99.toFixed(1)} ms cpu ${f.cpuMsPerOp.toFixed(3)} ms (client ${f.result.clientCpuMsPerOp.toFixed(3)}); ` +
+              (b === undefined
+                ? ""
+                : `bare floor ${b.result.opsPerSecond.toFixed(0)}/s p99 ${b.result.latency.p99.toFixed(1)} ms cpu ${b.cpuMsPerOp.toFixed(3)} ms; `) +
+              `load ${s.rate.loads.at(-1)!.toFixed(1)}`,
           );
         }
       }
     }
     for (const [key, s] of samples) figures.push(...opFigures(key, s, input.size));
   } finally {
-    const code = await floor.stop();
-    if (code !== 0) context.log(`floor exited with ${code}: ${floor.stderrTail().slice(-500)}`);
+    for (const side of [floor, bare]) {
+      const code = await side.stop();
+      if (code !== 0) context.log(`floor exited with ${code}: ${side.stderrTail().slice(-500)}`);
+    }
   }
   return figures;
 }
@@ -155,6 +196,14 @@ function opFigures(key: string, s: OpSamples, size: number): Figure[] {
     figure(`${id}.host.cpu`, `host CPU per op, ${at}`, median(s.cpu.a), "ms", { runs }),
     figure(`${id}.floor.cpu`, `floor CPU per op, ${at}`, median(s.cpu.b), "ms", { runs }),
     pairedFigure(`${id}.cpu.ratio`, `host / floor CPU per op, ${at}`, s.cpu.ratios(), "x", s.cpu.loads, t.cpu),
+    ...(s.bare.rate.a.length === 0
+      ? []
+      : [
+          figure(`${id}.bare.rate`, `bare floor ${at}`, median(s.bare.rate.b), "ops/s", { runs }),
+          pairedFigure(`${id}.bare.rate.ratio`, `host / bare floor throughput, ${at}`, s.bare.rate.ratios(), "x", s.bare.rate.loads),
+          pairedFigure(`${id}.bare.p99.ratio`, `host / bare floor p99, ${at}`, s.bare.p99.ratios(), "x", s.bare.p99.loads),
+          pairedFigure(`${id}.bare.cpu.ratio`, `host / bare floor CPU per op, ${at}`, s.bare.cpu.ratios(), "x", s.bare.cpu.loads),
+        ]),
     figure(`${id}.host.client-cpu`, `load process CPU per op against the host, ${at}`, median(s.clientCpu.a), "ms", { runs }),
     figure(`${id}.floor.client-cpu`, `load process CPU per op against the floor, ${at}`, median(s.clientCpu.b), "ms", { runs }),
   ];

@@ -7,6 +7,6 @@ import { BENCH_TOKEN, repoRoot } from "../lib/paths.js";
 
 const server = path.join(repoRoot, "bench/floor/server.ts");
 
-export function startFloor(dataFile: string, nodeArgs: string[] = []): Promise<HostProcess> {
-  return spawnListening([...nodeArgs, "--import", "tsx", server, "--data", dataFile, "--token", BENCH_TOKEN]);
+export function startFloor(dataFile: string, nodeArgs: string[] = [], serverArgs: string[] = []): Promise<HostProcess> {
+  return spawnListening([...nodeArgs, "--import", "tsx", server, "--data", dataFile, "--token", BENCH_TOKEN, ...serverArgs]);
 }

@@ -6,31 +6,50 @@
 //        bearer token -> SHA-256 -> constant-time compare; one indexed SELECT of the JSON row;
 //        JSON.parse; JSON.stringify; strong ETag of the row's revision.
 //   POST {api}/resources/prepare
-//        bearer check; JSON.parse of the body; one SELECT (the name must be free); an HMAC-SHA256
-//        digest of the canonical body under a host secret, answered as review.prepareDigest.
-//   PUT  {api}/resources/{group}/{version}/{kind}/{name}   (If-None-Match: *)
-//        bearer check; JSON.parse; the digest recomputed and compared; the name checked free
-//        against durable and staged rows; the row staged and group-committed exactly as the
-//        host's sqlite store does it (the same writer thread, host/store/sqlite-writer.ts, ADR
-//        0142: the rows staged while one batch commits form the next, one transaction and one
-//        fsync per batch, WAL + synchronous=FULL); 201 only once its batch is durable.
+//        bearer check; the body decoded as I-JSON; the exact FormRef resolved; defaults and the
+//        desiredSchema; one SELECT (the name must be free); the prepareDigest, an HMAC over the
+//        canonical text of what prepare binds (create-work.ts).
+//   PUT  {api}/resources/{group}/{version}/{kind}/{name}   (If-None-Match: *, Idempotency-Key)
+//        bearer check; I-JSON; the request's fingerprint and its Idempotency-Key's replay record
+//        (one SELECT; a matching record is answered again, another request under the key is
+//        refused); the digest recomputed and compared; defaults; the name checked free against
+//        durable and staged rows; the resource row and the replay record (with the answer) staged
+//        together and group-committed exactly as the host's sqlite store does it (the same writer
+//        thread, host/store/sqlite-writer.ts, ADR 0142: the rows staged while one batch commits
+//        form the next, one transaction and one fsync per batch, WAL + synchronous=FULL); 201
+//        only once its batch is durable.
 //
-// usage: node --import tsx bench/floor/server.ts --data FILE --token TOKEN [--port 0]
+// With --bare, prepare and PUT do what the floor did before ADR 0250's amendment of 2026-12-06:
+// JSON.parse, no Form, no defaults or schema, a digest over JSON.stringify, no Idempotency-Key,
+// one row. The benchmark keeps it beside the floor as a recorded figure.
+//
+// usage: node --import tsx bench/floor/server.ts --data FILE --token TOKEN [--port 0] [--bare]
 // Prints "listening on http://127.0.0.1:PORT" once ready, like `takoform host --quiet`.
 
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import path from "node:path";
+import { corpusRoot, loadCatalog } from "../../corpus/lib/index.js";
 import { startSqliteWriter, type Row } from "../../host/store/sqlite-writer.js";
+import { createWork, refusal, type CreateDocument, type Refusal } from "./create-work.js";
 
 const API = "/apis/forms.takoform.com/v1beta1/resources/";
 
-const { values } = parseArgs({ options: { data: { type: "string" }, token: { type: "string" }, port: { type: "string", default: "0" } } });
+const { values } = parseArgs({
+  options: { data: { type: "string" }, token: { type: "string" }, port: { type: "string", default: "0" }, bare: { type: "boolean", default: false } },
+});
 if (values.data === undefined || values.token === undefined) throw new Error("usage: server.ts --data FILE --token TOKEN [--port N]");
 const file = values.data;
 const tokenDigest = createHash("sha256").update(values.token).digest();
 const secret = randomBytes(32);
+const bare = values.bare === true;
+/** The floor's one tenant: one token, as the host's bench credentials have. */
+const TENANT = "bench";
+const REPLAY_RETENTION_MS = 24 * 3600 * 1000;
+const root = corpusRoot();
+const work = createWork(loadCatalog([path.join(root, "forms"), path.join(root, "interfaces"), path.join(root, "bindings")]).forms(), secret);
 
 const db = new Database(file);
 db.pragma("journal_mode = WAL");
@@ -63,11 +82,13 @@ function flush(): void {
   };
   writer.commit(batch.rows).then(() => done(), done);
 }
-function stage(row: Row): Promise<void> {
+function stage(rows: Row[]): Promise<void> {
   open ??= { rows: [], waiters: [] };
   const batch = open;
-  batch.rows.push(row);
-  staged.add(row[0]);
+  for (const row of rows) {
+    batch.rows.push(row);
+    staged.add(row[0]);
+  }
   if (!committing) queueMicrotask(flush);
   return new Promise((resolve, reject) => batch.waiters.push((error) => (error === undefined ? resolve() : reject(error))));
 }
@@ -83,18 +104,52 @@ function send(res: http.ServerResponse, status: number, body: string, headers: R
   res.end(body);
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
 
+function refuse(res: http.ServerResponse, refused: Refusal): void {
+  send(res, refused.status, JSON.stringify({ error: { code: refused.code, message: refused.message } }));
+}
+
 /** The stored key of a resource: tenant, space, apiVersion, kind, name (as the host scopes it). */
 function keyOf(space: string, apiVersion: string, kind: string, name: string): string {
-  return `t/bench/${space}/${apiVersion}/${kind}/${name}`;
+  return `t/${TENANT}/${space}/${apiVersion}/${kind}/${name}`;
+}
+
+/** The stored key of an Idempotency-Key's replay record: tenant, space, key. */
+function replayKeyOf(space: string, idempotencyKey: string): string {
+  return `replay/${TENANT}/${space}/${idempotencyKey}`;
+}
+
+interface ReplayRecord {
+  fingerprint: string;
+  status: number;
+  etag: string;
+  body: string;
+  boundUid: string;
+  expiresAt: number;
+}
+
+/** The recorded answer to replay, "execute" when there is none that still counts, or a refusal. */
+function replayOf(space: string, idempotencyKey: string, fingerprint: string): ReplayRecord | "execute" | Refusal {
+  const recordKey = replayKeyOf(space, idempotencyKey);
+  if (staged.has(recordKey)) return { status: 409, code: "resource_busy", message: "this Idempotency-Key's request is committing; retry" };
+  const row = selectOne.get(recordKey);
+  if (row === undefined) return "execute";
+  const record = JSON.parse(row.value) as ReplayRecord & { key: string };
+  if (record.expiresAt <= Date.now()) return "execute";
+  // Retired with its incarnation: the resource it reported is gone or another uid holds the name.
+  const resource = selectOne.get(record.key);
+  if (resource === undefined || (JSON.parse(resource.value) as { metadata: { uid: string } }).metadata.uid !== record.boundUid) return "execute";
+  if (record.fingerprint !== fingerprint)
+    return { status: 400, code: "invalid_argument", message: "this Idempotency-Key was already used for a different request" };
+  return record;
 }
 
 function digestOf(document: Record<string, unknown>): string {
@@ -124,7 +179,54 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     const document = JSON.parse(row.value) as Record<string, unknown>;
     return send(res, 200, JSON.stringify(document), { etag: `"${row.version}"` });
   }
-  const document = JSON.parse(await readBody(req)) as { metadata: { name: string; space: string }; apiVersion: string; kind: string } & Record<string, unknown>;
+  const body = await readBody(req);
+  if (bare) return bareCreate(req, res, pathname, body);
+  const decoded = work.decode(body);
+  if (refusal(decoded)) return refuse(res, decoded);
+  const document = decoded;
+  const key = keyOf(document.metadata.space, document.apiVersion, document.kind, document.metadata.name);
+  if (req.method === "POST" && pathname === `${API}prepare`) {
+    const admitted = work.admit(document);
+    if (refusal(admitted)) return refuse(res, admitted);
+    if (staged.has(key) || selectOne.get(key) !== undefined) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+    return send(res, 200, JSON.stringify({ review: { prepareDigest: work.prepareDigest(TENANT, document) } }));
+  }
+  if (req.method === "PUT" && named(pathname) !== undefined && req.headers["if-none-match"] === "*") return create(req, res, url, document, key, body);
+  return send(res, 404, '{"error":{"code":"not_found"}}');
+}
+
+async function create(req: http.IncomingMessage, res: http.ServerResponse, target: string, document: CreateDocument, key: string, body: Buffer): Promise<void> {
+  const idempotencyKey = req.headers["idempotency-key"];
+  if (typeof idempotencyKey !== "string" || idempotencyKey === "")
+    return refuse(res, { status: 400, code: "invalid_argument", message: "Idempotency-Key is required" });
+  const space = document.metadata.space;
+  const fingerprint = work.fingerprint({ method: "PUT", target, ifNoneMatch: "*", body });
+  const replay = replayOf(space, idempotencyKey, fingerprint);
+  if (refusal(replay)) return refuse(res, replay);
+  if (replay !== "execute") return send(res, replay.status, replay.body, { etag: replay.etag });
+  const { review, ...rest } = document;
+  if (typeof review?.prepareDigest !== "string" || review.prepareDigest !== work.prepareDigest(TENANT, document)) {
+    return refuse(res, { status: 400, code: "invalid_argument", message: "review.prepareDigest does not bind this request; prepare again" });
+  }
+  const spec = work.materialize(document);
+  if (refusal(spec)) return refuse(res, spec);
+  if (staged.has(key) || selectOne.get(key) !== undefined) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+  const uid = randomUUID();
+  const answer = JSON.stringify({ ...rest, spec, metadata: { ...document.metadata, uid, generation: 1, revision: "1" } });
+  const record = { key, fingerprint, status: 201, etag: '"1"', body: answer, boundUid: uid, expiresAt: Date.now() + REPLAY_RETENTION_MS };
+  await stage([
+    [key, answer, 1],
+    [replayKeyOf(space, idempotencyKey), JSON.stringify(record), 1],
+  ]);
+  return send(res, 201, answer, { etag: '"1"' });
+}
+
+/** prepare and PUT as the floor made them before the essential work (--bare). */
+async function bareCreate(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, body: Buffer): Promise<void> {
+  const document = JSON.parse(body.toString("utf8")) as { metadata: { name: string; space: string }; apiVersion: string; kind: string } & Record<
+    string,
+    unknown
+  >;
   const key = keyOf(document.metadata.space, document.apiVersion, document.kind, document.metadata.name);
   const free = !staged.has(key) && selectOne.get(key) === undefined;
   if (req.method === "POST" && pathname === `${API}prepare`) {
@@ -136,9 +238,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     if (review?.prepareDigest !== digestOf(document)) return send(res, 412, '{"error":{"code":"prepare_digest_mismatch"}}');
     if (!free) return send(res, 409, '{"error":{"code":"create_conflict"}}');
     const { review: _review, ...stored } = document;
-    const body = JSON.stringify({ ...stored, metadata: { ...document.metadata, uid: randomUUID(), generation: 1, revision: "1" } });
-    await stage([key, body, 1]);
-    return send(res, 201, body, { etag: '"1"' });
+    const answer = JSON.stringify({ ...stored, metadata: { ...document.metadata, uid: randomUUID(), generation: 1, revision: "1" } });
+    await stage([[key, answer, 1]]);
+    return send(res, 201, answer, { etag: '"1"' });
   }
   return send(res, 404, '{"error":{"code":"not_found"}}');
 }
