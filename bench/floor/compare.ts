@@ -11,7 +11,7 @@ import path from "node:path";
 import type { BenchContext } from "../lib/benchmark.js";
 import { figure, type Figure, type Target } from "../lib/figure.js";
 import type { HostProcess } from "../lib/host-process.js";
-import { pairedFigure, pairOrder, PairSamples } from "../lib/pairs.js";
+import { pairedFigure, pairOrder, PairSamples, rotation } from "../lib/pairs.js";
 import { BENCH_TOKEN, scratchDir } from "../lib/paths.js";
 import { cpuTimeOf } from "../lib/proc.js";
 import { median } from "../lib/stats.js";
@@ -65,12 +65,6 @@ function opSamples(): OpSamples {
     bare: { rate: new PairSamples(), p99: new PairSamples(), cpu: new PairSamples() },
     errors: [],
   };
-}
-
-/** Round i of a rotation: the sides in their order, started at side i mod their count. */
-function rotation<T>(i: number, sides: readonly T[]): T[] {
-  const k = i % sides.length;
-  return [...sides.slice(k), ...sides.slice(0, k)];
 }
 
 const TARGETS: Record<Op, { rate: Target; p99?: Target; cpu?: Target }> = {
@@ -170,9 +164,12 @@ export async function floorComparison(context: BenchContext, input: FloorInput):
     }
     for (const [key, s] of samples) figures.push(...opFigures(key, s, input.size));
   } finally {
-    for (const side of [floor, bare]) {
+    for (const [name, side] of [
+      ["floor", floor],
+      ["bare floor", bare],
+    ] as const) {
       const code = await side.stop();
-      if (code !== 0) context.log(`floor exited with ${code}: ${side.stderrTail().slice(-500)}`);
+      if (code !== 0) context.log(`${name} exited with ${code}: ${side.stderrTail().slice(-500)}`);
     }
   }
   return figures;

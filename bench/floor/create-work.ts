@@ -6,19 +6,20 @@
 //
 //   decode     raw-first I-JSON decoding of the body (corpus/lib's parser: duplicate members,
 //              lone surrogates and lossy numbers are refused, which JSON.parse lets through);
-//   form       the exact FormRef resolved against the installed Forms;
+//   form       the exact FormRef resolved against the installed Forms (corpus/lib's Catalog);
 //   admit      portable defaults materialized, then the spec validated against the Form's
 //              desiredSchema (Ajv 2020, compiled once), at prepare;
 //   digest     prepareDigest: an HMAC under a host secret over the RFC 8785 canonical text of
 //              what prepare binds (tenant, space, FormRef, name, the create marker, the spec),
 //              so a body whose members arrive in another order at PUT still matches;
-//   replay     the Idempotency-Key's record looked up, fingerprinted (method, target,
-//              preconditions, body bytes), replayed when it matches, refused when it does not;
+//   replay     the Idempotency-Key's record looked up, the request fingerprinted by the host's
+//              own rule (method, target, preconditions, body bytes), the record replayed when it
+//              matches, refused when it does not;
 //              and on success written in the same commit as the resource, with the answer.
 //
 // The floor server (server.ts) owns the HTTP, the name check and the group commit around these.
 
-import { createHash, createHmac } from "node:crypto";
+import { createHmac } from "node:crypto";
 import {
   canonicalJson,
   compileSchema,
@@ -26,10 +27,10 @@ import {
   isPlainObject,
   materializeDefaults,
   parseIJson,
+  type Catalog,
   type InstalledForm,
-  type JsonSchema,
-  type ValidateFunction,
 } from "../../corpus/lib/index.js";
+import { requestFingerprint } from "../../host/rules/shared-wire-rules/request-fingerprint.js";
 
 export interface CreateDocument {
   apiVersion: string;
@@ -47,11 +48,6 @@ export interface Refusal {
   message: string;
 }
 
-interface AdmittedForm {
-  desiredSchema: JsonSchema;
-  validate: ValidateFunction;
-}
-
 export interface CreateWork {
   /** Decodes and shape-checks a resource request body; a Refusal when it is not one. */
   decode(body: Buffer): CreateDocument | Refusal;
@@ -64,24 +60,20 @@ export interface CreateWork {
   materialize(document: CreateDocument): Record<string, unknown> | Refusal;
   /** The prepareDigest of a create of `document` (its spec as given) for `tenant`. */
   prepareDigest(tenant: string, document: CreateDocument): string;
-  /** The replay fingerprint of a request. */
-  fingerprint(request: { method: string; target: string; ifNoneMatch: string; body: Buffer }): string;
+  /** The replay fingerprint of a create (the host's rule, shared-wire-rules/request-fingerprint.ts). */
+  fingerprint(request: { target: string; body: Buffer }): string;
 }
 
 export function refusal(value: unknown): value is Refusal {
   return isPlainObject(value) && typeof value.status === "number" && typeof value.code === "string";
 }
 
-export function createWork(forms: readonly InstalledForm[], secret: Buffer): CreateWork {
-  const installed = new Map<string, AdmittedForm>();
-  for (const form of forms) {
-    const { apiVersion, kind, definitionVersion, schemaDigest } = form.ref;
-    const desiredSchema = form.definition.desiredSchema;
-    installed.set(`${apiVersion}\n${kind}\n${definitionVersion}\n${schemaDigest}`, { desiredSchema, validate: compileSchema(desiredSchema) });
-  }
-  const formOf = (document: CreateDocument): AdmittedForm | undefined => {
-    const ref = document.form.formRef;
-    return installed.get(`${ref.apiVersion}\n${ref.kind}\n${ref.definitionVersion}\n${ref.schemaDigest}`);
+export function createWork(catalog: Catalog, secret: Buffer): CreateWork {
+  /** The installed Form of the document's exact FormRef and its materialized spec, or a Refusal. */
+  const materialized = (document: CreateDocument): { form: InstalledForm; spec: Record<string, unknown> } | Refusal => {
+    const form = catalog.form(document.form.formRef);
+    if (form === undefined) return { status: 404, code: "form_not_found", message: "no installed Form has this exact FormRef" };
+    return { form, spec: materializeDefaults(form.definition.desiredSchema, document.spec) };
   };
   return {
     decode(body) {
@@ -107,29 +99,26 @@ export function createWork(forms: readonly InstalledForm[], secret: Buffer): Cre
       return value as unknown as CreateDocument;
     },
     admit(document) {
-      const form = formOf(document);
-      if (form === undefined) return { status: 404, code: "form_not_found", message: "no installed Form has this exact FormRef" };
-      const spec = materializeDefaults(form.desiredSchema, document.spec);
-      if (!form.validate(spec)) {
-        const error = form.validate.errors?.[0];
+      const found = materialized(document);
+      if (refusal(found)) return found;
+      // Compiled once per schema object (compile-schema.ts caches it), as the host's catalog does.
+      const validate = compileSchema(found.form.definition.desiredSchema);
+      if (!validate(found.spec)) {
+        const error = validate.errors?.[0];
         return { status: 400, code: "invalid_argument", message: `/spec${error?.instancePath ?? ""}: ${error?.message ?? "does not match the desiredSchema"}` };
       }
-      return spec;
+      return found.spec;
     },
     materialize(document) {
-      const form = formOf(document);
-      if (form === undefined) return { status: 404, code: "form_not_found", message: "no installed Form has this exact FormRef" };
-      return materializeDefaults(form.desiredSchema, document.spec);
+      const found = materialized(document);
+      return refusal(found) ? found : found.spec;
     },
     prepareDigest(tenant, document) {
       const bound = { tenant, space: document.metadata.space, formRef: document.form.formRef, name: document.metadata.name, create: true, spec: document.spec };
       return "hmac-sha256:" + createHmac("sha256", secret).update(canonicalJson(bound)).digest("base64url");
     },
-    fingerprint(request) {
-      const hash = createHash("sha256");
-      for (const part of [request.method, request.target, request.ifNoneMatch]) hash.update(`${Buffer.byteLength(part)}:${part}\n`);
-      hash.update(request.body);
-      return "sha256:" + hash.digest("hex");
+    fingerprint({ target, body }) {
+      return requestFingerprint({ method: "PUT", target, ifNoneMatch: "*", body });
     },
   };
 }

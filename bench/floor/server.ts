@@ -49,7 +49,7 @@ const bare = values.bare === true;
 const TENANT = "bench";
 const REPLAY_RETENTION_MS = 24 * 3600 * 1000;
 const root = corpusRoot();
-const work = createWork(loadCatalog([path.join(root, "forms"), path.join(root, "interfaces"), path.join(root, "bindings")]).forms(), secret);
+const work = createWork(loadCatalog([path.join(root, "forms"), path.join(root, "interfaces"), path.join(root, "bindings")]), secret);
 
 const db = new Database(file);
 db.pragma("journal_mode = WAL");
@@ -93,6 +93,13 @@ function stage(rows: Row[]): Promise<void> {
   return new Promise((resolve, reject) => batch.waiters.push((error) => (error === undefined ? resolve() : reject(error))));
 }
 
+/** Whether a row holds `key`, durable or staged in a batch not yet committed. */
+function taken(key: string): boolean {
+  return staged.has(key) || selectOne.get(key) !== undefined;
+}
+
+const CREATE_CONFLICT = '{"error":{"code":"create_conflict"}}';
+
 function authenticated(req: http.IncomingMessage): boolean {
   const match = /^Bearer ([^\s]+)$/i.exec(req.headers.authorization ?? "");
   if (match === null) return false;
@@ -128,6 +135,8 @@ function replayKeyOf(space: string, idempotencyKey: string): string {
 }
 
 interface ReplayRecord {
+  /** The resource key whose incarnation the answer reports. */
+  key: string;
   fingerprint: string;
   status: number;
   etag: string;
@@ -142,7 +151,7 @@ function replayOf(space: string, idempotencyKey: string, fingerprint: string): R
   if (staged.has(recordKey)) return { status: 409, code: "resource_busy", message: "this Idempotency-Key's request is committing; retry" };
   const row = selectOne.get(recordKey);
   if (row === undefined) return "execute";
-  const record = JSON.parse(row.value) as ReplayRecord & { key: string };
+  const record = JSON.parse(row.value) as ReplayRecord;
   if (record.expiresAt <= Date.now()) return "execute";
   // Retired with its incarnation: the resource it reported is gone or another uid holds the name.
   const resource = selectOne.get(record.key);
@@ -188,7 +197,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   if (req.method === "POST" && pathname === `${API}prepare`) {
     const admitted = work.admit(document);
     if (refusal(admitted)) return refuse(res, admitted);
-    if (staged.has(key) || selectOne.get(key) !== undefined) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+    if (taken(key)) return send(res, 409, CREATE_CONFLICT);
     return send(res, 200, JSON.stringify({ review: { prepareDigest: work.prepareDigest(TENANT, document) } }));
   }
   if (req.method === "PUT" && named(pathname) !== undefined && req.headers["if-none-match"] === "*") return create(req, res, url, document, key, body);
@@ -200,7 +209,7 @@ async function create(req: http.IncomingMessage, res: http.ServerResponse, targe
   if (typeof idempotencyKey !== "string" || idempotencyKey === "")
     return refuse(res, { status: 400, code: "invalid_argument", message: "Idempotency-Key is required" });
   const space = document.metadata.space;
-  const fingerprint = work.fingerprint({ method: "PUT", target, ifNoneMatch: "*", body });
+  const fingerprint = work.fingerprint({ target, body });
   const replay = replayOf(space, idempotencyKey, fingerprint);
   if (refusal(replay)) return refuse(res, replay);
   if (replay !== "execute") return send(res, replay.status, replay.body, { etag: replay.etag });
@@ -210,10 +219,10 @@ async function create(req: http.IncomingMessage, res: http.ServerResponse, targe
   }
   const spec = work.materialize(document);
   if (refusal(spec)) return refuse(res, spec);
-  if (staged.has(key) || selectOne.get(key) !== undefined) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+  if (taken(key)) return send(res, 409, CREATE_CONFLICT);
   const uid = randomUUID();
   const answer = JSON.stringify({ ...rest, spec, metadata: { ...document.metadata, uid, generation: 1, revision: "1" } });
-  const record = { key, fingerprint, status: 201, etag: '"1"', body: answer, boundUid: uid, expiresAt: Date.now() + REPLAY_RETENTION_MS };
+  const record: ReplayRecord = { key, fingerprint, status: 201, etag: '"1"', body: answer, boundUid: uid, expiresAt: Date.now() + REPLAY_RETENTION_MS };
   await stage([
     [key, answer, 1],
     [replayKeyOf(space, idempotencyKey), JSON.stringify(record), 1],
@@ -228,15 +237,15 @@ async function bareCreate(req: http.IncomingMessage, res: http.ServerResponse, p
     unknown
   >;
   const key = keyOf(document.metadata.space, document.apiVersion, document.kind, document.metadata.name);
-  const free = !staged.has(key) && selectOne.get(key) === undefined;
+  const free = !taken(key);
   if (req.method === "POST" && pathname === `${API}prepare`) {
-    if (!free) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+    if (!free) return send(res, 409, CREATE_CONFLICT);
     return send(res, 200, JSON.stringify({ review: { prepareDigest: digestOf(document) } }));
   }
   if (req.method === "PUT" && named(pathname) !== undefined && req.headers["if-none-match"] === "*") {
     const review = document.review as { prepareDigest?: string } | undefined;
     if (review?.prepareDigest !== digestOf(document)) return send(res, 412, '{"error":{"code":"prepare_digest_mismatch"}}');
-    if (!free) return send(res, 409, '{"error":{"code":"create_conflict"}}');
+    if (!free) return send(res, 409, CREATE_CONFLICT);
     const { review: _review, ...stored } = document;
     const answer = JSON.stringify({ ...stored, metadata: { ...document.metadata, uid: randomUUID(), generation: 1, revision: "1" } });
     await stage([[key, answer, 1]]);

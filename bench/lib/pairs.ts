@@ -12,6 +12,12 @@ export function pairOrder<T>(i: number, a: T, b: T): [T, T] {
   return i % 2 === 0 ? [a, b] : [b, a];
 }
 
+/** Round i of a rotation of several sides: their order, started at side i mod their count. */
+export function rotation<T>(i: number, sides: readonly T[]): T[] {
+  const k = i % sides.length;
+  return [...sides.slice(k), ...sides.slice(0, k)];
+}
+
 /** Per-pair samples of one quantity on both sides, and the load at each pair. */
 export class PairSamples {
   readonly a: number[] = [];

@@ -4,6 +4,7 @@
 // print the same figures: each run, then per variant the median wall and CPU time and the median
 // per-run ratio of its wall time to the first variant's.
 
+import { rotation } from "../lib/pairs.js";
 import { median } from "../lib/stats.js";
 import { timedPlan } from "./timed-plan.js";
 
@@ -19,8 +20,7 @@ export interface PlanVariant {
 /** Runs `runs` rounds of one empty plan per variant, rotating the order, and prints each round. */
 export async function planInRotation(variants: PlanVariant[], runs: number): Promise<void> {
   for (let r = 0; r < runs; r++) {
-    for (let i = 0; i < variants.length; i++) {
-      const v = variants[(i + r) % variants.length]!;
+    for (const v of rotation(r, variants)) {
       const t = await timedPlan(v.label, v.dir, v.env, { emptyOnly: true });
       v.ms.push(t.ms);
       v.cpu.push(t.cpu);

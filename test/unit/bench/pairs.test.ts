@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pairedFigure, pairOrder, PairSamples } from "../../../bench/lib/pairs.js";
+import { pairedFigure, pairOrder, PairSamples, rotation } from "../../../bench/lib/pairs.js";
 import { formatTable } from "../../../bench/lib/table.js";
 
 describe("alternating A/B pairs", () => {
@@ -9,6 +9,15 @@ describe("alternating A/B pairs", () => {
       ["b", "a"],
       ["a", "b"],
       ["b", "a"],
+    ]);
+  });
+
+  it("rotates which of several sides goes first, keeping their order", () => {
+    expect([0, 1, 2, 3].map((i) => rotation(i, ["a", "b", "c"]))).toEqual([
+      ["a", "b", "c"],
+      ["b", "c", "a"],
+      ["c", "a", "b"],
+      ["a", "b", "c"],
     ]);
   });
 
