@@ -223,7 +223,8 @@ resource "takoform_worker_version" "v1" {
     const tf = w.start(["plan"]);
     const seen = await waitFor(
       () => {
-        const serving = w.survivors(tf.pid).filter((p) => p.comm === "node" && listensOnUnixSocket(p.pid));
+        // node, by its command line: its main thread's name (comm) is "node" on Node 20 and 22, "MainThread" on 24, "node-MainThread" on 26
+        const serving = w.survivors(tf.pid).filter((p) => p.cmdline.startsWith(process.execPath) && listensOnUnixSocket(p.pid));
         return serving.length > 0 ? serving : undefined;
       },
       30_000,
