@@ -128,22 +128,35 @@ export class GrpcServer {
 
   /**
    * Ends the open silent streams with status OK, stops listening and closes
-   * every connection gracefully; resolves once they are closed or after
-   * `graceMs`, whichever comes first.
+   * every connection gracefully; resolves once they are closed ("closed") or
+   * after `graceMs` ("grace"), whichever comes first.
+   *
+   * Each session's end is awaited on its "close" event, not through
+   * `session.close(callback)`: from Node 24 on, `server.close()` already marks
+   * every session closed, and a later `session.close(callback)` returns without
+   * registering the callback, so the process waited out the whole grace after
+   * every Shutdown (ADR 0293).
    */
-  close(graceMs = 250): Promise<void> {
+  close(graceMs = 250): Promise<"closed" | "grace"> {
     for (const stream of this.openStreams) {
       if (!stream.closed) stream.end();
     }
     this.openStreams.clear();
     this.listener?.close();
     this.server?.close();
-    const closing = [...this.sessions].map((s) => new Promise<void>((resolve) => s.close(resolve)));
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, graceMs);
+    const closing = [...this.sessions].map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          if (s.destroyed) return resolve();
+          s.once("close", () => resolve());
+          s.close();
+        }),
+    );
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve("grace"), graceMs);
       void Promise.all(closing).then(() => {
         clearTimeout(timer);
-        resolve();
+        resolve("closed");
       });
     });
   }

@@ -71,7 +71,8 @@ export async function servePlugin(loadHandlers: HandlerLoader, env: NodeJS.Proce
     afterResponse(path) {
       if (path !== SHUTDOWN_PATH) return;
       log("debug", "shutdown requested by the plugin client");
-      void (server?.close() ?? Promise.resolve()).then(() => {
+      void (server?.close() ?? Promise.resolve()).then((ended) => {
+        if (ended === "grace") log("debug", "a connection was still open after the shutdown grace; closing anyway");
         chosen.cleanup();
         if (io.ended === undefined) process.exit(0);
         unguard();
