@@ -6,9 +6,8 @@ import http2 from "node:http2";
 import { describe, expect, it } from "vitest";
 import { bindListener } from "../../../provider-bridge/grpc/listener.js";
 import { GrpcServer, type Router } from "../../../provider-bridge/grpc/server.js";
+import { SHUTDOWN_PATH as SHUTDOWN, STDIO_PATH as STDIO } from "../../../provider-bridge/plugin/serve.js";
 
-const STDIO = "/plugin.GRPCStdio/StreamStdio";
-const SHUTDOWN = "/plugin.GRPCController/Shutdown";
 /** Longer than the test's own timeout: a close that waits for it fails the test. */
 const GRACE_MS = 60_000;
 
