@@ -69,7 +69,7 @@ try {
     const profile = JSON.parse(readFileSync(path.join(out, file), "utf8"));
     const self = selfTimes(profile);
     const wall = (profile.endTime - profile.startTime) / 1000;
-    console.log(`\n== ${file}: ${wall.toFixed(0)} ms from profiler start to exit, ${(self.totalMs - self.idleMs).toFixed(0)} ms busy`);
+    console.log(`\n== ${file}: ${wall.toFixed(0)} ms from profiler start to exit, ${self.totalMs.toFixed(0)} ms busy, ${self.idleMs.toFixed(0)} ms idle`);
     console.log("  self time:");
     for (const f of self.frames.slice(0, top)) console.log(`    ${f.selfMs.toFixed(1).padStart(7)} ms ${f.percent.toFixed(1).padStart(5)}%  ${f.frame}`);
     console.log(`  inclusive time (frames under ${values.scope}):`);
