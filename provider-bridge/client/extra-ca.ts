@@ -10,8 +10,9 @@ import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import https from "node:https";
 import { rootCertificates } from "node:tls";
+import { EXTRA_CA_ENV } from "./extra-ca-env.js";
 
-export const EXTRA_CA_ENV = "TAKOFORM_PROVIDER_EXTRA_CA_CERTS";
+export { EXTRA_CA_ENV };
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g;
 

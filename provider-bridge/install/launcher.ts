@@ -21,7 +21,7 @@
 // list, so the variable is left to node.
 // (docs/decisions/0281-provider-extra-ca-certificates.md)
 
-import { EXTRA_CA_ENV } from "../client/extra-ca.js";
+import { EXTRA_CA_ENV } from "../client/extra-ca-env.js";
 import { COMMAND_DIR_PREFIX, SPARE_DIR_ENV, SPARE_ENV } from "../plugin/spare/settings.js";
 
 export const NODE_FLAGS_ENV = "TAKOFORM_PROVIDER_NODE_FLAGS";

@@ -3,7 +3,7 @@
 // launcher never writes its environment anywhere: the kernel keeps it, readable by this user
 // only.
 import { readFileSync, readlinkSync } from "node:fs";
-import { EXTRA_CA_ENV } from "../../client/extra-ca.js";
+import { EXTRA_CA_ENV } from "../../client/extra-ca-env.js";
 
 export interface LauncherSession {
   pid: number;
