@@ -12,8 +12,6 @@ import https from "node:https";
 import { rootCertificates } from "node:tls";
 import { EXTRA_CA_ENV } from "./extra-ca-env.js";
 
-export { EXTRA_CA_ENV };
-
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g;
 
 export interface ExtraAuthorities {

@@ -4,13 +4,10 @@
 // from client/extra-ca.ts into the start path (a spare's session did, for EXTRA_CA_ENV) loaded
 // node:https, node:http and its client into every process before the line.
 
-import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, expect, it } from "vitest";
-import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
-import { copyBuiltBundle, repo } from "./built-bundle.js";
+import { copyBuiltBundle, repo, startAndStop } from "./built-bundle.js";
 
 // Beside the installation's bundle folder, so the stamp's relative paths name the same modules.
 const bundleDir = join(repo, "dist/provider-bridge", `bundle-handshake-${process.pid}`);
@@ -32,17 +29,10 @@ process.stdout.write = (chunk, ...rest) => {
 };
 `,
   );
-  const child = spawn(process.execPath, ["--require", preload, join(bundleDir, "start.cjs")], {
-    env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TAKOFORM_PROVIDER_CODE_CACHE: "off" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const report = new Promise<string>((ok) => createInterface({ input: child.stderr! }).on("line", (l) => l.startsWith("BUILTINS ") && ok(l.slice(9))));
-  const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
-  expect(line).toMatch(/^1\|6\|unix\|/);
-  const builtins = JSON.parse(await report) as string[];
-  const exited = new Promise((ok) => child.once("exit", ok));
-  child.kill("SIGTERM");
-  await exited;
+  const stderr = await startAndStop(bundleDir, { TAKOFORM_PROVIDER_CODE_CACHE: "off" }, ["--require", preload]);
+  const report = stderr.split("\n").find((l) => l.startsWith("BUILTINS "));
+  expect(report, stderr).toBeDefined();
+  const builtins = JSON.parse(report!.slice("BUILTINS ".length)) as string[];
   return builtins.map((m) => m.slice("NativeModule ".length));
 }
 

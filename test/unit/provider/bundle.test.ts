@@ -11,7 +11,7 @@ import { staleBecause, stampOf } from "../../../launch/stamp.js";
 import { MAGIC_COOKIE_VALUE } from "../../../provider-bridge/plugin/environment.js";
 import { CODE_CACHE, codeCacheFile } from "../../../provider-bridge/plugin/start.js";
 import { sparesOf } from "../../support/spares.js";
-import { copyBuiltBundle, repo } from "./built-bundle.js";
+import { copyBuiltBundle, repo, startAndStop as startBundle } from "./built-bundle.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -207,18 +207,7 @@ describe("provider code cache (plugin/start.ts)", () => {
   let bundleDir = "";
   let cacheFile = "";
 
-  /** Starts the bundle through start.cjs as Terraform would, waits for the handshake line, then SIGTERM (the exit handlers run). */
-  async function startAndStop(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<void> {
-    const child = spawn(process.execPath, [...nodeArgs, join(bundleDir, "start.cjs")], {
-      env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const line = await new Promise<string>((ok) => createInterface({ input: child.stdout! }).once("line", ok));
-    expect(line).toMatch(/^1\|6\|unix\|/);
-    const exited = new Promise((ok) => child.once("exit", ok));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  const startAndStop = (env: Record<string, string> = {}, nodeArgs: string[] = []) => startBundle(bundleDir, env, nodeArgs);
 
   it("is written by the first process, used unchanged by the next, and rewritten when made from other bytes", async () => {
     bundleDir = join(repo, "dist/provider-bridge", `bundle-copy-${process.pid}`);

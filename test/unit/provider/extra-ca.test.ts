@@ -13,7 +13,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXTRA_CA_ENV, extraAuthorities, httpsAgent } from "../../../provider-bridge/client/extra-ca.js";
+import { EXTRA_CA_ENV } from "../../../provider-bridge/client/extra-ca-env.js";
+import { extraAuthorities, httpsAgent } from "../../../provider-bridge/client/extra-ca.js";
 import { launcherScript } from "../../../provider-bridge/install/launcher.js";
 import { generateServerCertificate } from "../../../provider-bridge/plugin/certificate.js";
 
