@@ -255,7 +255,9 @@ export async function runSpare(
           ? `launcher ${pid} is not this user's`
           : owner !== undefined && session.parent !== owner.pid
             ? `launcher ${pid} is not a call of the Terraform command ${owner.pid}`
-            : (changedSince(code ?? []) ?? staleBecause(stampFile));
+            : round === 0 && opening !== undefined
+              ? undefined // the launcher started this process a moment ago, and its start checked the stamp (plugin/entry.ts)
+              : (changedSince(code ?? []) ?? staleBecause(stampFile));
     if (refused !== undefined || typeof session === "string") {
       await decline(current, pid, refused ?? "");
       return 0;
