@@ -10,13 +10,20 @@
 // Without --command the provider is installed from this checkout into a scratch directory (the
 // bundle included, as `takoform provider install` does). A variant runs the same executable with
 // extra environment, e.g. --variant plain= --variant cache=TAKOFORM_PROVIDER_CODE_CACHE=off.
+// The default variants are the two starts bench/terraform.ts reports: `cold` (spares off: the
+// launcher execs node, the target row of issue 19) and `first-call` (a command's first call: the
+// launcher starts the command's spare and relays its line, ADR 0290). A variant that does not set
+// TAKOFORM_PROVIDER_SPARE gets the launcher's default, which here (stdin is not a terminal) is a
+// first call, not a cold start. CPU is read from the process Terraform would have started; it is
+// reported only when that process is node itself (a first call's node is not the launcher's
+// child once the launcher's subshell has started it, so its CPU is not read).
 
 import { spawn } from "node:child_process";
 import http2 from "node:http2";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { launcher, scratchDir } from "../lib/paths.js";
 import { median } from "../lib/stats.js";
@@ -27,7 +34,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "9" },
     command: { type: "string" },
-    variant: { type: "string", multiple: true, default: ["provider="] },
+    variant: { type: "string", multiple: true, default: ["cold=TAKOFORM_PROVIDER_SPARE=off", "first-call=TAKOFORM_PROVIDER_SPARE=command"] },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -99,6 +106,15 @@ function cpuMsOf(pid: number): number {
   }
 }
 
+/** `cpuMsOf(pid)` when pid runs node (not a launcher's shell that relays a spare's line), else NaN. */
+function nodeCpuMsOf(pid: number): number {
+  try {
+    return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith("node") ? cpuMsOf(pid) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Spawn to the first line of `node -e` that prints one line and idles: wall and CPU ms (the bare floor for CPU). */
 function bareLine(): Promise<{ wall: number; cpu: number }> {
   return new Promise((resolve, reject) => {
@@ -151,9 +167,9 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, client: { certPem: s
       if (!out.includes("\n")) return;
       handshake = performance.now() - t0;
       const h = handshake;
-      const handshakeCpu = cpuMsOf(child.pid!);
+      const handshakeCpu = nodeCpuMsOf(child.pid!);
       emptyCall(out, client, "/tfplugin6.Provider/GetMetadata").then(
-        () => done(undefined, { handshake: h, firstRpc: performance.now() - t0, handshakeCpu, firstRpcCpu: cpuMsOf(child.pid!) }),
+        () => done(undefined, { handshake: h, firstRpc: performance.now() - t0, handshakeCpu, firstRpcCpu: nodeCpuMsOf(child.pid!) }),
         (e: Error) => done(e),
       );
     });
@@ -161,6 +177,7 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, client: { certPem: s
 }
 
 function row(label: string, xs: number[], unit: string): string {
+  if (xs.some((x) => Number.isNaN(x))) return `${label.padEnd(44)} not read (the launcher relayed a spare's line)`;
   const f = (x: number) => (unit === "x" ? x.toFixed(2) : x.toFixed(1));
   return `${label.padEnd(44)} median ${f(median(xs))}${unit}  min ${f(Math.min(...xs))}${unit}  max ${f(Math.max(...xs))}${unit}`;
 }
@@ -202,7 +219,8 @@ for (let i = 0; i < runs; i++) {
       v.ms[f].push(s[f]);
       v.ratio[f].push(s[f] / (f.endsWith("Cpu") ? line.cpu : b));
     }
-    parts.push(`${v.name} ${s.handshake.toFixed(1)}/${s.firstRpc.toFixed(1)} ms (cpu ${s.handshakeCpu.toFixed(1)}/${s.firstRpcCpu.toFixed(1)})`);
+    const cpu = Number.isNaN(s.handshakeCpu) ? "" : ` (cpu ${s.handshakeCpu.toFixed(1)}/${s.firstRpcCpu.toFixed(1)})`;
+    parts.push(`${v.name} ${s.handshake.toFixed(1)}/${s.firstRpc.toFixed(1)} ms${cpu}`);
   }
   console.log(parts.join("  "));
 }
