@@ -70,7 +70,8 @@ describe("terraform killed between the host's commit and terraform's state write
   it("the next apply converges by idempotent replay or adoption: no 'already exists', no duplicate", async () => {
     const { cliConfigFile } = await installTakoformProvider(installDir);
     const config = RESOURCES.map((r) => `resource "${r.type}" "${r.label}" {\n  name = "${r.name}"\n  ${r.body}\n}\n`).join("\n");
-    w = TerraformWorkdir.create({ cliConfigFile, files: { "main.tf": providerHeader(proxy.url, TOKEN, SPACE) + config } });
+    // The providers killed below cannot remove their socket folders: TMPDIR puts them in a folder of this test's.
+    w = TerraformWorkdir.create({ cliConfigFile, env: { TMPDIR: installDir }, files: { "main.tf": providerHeader(proxy.url, TOKEN, SPACE) + config } });
     expect((await w.run(["init"])).exitCode).toBe(0);
 
     // Every create reaches the host and commits; no answer reaches terraform.

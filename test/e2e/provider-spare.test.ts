@@ -97,8 +97,17 @@ describe("provider spares", () => {
     const mirror = join(base, "provider", "mirror", "registry.terraform.io", "takoform", "takoform", "0.1.0");
     launcher = join(mirror, readdirSync(mirror)[0]!, "terraform-provider-takoform");
   });
-  afterEach(() => {
-    for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  // SIGTERM first: a provider ends through its exit handlers then and removes its socket folder
+  // (a SIGKILLed one leaves it in the temp directory); SIGKILL after a grace.
+  afterEach(async () => {
+    const running = children.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+    await Promise.all(
+      running.map(async (child) => {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        if ((await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 2_000))])) === false) child.kill("SIGKILL");
+      }),
+    );
   });
   afterAll(async () => {
     for (const dir of spareDirs) killAll(sparesOf(dir));

@@ -79,8 +79,10 @@ describe("provider bundle (built from dist/)", () => {
     expect(checkLauncher(installed.launcher)).toEqual({ ok: true });
     const child = spawn(installed.launcher, [], {
       // Spares off: a command's first call would otherwise be served by a spare the launcher starts (ADR 0290).
+      // TMPDIR: the socket folder of the process SIGKILLed below lands in this test's folder
       env: {
         PATH: process.env["PATH"],
+        TMPDIR: dir,
         TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE,
         PLUGIN_PROTOCOL_VERSIONS: "6",
         TF_LOG: "info",
@@ -134,7 +136,7 @@ describe("provider bundle (built from dist/)", () => {
     symlinkSync(join(repo, "dist/provider-bridge/main.js"), join(root, "dist/provider-bridge/main.js"));
     symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
     const child = spawn(process.execPath, [join(root, "dist/provider-bridge/bundle/provider.cjs")], {
-      env: { PATH: process.env["PATH"], TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
+      env: { PATH: process.env["PATH"], TMPDIR: root, TF_PLUGIN_MAGIC_COOKIE: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", TF_LOG: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";

@@ -61,6 +61,8 @@ describe("a spare and the bundle it runs", () => {
     writeFileSync(launcher, launcherScript(process.execPath, join(repo, "bin/takoform.mjs"), "0.1.0", join(bundleDir, "start.cjs"), spareDir), { mode: 0o755 });
     const env = {
       PATH: process.env["PATH"],
+      // the socket folders of the processes SIGKILLed at the end land in this test's folder
+      TMPDIR: root,
       TAKOFORM_PROVIDER_MODEL_DIR: join(repo, "test/fixtures/provider"),
       TAKOFORM_PROVIDER_SPARE: "on",
       TAKOFORM_PROVIDER_SPARE_DIR: spareDir,
