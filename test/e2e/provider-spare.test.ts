@@ -7,6 +7,7 @@
 // spares serve a terraform at a terminal, and in automation or without a terminal each command
 // has a spare of its own (ADR 0290) that serves its later calls and ends with it.
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -103,9 +104,11 @@ describe("provider spares", () => {
     const running = children.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
     await Promise.all(
       running.map(async (child) => {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
+        const exited = once(child, "exit");
         child.kill("SIGTERM");
-        if ((await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 2_000))])) === false) child.kill("SIGKILL");
+        const grace = setTimeout(() => child.kill("SIGKILL"), 2_000);
+        await exited;
+        clearTimeout(grace);
       }),
     );
   });
