@@ -2,7 +2,8 @@
 //   - apply-to-serving: from the 200 of a WorkerDeployment change to the first gateway answer
 //     from the new version (target p50 < 500 ms);
 //   - gateway overhead: requests/s and p99 through the gateway vs the same worker in workerd
-//     addressed directly (Miniflare's own listener), same run, same load loop (target <= 1.3x);
+//     addressed directly (Miniflare's own listener), same load loop, in alternating A/B pairs
+//     (median of the per-pair ratios; target <= 1.3x);
 //   - host RSS (host process + its workerd) with the runtime on and 50 workers deployed.
 // The first two run an in-process host with the load loop in a process of its own (the same loop
 // for both addresses); RSS is a separate `takoform host` process.
@@ -21,7 +22,8 @@ import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { figure, type Figure } from "./lib/figure.js";
 import { startHost as startHostProcess } from "./lib/host-process.js";
 import { descendantsOf, memoryOf } from "./lib/proc.js";
-import { median, ratio } from "./lib/stats.js";
+import { pairedFigure, PairSamples, pairOrder } from "./lib/pairs.js";
+import { median } from "./lib/stats.js";
 
 const TOKEN = "runtime-bench-token-0123456789";
 const CREDENTIALS = [{ token: TOKEN, tenant: "bench", principal: "bench" }];
@@ -108,33 +110,33 @@ async function inProcess(context: BenchContext): Promise<Figure[]> {
     const concurrency = Math.min(context.options.concurrency, 16);
     const directPort = Number(runtime.serving()!.url.port);
     await load(directPort, hostname, 1, concurrency); // warm the isolate and the JIT first
-    // Interleaved rounds, so a change in the machine's load weighs on both sides alike.
-    const rounds: { direct: { rps: number; p99: number }[]; gateway: { rps: number; p99: number }[] } = { direct: [], gateway: [] };
-    for (let round = 0; round < 3; round++) {
-      rounds.direct.push(await load(directPort, hostname, seconds, concurrency));
-      rounds.gateway.push(await load(runtime.gateway.port, hostname, seconds, concurrency));
+    await load(runtime.gateway.port, hostname, 1, concurrency);
+    // Alternating A/B pairs (bench/lib/pairs.ts): direct first in even pairs, the gateway first in
+    // odd ones, so a change in the machine's load weighs on both sides alike; each ratio is taken
+    // within its pair.
+    const rps = new PairSamples();
+    const p99 = new PairSamples();
+    for (let pair = 0; pair < context.options.pairs; pair++) {
+      const measured = new Map<string, { rps: number; p99: number }>();
+      for (const side of pairOrder(pair, "direct", "gateway"))
+        measured.set(side, await load(side === "direct" ? directPort : runtime.gateway.port, hostname, seconds, concurrency));
+      const direct = measured.get("direct")!;
+      const gateway = measured.get("gateway")!;
+      rps.add(direct.rps, gateway.rps);
+      p99.add(gateway.p99, direct.p99);
+      context.log(
+        `runtime: pair ${pair + 1}/${context.options.pairs}: direct ${direct.rps.toFixed(0)} req/s p99 ${direct.p99.toFixed(1)} ms; gateway ${gateway.rps.toFixed(0)} req/s p99 ${gateway.p99.toFixed(1)} ms`,
+      );
     }
-    const summary = (list: { rps: number; p99: number }[]) => ({ rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)) });
-    const direct = summary(rounds.direct);
-    const gateway = summary(rounds.gateway);
-    context.log(
-      `runtime: direct ${direct.rps.toFixed(0)} req/s p99 ${direct.p99.toFixed(1)} ms; gateway ${gateway.rps.toFixed(0)} req/s p99 ${gateway.p99.toFixed(1)} ms`,
-    );
     return [
       figure("runtime.apply-to-serving.p50", "apply-to-serving p50 (deployment 200 -> new version answers)", median(samples), "ms", {
         runs,
         target: { op: "<=", bound: 500 },
       }),
-      figure("runtime.direct.rps", `workerd direct, ${concurrency} in flight`, direct.rps, "req/s"),
-      figure("runtime.gateway.rps", `through the gateway, ${concurrency} in flight`, gateway.rps, "req/s"),
-      figure("runtime.gateway.rps-ratio", "gateway overhead: direct req/s / gateway req/s", ratio(direct.rps, gateway.rps), "x", {
-        runs: 3,
-        target: { op: "<=", bound: 1.3 },
-      }),
-      figure("runtime.gateway.p99-ratio", "gateway overhead: gateway p99 / direct p99", ratio(gateway.p99, direct.p99), "x", {
-        runs: 3,
-        target: { op: "<=", bound: 1.3 },
-      }),
+      figure("runtime.direct.rps", `workerd direct, ${concurrency} in flight`, median(rps.a), "req/s", { runs: rps.a.length }),
+      figure("runtime.gateway.rps", `through the gateway, ${concurrency} in flight`, median(rps.b), "req/s", { runs: rps.b.length }),
+      pairedFigure("runtime.gateway.rps-ratio", "gateway overhead: direct req/s / gateway req/s", rps.ratios(), "x", rps.loads, { op: "<=", bound: 1.3 }),
+      pairedFigure("runtime.gateway.p99-ratio", "gateway overhead: gateway p99 / direct p99", p99.ratios(), "x", p99.loads, { op: "<=", bound: 1.3 }),
     ];
   } finally {
     await host.close();

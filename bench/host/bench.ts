@@ -9,7 +9,8 @@ import type { Benchmark, BenchContext } from "../lib/benchmark.js";
 import { figure, type Figure } from "../lib/figure.js";
 import { startHost, type HostProcess } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
-import { cpuTimeOf, memoryOf, treeSize } from "../lib/proc.js";
+import { pairedFigure } from "../lib/pairs.js";
+import { cpuTimeOf, loadAverage, memoryOf, treeSize } from "../lib/proc.js";
 import { median, ratio } from "../lib/stats.js";
 import type { WireFormRef } from "./api.js";
 import { benchFormRef } from "./form.js";
@@ -124,25 +125,42 @@ function sizeFigures(m: SizeMeasures, runs: number): Figure[] {
   return figures;
 }
 
-function growthFigures(small: SizeMeasures, large: SizeMeasures, runs: number): Figure[] {
+/**
+ * The growth ratios (issue 9: latency at 10,000 stored within 1.5x of 100): each round measures
+ * every host once, in rotation, so round r's two runs form a pair and its ratio is taken within
+ * it; the figure is the median of the per-round ratios with their range and the load of each round.
+ */
+function growthFigures(small: SizeMeasures, large: SizeMeasures, loads: readonly number[]): Figure[] {
   const figures: Figure[] = [];
   const targeted = small.size === BASE_SIZE && large.size === TARGET_SIZE;
+  const versus = `${count(large.size)} vs ${count(small.size)} stored`;
+  const perRound = (op: LoadOp, of: (r: Measured) => number): number[] => {
+    const smallRuns = small.results.get(op) ?? [];
+    return (large.results.get(op) ?? []).map((r, i) => ratio(of(r), smallRuns[i] === undefined ? Number.NaN : of(smallRuns[i])));
+  };
   for (const op of ["read", "update", "create"] as const) {
     for (const q of ["p50", "p99"] as const) {
-      const at = (m: SizeMeasures) => median((m.results.get(op) ?? []).map((r) => r.latency[q]));
+      const target = targeted ? ({ op: "<=", bound: 1.5 } as const) : undefined;
       figures.push(
-        figure(`host.growth.${op}.${q}`, `${op} ${q} latency, ${count(large.size)} vs ${count(small.size)} stored`, ratio(at(large), at(small)), "x", {
-          runs,
-          ...(targeted ? { target: { op: "<=", bound: 1.5 } } : {}),
-        }),
+        pairedFigure(
+          `host.growth.${op}.${q}`,
+          `${op} ${q} latency, ${versus}`,
+          perRound(op, (r) => r.latency[q]),
+          "x",
+          loads,
+          target,
+        ),
       );
     }
     // CPU per operation is far less sensitive to other processes on the machine than latency.
-    const cpu = (m: SizeMeasures) => median((m.results.get(op) ?? []).map((r) => r.hostCpuMsPerOp));
     figures.push(
-      figure(`host.growth.${op}.cpu`, `${op} host CPU per op, ${count(large.size)} vs ${count(small.size)} stored`, ratio(cpu(large), cpu(small)), "x", {
-        runs,
-      }),
+      pairedFigure(
+        `host.growth.${op}.cpu`,
+        `${op} host CPU per op, ${versus}`,
+        perRound(op, (r) => r.hostCpuMsPerOp),
+        "x",
+        loads,
+      ),
     );
   }
   return figures;
@@ -199,6 +217,8 @@ async function run(context: BenchContext): Promise<Figure[]> {
   // One host per size, all alive at once, so the sizes can be measured in rotation and a drift
   // in machine load hits every size alike (the growth ratios compare them).
   const hosts: SizedHost[] = [];
+  /** The 1-minute load average at the end of each measured round. */
+  const loads: number[] = [];
   try {
     for (const size of sizes) {
       const { sized, seeded } = await sizedHost(context, size, ref, nodeArgs);
@@ -214,6 +234,7 @@ async function run(context: BenchContext): Promise<Figure[]> {
         for (const [op, result] of round) h.measures.results.set(op, [...(h.measures.results.get(op) ?? []), result]);
         context.log(`  @${count(h.size)} run ${r + 1}/${options.runs}: ${formatRound(round)}`);
       }
+      loads.push(loadAverage()[0]);
     }
     for (const h of hosts) {
       figures.push(...sizeFigures(h.measures, options.runs));
@@ -232,7 +253,7 @@ async function run(context: BenchContext): Promise<Figure[]> {
   }
   for (const h of hosts)
     figures.push(figure(`host.${h.size}.data-dir.stopped`, `data dir size after a clean stop @ ${count(h.size)}`, treeSize(h.dataDir) / MIB, "MiB"));
-  if (hosts.length >= 2) figures.push(...growthFigures(hosts[0]!.measures, hosts[hosts.length - 1]!.measures, options.runs));
+  if (hosts.length >= 2) figures.push(...growthFigures(hosts[0]!.measures, hosts[hosts.length - 1]!.measures, loads));
   const largest = hosts[hosts.length - 1];
   if (largest !== undefined) context.shared.seededDataDir = { dir: largest.dataDir, credentials: largest.credentials, resources: largest.size };
   return figures;
