@@ -22,6 +22,7 @@ import { sqlLiteral } from "./postgres-literal.js";
 import { TenantMirror, toEntry, type ChangeRow } from "./postgres-mirror.js";
 import { databaseSchemaVersion, GC_LOCK, LOCK_SPACE, migrate, SCHEMA_VERSION } from "./postgres-schema.js";
 import { StoreConflictError, storedText, type Store, type StoreEntry, type StoreWrite } from "./store.js";
+import { SharedRefresh } from "./shared-refresh.js";
 import { TransactionBatches, type BatchedTransaction } from "./transaction-batches.js";
 
 /** At most this many mutations share one database transaction (ADR 0289). */
@@ -155,29 +156,9 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     await applyChanges(tenant, result.rows, pool);
   };
 
-  /**
-   * A request's refresh (tenant-view.ts), shared: a refresh that starts after a request arrived
-   * sees every commit acknowledged before it arrived, so the requests that arrive while one is in
-   * flight all wait for the next one, which starts when the first ends. At most one runs and one
-   * waits per tenant, however many requests read it at once.
-   */
-  const shared = new Map<string, { running: Promise<void>; queued?: Promise<void> }>();
-  const startRefresh = (tenant: string): Promise<void> => {
-    const running: Promise<void> = refreshNow(tenant).finally(() => {
-      if (shared.get(tenant)?.running === running) shared.delete(tenant);
-    });
-    shared.set(tenant, { running });
-    return running;
-  };
-  const refresh = (tenant: string): Promise<void> => {
-    const state = shared.get(tenant);
-    if (state === undefined) return startRefresh(tenant);
-    state.queued ??= state.running.then(
-      () => startRefresh(tenant),
-      () => startRefresh(tenant),
-    );
-    return state.queued;
-  };
+  /** A request's refresh (tenant-view.ts), shared by the requests that ask while one runs. */
+  const shared = new SharedRefresh(refreshNow);
+  const refresh = (tenant: string): Promise<void> => shared.refresh(tenant);
 
   /** Before COMMIT: files the mutation changed are stored, their digests recorded as entries. */
   const storeFiles = async (scope: Scope): Promise<void> => {
