@@ -67,10 +67,20 @@ function repair(code: string, op: Operation, s: Subject): string {
   }
 }
 
-/** The attribute a host pointer ("/spec/cron/0" or "/cron") names, as a top-level path. */
+/** The resource's own attributes a pointer into the request's metadata names. */
+const METADATA_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
+  ["name", "name"],
+  ["space", "space"],
+]);
+
+/** The attribute a host pointer ("/spec/cron/0", "/cron" or "/metadata/name") names, as a top-level path. */
 export function pathForPointer(attributes: readonly AttributeModel[], pointer: string | undefined): AttributePath | undefined {
   if (!pointer) return undefined;
   const parts = pointer.split("/").slice(1);
+  if (parts[0] === "metadata") {
+    const attribute = METADATA_ATTRIBUTES.get(parts[1] ?? "");
+    return attribute === undefined ? undefined : [{ attribute }];
+  }
   if (parts[0] === "spec") parts.shift();
   const first = parts[0]?.replace(/~1/g, "/").replace(/~0/g, "~");
   const attr = attributes.find((a) => a.wireName === first);
@@ -81,7 +91,10 @@ function firstPointer(err: HostError): string | undefined {
   const d = err.details as { diagnostics?: { field?: unknown }[] } | undefined;
   const f = d?.diagnostics?.find((x) => typeof x.field === "string")?.field;
   if (typeof f === "string") return f;
-  const m = /(\/spec(?:\/[A-Za-z0-9_~.-]+)+)/.exec(err.message) ?? /relation (\/[A-Za-z0-9_~/.-]+)/.exec(err.message);
+  const m =
+    /(\/spec(?:\/[A-Za-z0-9_~.-]+)+)/.exec(err.message) ??
+    /relation (\/[A-Za-z0-9_~/.-]+)/.exec(err.message) ??
+    /^(\/metadata\/(?:name|space))\b/.exec(err.message);
   return m?.[1];
 }
 

@@ -2,7 +2,8 @@
 // - a wrong token says the host refused the credential and where a valid one comes from (not
 //   "Cannot reach the Takoform host");
 // - a cron of the wrong shape, or with a value out of range, gets the host's semantic message
-//   (which field, what range), never the schema's 300-character regular expression.
+//   (which field, what range), never the schema's 300-character regular expression;
+// - a resource name of the wrong shape says what is wrong with it in words, at the name attribute.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,5 +72,22 @@ describe("messages an author reads", () => {
     );
     expect(r.exitCode).not.toBe(0);
     expect(r.all.replace(/\s+/g, " ")).toContain("minute value 61 is outside 0-59");
+  }, 120_000);
+
+  it("a resource name of the wrong shape: what is wrong with it, at the name attribute", async () => {
+    const r = await plan(
+      TOKEN,
+      `resource "takoform_edge_kv_namespace" "sessions" {
+  # the name the author got wrong
+  name = "Shop Sessions"
+}`,
+    );
+    expect(r.exitCode).not.toBe(0);
+    const text = r.all.replace(/\s+/g, " ");
+    expect(text).toContain(
+      '/metadata/name: "Shop Sessions" is not a valid resource name: it contains "S": only lowercase letters a-z, digits and "-" are allowed',
+    );
+    // Terraform shows the line of the attribute the diagnostic names, not the resource's first line
+    expect(r.all).toMatch(/on main\.tf line \d+, in resource "takoform_edge_kv_namespace" "sessions":\s*\n\s*\d+:\s+name = "Shop Sessions"/);
   }, 120_000);
 });

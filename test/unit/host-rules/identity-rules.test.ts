@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HostError } from "../../../host/errors.js";
 import { createFence } from "../../../host/rules/resource-identity/create-fence.js";
@@ -6,7 +7,7 @@ import { generationFence } from "../../../host/rules/resource-identity/generatio
 import { mutationIntent } from "../../../host/rules/resource-identity/mutation-intent.js";
 import { requiredGenerationFence } from "../../../host/rules/resource-identity/required-generation-fence.js";
 import { revisionFence } from "../../../host/rules/resource-identity/revision-fence.js";
-import { resourceNameGrammar } from "../../../host/rules/resource-identity/resource-name-grammar.js";
+import { RESOURCE_NAME, resourceNameGrammar, resourceNameProblem } from "../../../host/rules/resource-identity/resource-name-grammar.js";
 import { isCanonicalDecimal, nextDecimal } from "../../../host/wire/decimal.js";
 
 const code = (value: unknown) => (value instanceof HostError ? value.code : value);
@@ -71,5 +72,29 @@ describe("decimals and names", () => {
   it("resource names follow ^[a-z][a-z0-9-]{0,62}$", () => {
     expect(resourceNameGrammar("a-1", "n")).toMatchObject({ ok: true });
     for (const bad of ["A", "1a", "", "a_b", "a".repeat(64)]) expect(code(resourceNameGrammar(bad, "n"))).toBe("invalid_argument");
+  });
+
+  it("a refused name is told what is wrong with it, in words, beside the grammar", () => {
+    const message = (name: unknown) => (resourceNameGrammar(name, "/metadata/name") as HostError).message;
+    expect(message("Bad Name!")).toBe(
+      '/metadata/name: "Bad Name!" is not a valid resource name: it contains "B": only lowercase letters a-z, digits and "-" are allowed (the grammar is ^[a-z][a-z0-9-]{0,62}$)',
+    );
+    expect(message("1shop")).toContain('it starts with "1": the first character must be a lowercase letter');
+    expect(message("-shop")).toContain('it starts with "-"');
+    expect(message("a".repeat(64))).toContain("it has 64 characters: at most 63 are allowed");
+    expect(message("a".repeat(100))).toContain(`"${"a".repeat(64)}…"`);
+    expect(message("")).toContain('"" is not a valid resource name: it must not be empty');
+    expect(message("shop_cart")).toContain('it contains "_"');
+    expect(message("caf\u00e9")).toContain('it contains "\u00e9"');
+    expect(message(42)).toBe("/metadata/name: a number is not a valid resource name: it must be a string (the grammar is ^[a-z][a-z0-9-]{0,62}$)");
+    expect(message(null)).toContain("null is not a valid resource name");
+  });
+
+  it("names a problem exactly for the names the grammar refuses", () => {
+    const nameLike = fc.string({ unit: fc.constantFrom("a", "z", "0", "9", "-", "A", "_", " ", "\n", "\u00e9", "\u{1F600}"), maxLength: 70 });
+    fc.assert(
+      fc.property(nameLike, (name) => (resourceNameProblem(name) === undefined) === RESOURCE_NAME.test(name)),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -77,6 +77,17 @@ describe("error diagnostics state identity, fence, code and repair", () => {
     expect(hostFailure("create", subject, err, queue.attributes).path).toEqual([{ attribute: "message_retention_seconds" }]);
   });
 
+  it("places a refused name or space at the resource's own name or space attribute", () => {
+    const refused = (message: string) => new HostError(400, "invalid_argument", message, "r", false, undefined, undefined, undefined);
+    const name = refused('/metadata/name: "Bad Name!" is not a valid resource name: it contains "B"');
+    expect(hostFailure("validate", subject, name, queue.attributes).path).toEqual([{ attribute: "name" }]);
+    const space = refused("/metadata/space is not a valid SpaceID: it must contain no slash");
+    expect(hostFailure("create", subject, space, queue.attributes).path).toEqual([{ attribute: "space" }]);
+    // another member of the metadata, or a pointer that only mentions one, names no attribute
+    expect(hostFailure("create", subject, refused("/metadata/uid: not a host-issued uid"), queue.attributes).path).toBeUndefined();
+    expect(hostFailure("create", subject, refused("the body names /metadata/name twice"), queue.attributes).path).toBeUndefined();
+  });
+
   it("refuses an unsupported recorded ref naming the resource and that nothing was sent", () => {
     const prior = ctyObject([
       ["name", "jobs"],
