@@ -102,11 +102,16 @@ export interface ColdStart {
   peakRssAtHandshake: number;
 }
 
-/** Spawns the provider, waits for its handshake line, then kills it. */
+/**
+ * Spawns the provider, waits for its handshake line, then stops it: SIGTERM, so that it removes
+ * its socket folder as it does when Terraform ends it, and SIGKILL only if it has not exited 2 s
+ * later. Settles once the process is gone, so that samples never overlap.
+ */
 export function coldStart(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<ColdStart> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise<void>((done) => child.once("exit", () => done()));
     let stderr = "";
     let settled = false;
     child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
@@ -116,9 +121,14 @@ export function coldStart(command: string, args: string[], env: NodeJS.ProcessEn
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      child.kill("SIGKILL");
-      if (error !== undefined) reject(error);
-      else resolve(value!);
+      const settle = () => (error !== undefined ? reject(error) : resolve(value!));
+      if (child.exitCode !== null || child.signalCode !== null) return settle();
+      child.kill("SIGTERM");
+      const grace = setTimeout(() => child.kill("SIGKILL"), 2_000);
+      void exited.then(() => {
+        clearTimeout(grace);
+        settle();
+      });
     };
     lines.once("line", (line) => {
       const handshakeMs = performance.now() - t0;
