@@ -4,25 +4,12 @@ import type { Writable, MessageName } from "./codec.js";
 import { descriptor } from "./descriptor.js";
 import type { FieldDescriptor } from "./descriptor-types.js";
 import type { MessageTypes } from "./types.js";
+import { ByteWriter } from "../wire/byte-writer.js";
 import { FIXED32_TYPES, FIXED64_TYPES, WIRE_LEN, wireTypeOf } from "./wire.js";
 
 const utf8 = new TextEncoder();
 
-class Writer {
-  private buf = new Uint8Array(256);
-  private view = new DataView(this.buf.buffer);
-  pos = 0;
-
-  ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.pos + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-  }
-
+class Writer extends ByteWriter {
   varint(value: number | bigint): void {
     this.ensure(10);
     if (typeof value === "number" && value >= 0 && value <= 0x7fffffff) {
@@ -44,12 +31,6 @@ class Writer {
 
   tag(id: number, wire: number): void {
     this.varint(id * 8 + wire);
-  }
-
-  raw(bytes: Uint8Array): void {
-    this.ensure(bytes.length);
-    this.buf.set(bytes, this.pos);
-    this.pos += bytes.length;
   }
 
   lenPrefixed(bytes: Uint8Array): void {
@@ -97,10 +78,6 @@ class Writer {
     else if (type === "sfixed32") this.view.setInt32(this.pos, value, true);
     else this.view.setUint32(this.pos, value, true);
     this.pos += 4;
-  }
-
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.pos);
   }
 }
 

@@ -1,6 +1,8 @@
 // Low-level MessagePack reading and writing: the token layer under the
 // type-driven cty codec (msgpack.ts). Integers beyond 2^53 stay bigint.
 
+import { ByteWriter } from "./byte-writer.js";
+
 export class MsgpackError extends Error {}
 
 /** Strings up to this many bytes take the ASCII fast paths (a fixstr holds up to 31). */
@@ -194,28 +196,10 @@ export class MsgpackReader {
   }
 }
 
-export class MsgpackWriter {
-  private buf = new Uint8Array(256);
-  private view = new DataView(this.buf.buffer);
-  private pos = 0;
-
-  private ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.pos + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-  }
+export class MsgpackWriter extends ByteWriter {
   private byte(b: number): void {
     this.ensure(1);
     this.buf[this.pos++] = b;
-  }
-  raw(bytes: Uint8Array): void {
-    this.ensure(bytes.length);
-    this.buf.set(bytes, this.pos);
-    this.pos += bytes.length;
   }
 
   nil(): void {
@@ -335,9 +319,5 @@ export class MsgpackWriter {
       this.view.setUint32(this.pos, n);
       this.pos += 4;
     }
-  }
-
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.pos);
   }
 }
