@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { launcher, repoRoot } from "./paths.js";
+import { terminate } from "./terminate.js";
 
 /** The resource quota of every benchmark host (the default, 10,000, is what the largest size stores). */
 export const BENCH_QUOTA_RESOURCES = 1_000_000;
@@ -85,14 +86,7 @@ export async function spawnListening(args: string[]): Promise<HostProcess> {
     child,
     spawnedAt,
     listeningAt,
-    async stop(graceMs = 10_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
+    stop: (graceMs = 10_000) => terminate(child, graceMs),
     stderrTail: () => stderr,
   };
 }

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { oneLine } from "../lib/figure.js";
 import { launcher, repoRoot } from "../lib/paths.js";
 import { memoryOf } from "../lib/proc.js";
+import { terminate } from "../lib/terminate.js";
 
 const run = promisify(execFile);
 
@@ -111,7 +112,6 @@ export function coldStart(command: string, args: string[], env: NodeJS.ProcessEn
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
-    const exited = new Promise<void>((done) => child.once("exit", () => done()));
     let stderr = "";
     let settled = false;
     child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
@@ -121,14 +121,7 @@ export function coldStart(command: string, args: string[], env: NodeJS.ProcessEn
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const settle = () => (error !== undefined ? reject(error) : resolve(value!));
-      if (child.exitCode !== null || child.signalCode !== null) return settle();
-      child.kill("SIGTERM");
-      const grace = setTimeout(() => child.kill("SIGKILL"), 2_000);
-      void exited.then(() => {
-        clearTimeout(grace);
-        settle();
-      });
+      void terminate(child, 2_000).then(() => (error !== undefined ? reject(error) : resolve(value!)));
     };
     lines.once("line", (line) => {
       const handshakeMs = performance.now() - t0;

@@ -28,6 +28,7 @@ import { parseArgs } from "node:util";
 import { launcher, scratchDir } from "../lib/paths.js";
 import { median } from "../lib/stats.js";
 import { timeToExit } from "../lib/spawn-timing.js";
+import { terminate } from "../lib/terminate.js";
 import { clientCertificate, findProviderExecutable, installProvider, pluginEnvironment } from "../terraform/provider.js";
 
 const { values } = parseArgs({
@@ -153,9 +154,7 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, client: { certPem: s
       }
       // SIGTERM: the provider exits through its exit handlers (as after Terraform's Shutdown, which
       // is when it writes its code cache); the next start waits for this one to be gone.
-      const force = setTimeout(() => child.kill("SIGKILL"), 3000);
-      child.once("exit", () => (clearTimeout(force), resolve(v!)));
-      child.kill("SIGTERM");
+      void terminate(child, 3000).then(() => resolve(v!));
     };
     child.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
     child.once("exit", (code) => {
