@@ -67,19 +67,16 @@ function repair(code: string, op: Operation, s: Subject): string {
   }
 }
 
-/** The resource's own attributes a pointer into the request's metadata names. */
-const METADATA_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
-  ["name", "name"],
-  ["space", "space"],
-]);
+/** The members of the request's metadata that are attributes of the resource, of the same name. */
+const METADATA_ATTRIBUTES: ReadonlySet<string> = new Set(["name", "space"]);
 
 /** The attribute a host pointer ("/spec/cron/0", "/cron" or "/metadata/name") names, as a top-level path. */
 export function pathForPointer(attributes: readonly AttributeModel[], pointer: string | undefined): AttributePath | undefined {
   if (!pointer) return undefined;
   const parts = pointer.split("/").slice(1);
   if (parts[0] === "metadata") {
-    const attribute = METADATA_ATTRIBUTES.get(parts[1] ?? "");
-    return attribute === undefined ? undefined : [{ attribute }];
+    const member = parts[1] ?? "";
+    return METADATA_ATTRIBUTES.has(member) ? [{ attribute: member }] : undefined;
   }
   if (parts[0] === "spec") parts.shift();
   const first = parts[0]?.replace(/~1/g, "/").replace(/~0/g, "~");
@@ -92,9 +89,7 @@ function firstPointer(err: HostError): string | undefined {
   const f = d?.diagnostics?.find((x) => typeof x.field === "string")?.field;
   if (typeof f === "string") return f;
   const m =
-    /(\/spec(?:\/[A-Za-z0-9_~.-]+)+)/.exec(err.message) ??
-    /relation (\/[A-Za-z0-9_~/.-]+)/.exec(err.message) ??
-    /^(\/metadata\/(?:name|space))\b/.exec(err.message);
+    /(\/spec(?:\/[A-Za-z0-9_~.-]+)+)/.exec(err.message) ?? /relation (\/[A-Za-z0-9_~/.-]+)/.exec(err.message) ?? /^(\/metadata\/[a-z]+)\b/.exec(err.message);
   return m?.[1];
 }
 
