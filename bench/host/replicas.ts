@@ -11,7 +11,8 @@ import path from "node:path";
 import pg from "pg";
 import { startThrowawayPostgres } from "../../scripts/throwaway-postgres.js";
 import type { Benchmark, BenchContext } from "../lib/benchmark.js";
-import { figure, rangeOf, type Figure } from "../lib/figure.js";
+import { figure, type Figure } from "../lib/figure.js";
+import { pairedFigure } from "../lib/pairs.js";
 import { startHost, type HostProcess } from "../lib/host-process.js";
 import { BENCH_TOKEN, scratchDir, writeCredentials } from "../lib/paths.js";
 import { loadAverage } from "../lib/proc.js";
@@ -62,6 +63,8 @@ async function createDatabase(base: string, name: string): Promise<string> {
   return url.toString();
 }
 
+const setups = ["sqlite", "postgres-1", "postgres-2"] as const;
+
 async function run(context: BenchContext): Promise<Figure[]> {
   const { options } = context;
   const size = Math.max(...options.sizes);
@@ -93,7 +96,6 @@ async function run(context: BenchContext): Promise<Figure[]> {
     }
     origins["postgres-2"].push(origins["postgres-1"][0]!, await start("pg-b", ["--store", "postgres", "--database-url", url]));
     const names = Array.from({ length: size }, (_, i) => `s-${String(i).padStart(6, "0")}`);
-    const setups = ["sqlite", "postgres-1", "postgres-2"] as const;
     for (let r = 0; r < options.runs; r++) {
       // In rotation, so a drift in machine load hits every setup alike.
       for (const setup of setups.map((_, i) => setups[(i + r) % setups.length]!)) {
@@ -114,9 +116,8 @@ async function run(context: BenchContext): Promise<Figure[]> {
   }
   const runs = options.runs;
   const figures: Figure[] = [];
-  const load = rangeOf(loads);
   const at = (setup: Setup, op: "create" | "read", field: keyof Measure) => median(results[setup][op].map((m) => m[field]));
-  for (const setup of ["sqlite", "postgres-1", "postgres-2"] as const) {
+  for (const setup of setups) {
     for (const op of ["create", "read"] as const) {
       figures.push(
         figure(`replicas.${setup}.${op}.rate`, `${op} @ ${size} stored, ${setup}`, at(setup, op, "rate"), "ops/s", { runs }),
@@ -127,35 +128,27 @@ async function run(context: BenchContext): Promise<Figure[]> {
       );
     }
   }
+  // Each ratio is taken within one round of the rotation (the setups one right after the other)
+  // and the figure is the median of the rounds, with the smallest and largest round and the load.
+  const perRound = (a: Setup, b: Setup, op: "create" | "read") => results[a][op].map((m, r) => ratio(m.rate, results[b][op][r]!.rate));
+  const roundLoads = Array.from({ length: runs }, (_, r) => median(loads.slice(r * setups.length, (r + 1) * setups.length)));
   figures.push(
-    figure(
-      "replicas.postgres-1.create.ratio",
-      "postgres (1 replica) creates/s vs sqlite",
-      ratio(at("postgres-1", "create", "rate"), at("sqlite", "create", "rate")),
-      "x",
-      { runs, target: { op: ">=", bound: 0.7 }, ...(load === undefined ? {} : { load }) },
-    ),
-    figure(
-      "replicas.postgres-1.read.ratio",
-      "postgres (1 replica) reads/s vs sqlite",
-      ratio(at("postgres-1", "read", "rate"), at("sqlite", "read", "rate")),
-      "x",
-      { runs, target: { op: ">=", bound: 0.8 }, ...(load === undefined ? {} : { load }) },
-    ),
-    figure(
+    pairedFigure("replicas.postgres-1.create.ratio", "postgres (1 replica) creates/s vs sqlite", perRound("postgres-1", "sqlite", "create"), "x", roundLoads, {
+      op: ">=",
+      bound: 0.7,
+    }),
+    pairedFigure("replicas.postgres-1.read.ratio", "postgres (1 replica) reads/s vs sqlite", perRound("postgres-1", "sqlite", "read"), "x", roundLoads, {
+      op: ">=",
+      bound: 0.8,
+    }),
+    pairedFigure(
       "replicas.postgres-2.create.ratio",
       "postgres (2 replicas) creates/s vs 1 replica",
-      ratio(at("postgres-2", "create", "rate"), at("postgres-1", "create", "rate")),
+      perRound("postgres-2", "postgres-1", "create"),
       "x",
-      { runs },
+      roundLoads,
     ),
-    figure(
-      "replicas.postgres-2.read.ratio",
-      "postgres (2 replicas) reads/s vs 1 replica",
-      ratio(at("postgres-2", "read", "rate"), at("postgres-1", "read", "rate")),
-      "x",
-      { runs },
-    ),
+    pairedFigure("replicas.postgres-2.read.ratio", "postgres (2 replicas) reads/s vs 1 replica", perRound("postgres-2", "postgres-1", "read"), "x", roundLoads),
   );
   return figures;
 }
