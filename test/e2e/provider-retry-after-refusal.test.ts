@@ -15,6 +15,7 @@ import { workerBundle } from "../../examples/edge-app/lib/artifact.js";
 import { uploadAll } from "../../examples/edge-app/lib/upload.js";
 import { installTakoformProvider, providerConfig, repoRoot, TerraformWorkdir } from "./helpers/terraform.js";
 import { GROUP, HostProcess, TOKEN } from "./provider-host/host.js";
+import { tempDirs } from "../support/temp-dirs.js";
 
 const SPACE = "retry";
 const WORKER_DIR = join(repoRoot, "examples", "hcl", "worker");
@@ -26,6 +27,8 @@ function refOf(kind: string): { definitionVersion: string; schemaDigest: string 
 function requestIds(output: string): string[] {
   return [...output.matchAll(/req-[0-9a-f-]{8,}/g)].map((m) => m[0]);
 }
+
+const tempDir = tempDirs();
 
 describe("a later run after a terminal refusal reaches the host afresh", () => {
   let host: HostProcess;
@@ -89,7 +92,7 @@ describe("a later run after a terminal refusal reaches the host afresh", () => {
 
   it("apply refused because the artifacts were not pushed succeeds in the next run after the push", async () => {
     // Bytes no earlier test pushed.
-    const dir = mkdtempSync(join(tmpdir(), "takoform-unpushed-"));
+    const dir = tempDir("takoform-unpushed-");
     writeFileSync(join(dir, "index.js"), readFileSync(join(WORKER_DIR, "index.js"), "utf8") + "\n// not pushed yet\n");
     const bundle = workerBundle(dir);
     const w = workdir(`

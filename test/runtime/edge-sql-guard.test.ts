@@ -4,14 +4,14 @@
 // interrupted while another tenant's connection (its own worker thread) keeps answering.
 
 import Database from "better-sqlite3";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { EdgeSqlError, openEdgeSql, type EdgeSql } from "../../host/runtime/edge-sql.js";
 import { CREATE_LEDGER } from "../../host/sqlite-migrations/ledger.js";
+import { tempDirs } from "../support/temp-dirs.js";
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "takoform-edge-guard-"));
+const tempDir = tempDirs();
+const dir = tempDir("takoform-edge-guard-");
 const store = path.join(dir, "host-store.sqlite");
 const fileOf = (name: string) => {
   const file = path.join(dir, name);

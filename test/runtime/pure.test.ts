@@ -5,8 +5,6 @@
 import { describe, expect, it } from "vitest";
 import { nextFiring } from "../../host/runtime/cron-scheduler.js";
 import Database from "better-sqlite3";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { admitStatement, EdgeSqlError, openEdgeSql } from "../../host/runtime/edge-sql.js";
 import { hostOf } from "../../host/runtime/gateway.js";
@@ -15,6 +13,7 @@ import { cumulativeWeights, pickVersion, splitSlot } from "../../host/runtime/sp
 import { DesiredState, EDGE } from "../../host/runtime/desired.js";
 import { parseCron } from "../../host/rules/attachments/cron-schedule.js";
 import type { ResourceRecord } from "../../host/store/records.js";
+import { tempDirs } from "../support/temp-dirs.js";
 
 describe("split", () => {
   it("gives each version its weight's share within 1% over 1,000 requests, for every weighting tried", () => {
@@ -81,9 +80,11 @@ describe("edge.sql admission", () => {
   });
 });
 
+const tempDir = tempDirs();
+
 describe("edge.sql on a real file", () => {
   it("is busy when another process holds the database's lock past the busy timeout, and works once it is released", async () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "takoform-edge-sql-")), "db.sqlite");
+    const file = path.join(tempDir("takoform-edge-sql-"), "db.sqlite");
     const setup = new Database(file);
     setup.exec("CREATE TABLE t (x INTEGER)");
     setup.close();

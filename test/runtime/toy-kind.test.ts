@@ -3,8 +3,6 @@
 // with its module (runtime projection in greeting-runtime.ts) is served through the gateway by real
 // workerd; host/runtime names no kind, it asks each record's kind module for its projection.
 
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHostCatalog } from "../../host/catalog/load.js";
@@ -16,14 +14,16 @@ import { CREDENTIALS, repoRoot } from "../unit/host/harness.js";
 import { greeting, GREETING_GROUP } from "../unit/host/kinds/greeting-kind.js";
 import { greetingHostname } from "../unit/host/kinds/greeting-runtime.js";
 import { eventually, viaGateway } from "./support.js";
+import { tempDirs } from "../support/temp-dirs.js";
 
 const catalog = loadHostCatalog({ builtin: true, formDirs: [path.join(repoRoot, "test/fixtures/toy-kind")] });
 const GREETING = refOf(catalog, "Greeting", "0.1.0", GREETING_GROUP);
 let host: RunningHost;
+const tempDir = tempDirs();
 
 beforeAll(async () => {
   host = await startHost({
-    dataDir: mkdtempSync(path.join(os.tmpdir(), "takoform-toy-runtime-")),
+    dataDir: tempDir("takoform-toy-runtime-"),
     engine: "sqlite",
     port: 0,
     catalog,

@@ -11,9 +11,7 @@ import type { Store } from "../../../host/store/store.js";
 import { API, call, PRIMARY } from "./harness.js";
 import { commitManifest, moduleSource, workerBundleManifest } from "./client.js";
 import { startAppHost, type AppHost } from "./app-host.js";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { tempDirs } from "../../support/temp-dirs.js";
 
 const sha256 = (bytes: Buffer) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
 const key = () => ({ "idempotency-key": randomUUID() });
@@ -41,8 +39,10 @@ function counting(store: Store): Store {
   });
 }
 
+const tempDir = tempDirs();
+
 beforeAll(async () => {
-  const store = counting(await openStore(mkdtempSync(path.join(os.tmpdir(), "takoform-abandon-store-")), "sqlite"));
+  const store = counting(await openStore(tempDir("takoform-abandon-store-"), "sqlite"));
   host = await startAppHost("takoform-abandon-", { store, quotas: { resources: 10_000, uploadSessions: 1_000, stagedBytes: 1 << 30 } });
 });
 afterAll(async () => host?.close());
