@@ -11,11 +11,13 @@ import { allArtifacts } from "../../examples/edge-app/artifacts.js";
 import { uploadAll } from "../../examples/edge-app/lib/upload.js";
 import { APPLY_FLAGS, node22, runCdktf, type CdktfTarget } from "../../scripts/demo/cdktf.js";
 import { ensureHost, stopHost, type RunningHost } from "../../scripts/demo/host.js";
-import { demoPaths, repoRoot } from "../../scripts/demo/paths.js";
+import { demoPaths, repoRoot, type DemoPaths } from "../../scripts/demo/paths.js";
 import { readFromHost, resourcesInState, type DeployedResource, type HostView } from "../../scripts/demo/resources.js";
 
 const STEP = 420_000;
-const paths = demoPaths(mkdtempSync(path.join(tmpdir(), "takoform-edge-app-")));
+// Made in beforeAll: a file whose tests are all skipped (no Node 22) runs no hook, so a directory
+// made here would never be removed.
+let paths: DemoPaths;
 let host: RunningHost;
 let target: CdktfTarget;
 
@@ -50,6 +52,7 @@ if (!haveNode22) {
 
 beforeAll(async () => {
   if (!haveNode22) return;
+  paths = demoPaths(mkdtempSync(path.join(tmpdir(), "takoform-edge-app-")));
   host = await ensureHost(paths, { gatewayPort: 0 });
   target = {
     endpoint: host.url,
@@ -63,7 +66,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (haveNode22) await stopHost(paths);
+  if (paths === undefined) return;
+  await stopHost(paths);
   rmSync(paths.root, { recursive: true, force: true });
 });
 
