@@ -23,6 +23,7 @@ import { prepareStoreSchema } from "./sqlite-schema.js";
 import { ABSENT, rowCache } from "./sqlite-rows.js";
 import { DurableKeys } from "./sqlite-keys.js";
 import { startSqliteWriter, type Row, type SqliteWriter } from "./sqlite-writer.js";
+import { SortedKeys } from "./sorted-keys.js";
 
 /** Prefixes whose live count the store keeps at once (one or two per active tenant's quota). */
 const MAX_COUNTED_PREFIXES = 256;
@@ -76,6 +77,9 @@ export function openSqliteStore(file: string): Store {
   const keysAfter = db.prepare<[string, number], string>("SELECT key FROM entries WHERE key > ? ORDER BY key LIMIT ?").pluck();
 
   const pending = new Map<string, Pending>();
+  // The keys of `pending` in order, so a list or count finds the staged writes under its prefix
+  // without a pass over every pending key.
+  let pendingKeys = new SortedKeys();
   // Durable rows as this process last committed or read them (sqlite-rows.ts, ADR 0285).
   const rows = rowCache();
   // Every durable key (ADR 0288; sqlite-keys.ts), read in the background from the first read
@@ -114,6 +118,7 @@ export function openSqliteStore(file: string): Store {
     committing = undefined;
     open = undefined;
     pending.clear();
+    pendingKeys = new SortedKeys();
     liveCounts.clear();
     rows.clear();
     durableKeys.drop();
@@ -137,7 +142,11 @@ export function openSqliteStore(file: string): Store {
           rows.set(key, value === null ? ABSENT : { value, version });
           durableKeys.committed(key, value !== null);
         }
-        for (const [key] of batch.rows) if (pending.get(key)?.batch === batch) pending.delete(key);
+        for (const [key] of batch.rows) {
+          if (pending.get(key)?.batch !== batch) continue;
+          pending.delete(key);
+          pendingKeys.delete(key);
+        }
         batch.resolve();
         flush();
       },
@@ -191,6 +200,7 @@ export function openSqliteStore(file: string): Store {
     for (const row of rows) {
       batch.rows.push(row);
       pending.set(row[0], { value: row[1], version: row[2], batch });
+      pendingKeys.add(row[0]);
     }
     if (committing === undefined) queueMicrotask(flush);
     return batch;
@@ -206,7 +216,7 @@ export function openSqliteStore(file: string): Store {
     },
     list<T>(prefix: ScopedKey, options: { limit?: number } = {}) {
       const end = prefixEnd(prefix);
-      const overlay = insideMutationScope() ? [...pending.keys()].filter((key) => key >= prefix && key < end) : [];
+      const overlay = insideMutationScope() ? pendingKeys.within(prefix) : [];
       if (overlay.length === 0 && keyIndex()?.anyWithin(prefix) === false) return [];
       const limit = overlay.length > 0 ? -1 : (options.limit ?? -1);
       const rows = new Map<string, { value: string | null; version: number }>();
@@ -229,7 +239,7 @@ export function openSqliteStore(file: string): Store {
       const kept = scoped ? liveCounts.get(prefix) : undefined;
       if (kept !== undefined) return options.limit === undefined ? kept : Math.min(kept, options.limit);
       const end = prefixEnd(prefix);
-      const overlay = scoped ? [...pending.keys()].filter((key) => key >= prefix && key < end) : [];
+      const overlay = scoped ? pendingKeys.within(prefix) : [];
       if (scoped) {
         const count = overlay.length === 0 ? (countRange.get(prefix, end, -1) as number) : countWithOverlay(prefix, end, -1, overlay);
         liveCounts.set(prefix, count);
