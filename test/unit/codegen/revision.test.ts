@@ -1,24 +1,22 @@
 // The content-naming helper of the generated CDKTF package (ADR 0161): a WorkerVersion named with
 // revision() has a name computed from every setting of its configuration, bindings included, and
 // is created before the version it replaces is destroyed.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { App, TerraformStack } from "cdktf";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EdgeKvNamespace } from "../../../generated/cdktf/providers/takoform/edge-kv-namespace/index.js";
 import { ModuleWorker } from "../../../generated/cdktf/providers/takoform/module-worker/index.js";
 import { TakoformProvider } from "../../../generated/cdktf/providers/takoform/provider/index.js";
 import { revision } from "../../../generated/cdktf/providers/takoform/revision.js";
 import { WorkerVersion, type WorkerVersionConfig } from "../../../generated/cdktf/providers/takoform/worker-version/index.js";
+import { tempDirs } from "../../support/temp-dirs.js";
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs();
 
 /** The synthesized takoform_worker_version "v" of a stack with or without a second KV binding (references as names, or as the constructs). */
 function version(extraBinding: boolean, constructs = false): Record<string, any> {
-  const outdir = mkdtempSync(path.join(tmpdir(), "takoform-revision-"));
-  dirs.push(outdir);
+  const outdir = tempDir("takoform-revision-");
   const app = new App({ outdir });
   const stack = new TerraformStack(app, "s");
   new TakoformProvider(stack, "takoform", {});

@@ -1,19 +1,16 @@
 // The start-up integrity scan of a sqlite store file (host/store/integrity.ts): SQLite finds the
 // suspect rows (json_valid and the key/version shape) and every kind of damage is still named.
 
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sqliteStoreHealth } from "../../../host/store/integrity.js";
+import { tempDirs } from "../../support/temp-dirs.js";
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs();
 
 function storeWith(rows: Array<[unknown, unknown, unknown]>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "takoform-integrity-"));
-  dirs.push(dir);
+  const dir = tempDir("takoform-integrity-");
   const file = path.join(dir, "store.sqlite");
   const db = new Database(file);
   db.exec("CREATE TABLE entries (key TEXT PRIMARY KEY, value TEXT, version INTEGER)");

@@ -1,22 +1,20 @@
 // The seal of a cleanly closed sqlite store (host/store/seal.ts, ADR 0279): a start skips the full
 // integrity scan only for a file exactly as the host's clean close left it.
 
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
-import os from "node:os";
+import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DamagedStoreError, guardDataDir, sealClosedStore } from "../../../host/store/data-dir.js";
 import type { ScopedKey } from "../../../host/store/keys.js";
 import { SEAL_SUFFIX, sealStore, takeSeal } from "../../../host/store/seal.js";
 import { openSqliteStore } from "../../../host/store/sqlite.js";
+import { tempDirs } from "../../support/temp-dirs.js";
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs();
 
 /** A data dir whose sqlite store holds a few entries and was closed cleanly. */
 async function closedStore(): Promise<{ dir: string; file: string }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "takoform-seal-"));
-  dirs.push(dir);
+  const dir = tempDir("takoform-seal-");
   const file = path.join(dir, "store.sqlite");
   guardDataDir(dir, "sqlite");
   const store = openSqliteStore(file);

@@ -1,18 +1,17 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliConfigText, hclString } from "../../../provider-bridge/install/cli-config.js";
 import { checkLauncher, installProvider } from "../../../provider-bridge/install/install.js";
 import { defaultSpareDir } from "../../../provider-bridge/plugin/spare/settings.js";
 import { launcherScript, shellQuote } from "../../../provider-bridge/install/launcher.js";
 import { terraformPlatform } from "../../../provider-bridge/install/platform.js";
+import { tempDirs } from "../../support/temp-dirs.js";
 
 const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs();
 
 describe("provider install", () => {
   it("names platforms as Terraform does", () => {
@@ -29,8 +28,7 @@ describe("provider install", () => {
   });
 
   it("writes a launcher that execs node, and leaves it unchanged on reinstall", () => {
-    const dir = mkdtempSync(join(tmpdir(), "tkf-install-"));
-    dirs.push(dir);
+    const dir = tempDir("tkf-install-");
     const first = installProvider({ dir, root: repo, version: "0.1.0", platform: "linux_amd64" });
     expect(first.packageDir).toBe(join(dir, "mirror/registry.terraform.io/takoform/takoform/0.1.0/linux_amd64"));
     const text = readFileSync(first.launcher, "utf8");
@@ -56,8 +54,7 @@ describe("provider install", () => {
   });
 
   it("refuses a root without a built CLI", () => {
-    const dir = mkdtempSync(join(tmpdir(), "tkf-install-"));
-    dirs.push(dir);
+    const dir = tempDir("tkf-install-");
     expect(() => installProvider({ dir, root: dir, version: "0.1.0" })).toThrow(/no built takoform/);
   });
 });
