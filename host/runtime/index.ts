@@ -84,12 +84,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     kinds: options.kinds,
     deps: { blobs: options.blobs, databases: options.databases, queues, sql, secret: options.secret, extendVersion: options.extendVersion },
     sharedOptions: options.sharedOptions,
-    onSwitch: (serving) => {
+    onSwitch: async (serving) => {
       const before = new Set(reconcilerServedHosts);
       reconcilerServedHosts = [...serving.plan.hostnames.keys()];
       const added = reconcilerServedHosts.filter((h) => !before.has(h));
       if (added.length > 0) options.onServed?.(added);
-      gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url });
+      const switched = gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url });
       cron.setTriggers(serving.plan.crons.map((c) => c.plan));
       // A database the new plan no longer binds gives its worker thread back.
       const bound = sqlFilesOf(serving.plan);
@@ -99,6 +99,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         void connection.close();
       }
       delivery.setConsumers(serving.plan.consumers.map((c) => c.plan));
+      await switched;
     },
     onReport: (next) => {
       report = next;

@@ -38,7 +38,8 @@ export interface ReconcilerOptions {
   kinds: KindRegistry;
   /** Extra shared Miniflare options (a hook). */
   sharedOptions?: () => Record<string, unknown>;
-  onSwitch?: (serving: ServingRuntime) => void;
+  /** Called at each switch; the report waits for what it returns (the gateway taking the new target). */
+  onSwitch?: (serving: ServingRuntime) => void | Promise<void>;
   onReport?: (report: ReconcileReport) => void;
   graceMs?: number;
 }
@@ -98,7 +99,7 @@ export class Reconciler {
     const previous = this.#serving;
     if (previous !== undefined && previous.plan.fingerprint === plan.fingerprint) {
       this.#serving = { ...previous, plan };
-      this.options.onSwitch?.(this.#serving);
+      await this.options.onSwitch?.(this.#serving);
       this.options.onReport?.({ switched: false, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
       return undefined;
     }
@@ -116,7 +117,7 @@ export class Reconciler {
       return failure;
     }
     for (const [uid, group] of plan.fresh) this.#memory.lastGood.set(uid, group);
-    this.options.onSwitch?.(this.#serving);
+    await this.options.onSwitch?.(this.#serving);
     this.options.onReport?.({ switched: true, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
     if (previous !== undefined) this.#retire(previous.mf);
     return undefined;
