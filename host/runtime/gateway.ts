@@ -15,16 +15,8 @@ import { Worker } from "node:worker_threads";
 import type { GatewayCertificate } from "./tls.js";
 
 export interface GatewayTarget {
-  /** Hostname -> router worker (what serves; workerd itself routes by Host). */
-  hostnames: Map<string, string>;
+  /** The serving workerd's listener (workerd itself routes each request by its Host header). */
   url: URL;
-}
-
-/** The hostname a Host header names: lowercase, without port or trailing dot. */
-export function hostOf(header: string | undefined): string | undefined {
-  if (header === undefined || header === "") return undefined;
-  const host = header.startsWith("[") ? header.slice(0, header.indexOf("]") + 1) : header.replace(/:\d+$/, "");
-  return host.toLowerCase().replace(/\.$/, "");
 }
 
 export interface Gateway {

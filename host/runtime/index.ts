@@ -89,7 +89,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       reconcilerServedHosts = [...serving.plan.hostnames.keys()];
       const added = reconcilerServedHosts.filter((h) => !before.has(h));
       if (added.length > 0) options.onServed?.(added);
-      const switched = gateway.setTarget({ hostnames: serving.plan.hostnames, url: serving.url });
+      const switched = gateway.setTarget({ url: serving.url });
       cron.setTriggers(serving.plan.crons.map((c) => c.plan));
       // A database the new plan no longer binds gives its worker thread back.
       const bound = sqlFilesOf(serving.plan);

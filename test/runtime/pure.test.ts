@@ -1,13 +1,11 @@
 // The runtime's pure rules, without workerd: the traffic split's shares, queue batch outcomes,
-// cron firing times, edge.sql statement admission, Host header parsing, desired-state lookups
-// that never cross tenants.
+// cron firing times, edge.sql statement admission, desired-state lookups that never cross tenants.
 
 import { describe, expect, it } from "vitest";
 import { nextFiring } from "../../host/runtime/cron-scheduler.js";
 import Database from "better-sqlite3";
 import path from "node:path";
 import { admitStatement, EdgeSqlError, openEdgeSql } from "../../host/runtime/edge-sql.js";
-import { hostOf } from "../../host/runtime/gateway.js";
 import { settleBatch } from "../../host/runtime/queue-delivery.js";
 import { cumulativeWeights, pickVersion, splitSlot } from "../../host/runtime/split.js";
 import { DesiredState, EDGE } from "../../host/runtime/desired.js";
@@ -103,14 +101,6 @@ describe("edge.sql on a real file", () => {
     await expect(sql.query({ sql: "SELECT x + 1 AS y FROM t" })).rejects.toThrow(/safe integer corridor/);
     await sql.close();
     other.close();
-  });
-});
-
-describe("gateway Host header", () => {
-  it("is the lowercase host without port or trailing dot", () => {
-    expect(hostOf("Shop.Endpoints.Takoform.LOCALHOST:8787")).toBe("shop.endpoints.takoform.localhost");
-    expect(hostOf("example.test.")).toBe("example.test");
-    expect(hostOf(undefined)).toBeUndefined();
   });
 });
 
