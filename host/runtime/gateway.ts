@@ -77,6 +77,9 @@ parentPort.on("message", (message) => {
 });
 `;
 
+/** How long a close waits for the thread to close its listener before it ends the thread. */
+const CLOSE_WAIT_MS = 5000;
+
 /** What the gateway's thread connects to: workerd's own listener. */
 type Upstream = { port: number; hostname: string } | undefined;
 
@@ -177,10 +180,15 @@ export async function startGateway(port: number, certificate: GatewayCertificate
       closing = true;
       const current = worker;
       if (current === undefined) return;
+      // The thread answers once its listener has closed; a thread that does not within
+      // CLOSE_WAIT_MS is ended all the same, so a close never waits for ever.
+      let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         closed = resolve;
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
         current.postMessage({ type: "close" });
       });
+      clearTimeout(timer);
       worker = undefined;
       await current.terminate();
     },
