@@ -54,14 +54,20 @@ function blockUntilExists(file: string, boundMs: number): boolean {
   return true;
 }
 
+/**
+ * Deploys the worker `name` and reconciles: the reconcile ends after the gateway's thread took the
+ * new upstream, so the first request after it is served by the new instance.
+ */
+async function deployHello(name: string): Promise<string> {
+  const { hostname } = await deployWorker(host.url, SPACE, name, { source: HELLO });
+  await host.host.runtime!.reconcile();
+  expect((await viaGateway(host.gatewayPort, hostname)).status).toBe(200);
+  return hostname;
+}
+
 describe("the gateway's own thread", () => {
   it("serves a worker's request while the host's main thread is blocked", async () => {
-    const { hostname } = await deployWorker(host.url, SPACE, "busy", { source: HELLO });
-    await eventually(
-      () => viaGateway(host.gatewayPort, hostname),
-      (r) => r.status === 200,
-      "the endpoint serves",
-    );
+    const hostname = await deployHello("busy");
     const answer = path.join(tempDir("takoform-gateway-thread-"), "answer");
     requestInAnotherProcess(host.gatewayPort, hostname, answer);
     const served = blockUntilExists(answer, 60_000);
@@ -70,12 +76,7 @@ describe("the gateway's own thread", () => {
   });
 
   it("starts again on the same port when its thread ends", async () => {
-    const { hostname } = await deployWorker(host.url, SPACE, "again", { source: HELLO });
-    await eventually(
-      () => viaGateway(host.gatewayPort, hostname),
-      (r) => r.status === 200,
-      "the endpoint serves",
-    );
+    const hostname = await deployHello("again");
     const gateway = host.host.runtime!.gateway;
     const first = gateway.thread();
     expect(first).toBeDefined();
