@@ -32,6 +32,15 @@ describe("create", () => {
     expect(again).toEqual(created);
   });
 
+  it("mints uids in creation order: UUIDv7, each later create's uid sorting after the one before", async () => {
+    // Ordered uids put a create's uid row next to the last in the store's key index (ADR 0296).
+    const uids: string[] = [];
+    for (let i = 0; i < 40; i++) uids.push((await createQueue(uniqueName())).metadata.uid);
+    for (const uid of uids) expect(uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(uids).size).toBe(uids.length);
+    expect([...uids].sort()).toEqual(uids);
+  });
+
   it("a taken name fails generation_conflict under If-None-Match: *", async () => {
     const name = uniqueName();
     const body = document(queue(), name, SPACE, { messageRetentionSeconds: 60 });
