@@ -4,7 +4,8 @@
 //   - gateway overhead: requests/s and p99 through the gateway vs the same worker in workerd
 //     addressed directly (Miniflare's own listener), same load loop, in alternating A/B pairs
 //     (median of the per-pair ratios; target <= 1.3x);
-//   - host RSS (host process + its workerd) with the runtime on and 50 workers deployed.
+//   - host RSS (host process + its workerd) with the runtime on and 50 workers deployed, and
+//     apply-to-serving again on that host (recorded: a change starts a workerd with every worker).
 // The first two run an in-process host with the load loop in a process of its own (the same loop
 // for both addresses); RSS is a separate `takoform host` process.
 
@@ -165,9 +166,24 @@ async function rssWithWorkers(context: BenchContext, workers: number): Promise<F
     await waitFor(async () => (await Promise.all(hostnames.map((h) => get(gatewayPort, h, false)))).every((r) => r.status === 200), 180_000);
     const pids = [host.pid, ...descendantsOf(host.pid)];
     const rss = pids.reduce((sum, pid) => sum + (memoryOf(pid)?.rss ?? 0), 0);
+    // Apply-to-serving again with every worker deployed: a change starts a new workerd with the
+    // whole plan (ADR 0190), so its cost grows with every tenant's workers, not the changed one's.
+    const samples: number[] = [];
+    for (let i = 1; i <= Math.max(3, context.options.runs); i++) {
+      const next = await createVersion(host.url, "bench", "w0", { source: SOURCE, vars: { LABEL: `again-${i}` } }, TOKEN);
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the version alone changes nothing that runs; let its reconcile end
+      await deploy(host.url, "bench", "w0", [[next, 10000]], TOKEN);
+      const t0 = performance.now();
+      await waitFor(async () => (await get(gatewayPort, hostnames[0]!, false)).body === `v=again-${i}`);
+      samples.push(performance.now() - t0);
+    }
+    context.log(`runtime: apply-to-serving with ${workers} workers: samples ${samples.map((s) => s.toFixed(0)).join(", ")} ms`);
     return [
       figure("runtime.rss.50-workers", `host RSS with the runtime on and ${workers} workers (host + workerd)`, rss / (1 << 20), "MiB", {
         note: `${pids.length} processes`,
+      }),
+      figure(`runtime.apply-to-serving.${workers}-workers.p50`, `apply-to-serving p50 with ${workers} workers deployed`, median(samples), "ms", {
+        note: `median of ${samples.length}`,
       }),
     ];
   } finally {
