@@ -16,6 +16,7 @@ import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-del
 import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
 import type { RuntimePlan } from "./plan.js";
 import type { DeploymentTarget } from "./projection.js";
+import { clearInstanceTmp } from "./instance-tmp.js";
 import { endOrphanedWorkerd } from "./orphans.js";
 import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
@@ -60,6 +61,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const orphans = endOrphanedWorkerd(path.join(options.dataDir, "runtime"));
   if (orphans.length > 0)
     process.stderr.write(`takoform host: ended workerd ${orphans.join(", ")}, left running by an earlier host of this data directory that did not close\n`);
+  clearInstanceTmp(options.dataDir);
   const queues = new QueueStore(options.dataDir, now);
   const sqlConnections = new Map<string, EdgeSql>();
   const sql = (file: string) => {

@@ -14,6 +14,7 @@ import type { Store } from "../store/store.js";
 import { readDesiredState } from "./desired.js";
 import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
 import { projectionsFor, type ProjectionDeps } from "./projection.js";
+import { constructedIn, instanceTmpDir } from "./instance-tmp.js";
 import { keepingHostSignals } from "./signals.js";
 
 export interface ServingRuntime {
@@ -106,7 +107,7 @@ export class Reconciler {
     let mf: Miniflare | undefined;
     try {
       const options = this.#miniflareOptions(plan.workers);
-      mf = keepingHostSignals(() => new Miniflare(options));
+      mf = keepingHostSignals(() => constructedIn(instanceTmpDir(this.options.dataDir), () => new Miniflare(options)));
       const url = await mf.ready;
       this.#serving = { mf, url, plan };
     } catch (error) {

@@ -1,9 +1,10 @@
 // A host killed without closing leaves its workerd running (it does not end with its parent); the
-// next host of the same data directory ends it before starting its own (host/runtime/orphans.ts).
+// next host of the same data directory ends it before starting its own (host/runtime/orphans.ts)
+// and clears the temporary directories its Miniflare instances left (host/runtime/instance-tmp.ts).
 // Real `takoform host` processes, SIGKILLed.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +61,14 @@ it.skipIf(process.platform !== "linux")(
   "the next host of a data directory ends the workerd a killed host left running",
   async () => {
     const first = await startHostProcess();
+    // Miniflare's temporary directory of each instance is made under the data directory, where
+    // the next host can clear it, not in the machine's temporary folder (instance-tmp.ts).
+    const instanceTmp = path.join(dataDir, "runtime", "tmp");
+    const firstInstances = existsSync(instanceTmp) ? readdirSync(instanceTmp) : [];
+    expect(
+      firstInstances.filter((name) => name.startsWith("miniflare-")),
+      "the first host's instance directories",
+    ).not.toEqual([]);
     first.child.kill("SIGKILL");
     await eventually(
       async () => first.child.exitCode !== null || first.child.signalCode !== null,
@@ -80,6 +89,15 @@ it.skipIf(process.platform !== "linux")(
     );
     expect(alive(second.workerd), "the new host's own workerd runs").toBe(true);
     expect(second.stderr()).toContain(`ended workerd ${first.workerd}, left running by an earlier host of this data directory`);
+    const left = readdirSync(instanceTmp);
+    expect(
+      left.filter((name) => firstInstances.includes(name)),
+      "the killed host's instance directories are cleared",
+    ).toEqual([]);
+    expect(
+      left.filter((name) => name.startsWith("miniflare-")),
+      "the second host's own",
+    ).not.toEqual([]);
 
     second.child.kill("SIGTERM");
     await eventually(
