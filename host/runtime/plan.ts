@@ -8,7 +8,15 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../store/records.js";
 import { refAt, type Ref } from "./desired.js";
 import { NOT_FOUND_WORKER, routerWorkerName } from "./names.js";
-import { COMPATIBILITY_DATE, ProjectionError, type DeploymentTarget, type ProjectionDeps, type ProjectionOf, type RuntimeProjection } from "./projection.js";
+import {
+  COMPATIBILITY_DATE,
+  HOST_WORKER,
+  ProjectionError,
+  type DeploymentTarget,
+  type ProjectionDeps,
+  type ProjectionOf,
+  type RuntimeProjection,
+} from "./projection.js";
 import type { ConsumerPlan } from "./queue-delivery.js";
 import type { CronPlan } from "./cron-scheduler.js";
 
@@ -46,7 +54,13 @@ export interface RuntimePlan {
   fingerprint: string;
 }
 
+/**
+ * The not-found worker keeps Miniflare's Cache API service (HOST_WORKER's `cache: false` left out):
+ * its storage is a directory under DATA/runtime that every workerd of this host holds open, which
+ * is how the next host finds a workerd an earlier one left running (orphans.ts).
+ */
 export const NOT_FOUND_OPTIONS: WorkerOptions = {
+  stripCfConnectingIp: HOST_WORKER.stripCfConnectingIp,
   name: NOT_FOUND_WORKER,
   compatibilityDate: COMPATIBILITY_DATE,
   modules: true,

@@ -95,6 +95,16 @@ export class ProjectionError extends Error {}
 
 export const COMPATIBILITY_DATE = "2025-09-01";
 
+/**
+ * Options of every worker the host writes itself (routers, binding wrappers, the not-found
+ * worker), never of tenant code. Miniflare gives each worker a Cache API entry worker and, unless
+ * told otherwise, a worker that strips CF-Connecting-IP from its outbound requests: one isolate
+ * each at every workerd start. The host's own workers use no cache and make no outbound request
+ * (they call service bindings and Node bindings only), so theirs are the no-op cache worker and
+ * none (docs/decisions/0297-host-workers-without-miniflare-extras.md).
+ */
+export const HOST_WORKER: Pick<WorkerOptions, "cache" | "stripCfConnectingIp"> = { cache: false, stripCfConnectingIp: false };
+
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }

@@ -6,7 +6,7 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { EDGE_QUEUE_LIMITS, type StoredBody } from "../../runtime/queue-store.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
-import { json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
+import { HOST_WORKER, json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 const WRAPPER = `
 function encode(body) {
@@ -58,6 +58,7 @@ export function outgoingProblem(messages: readonly Outgoing[]): { code: string; 
 export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps): WorkerOptions {
   const defaultDelay = Number(queue.spec["deliveryDelaySeconds"] ?? 0);
   return {
+    ...HOST_WORKER,
     name: wrapperWorkerName("queue", queue),
     modulesRoot: "/",
     modules: [{ type: "ESModule", path: "/edge-queue.js", contents: WRAPPER }],

@@ -8,7 +8,7 @@
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
-import type { RuntimeProjection } from "../../runtime/projection.js";
+import { HOST_WORKER, type RuntimeProjection } from "../../runtime/projection.js";
 import { kvNamespaceId } from "./edge-kv-namespace.js";
 
 const WRAPPER = `
@@ -43,6 +43,7 @@ export function kvBindingName(namespace: ResourceRecord): string {
 
 export function kvWrapperWorker(namespace: ResourceRecord): WorkerOptions {
   return {
+    ...HOST_WORKER,
     name: kvBindingName(namespace),
     modulesRoot: "/",
     modules: [{ type: "ESModule", path: "/edge-kv.js", contents: WRAPPER }],

@@ -6,7 +6,7 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";
 import { EdgeSqlError, type SqlStatementInput } from "../../runtime/edge-sql.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
-import { json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
+import { HOST_WORKER, json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 const WRAPPER = `
 function input(sql, params) { return typeof sql === "object" && sql !== null ? sql : { sql, params: params ?? [] }; }
@@ -29,6 +29,7 @@ export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDe
   const name = wrapperWorkerName("sql", database);
   // A wrapped binding runs with the compatibility date of the worker that holds it (none of its own).
   return {
+    ...HOST_WORKER,
     name,
     modulesRoot: "/",
     modules: [{ type: "ESModule", path: "/edge-sql.js", contents: WRAPPER }],

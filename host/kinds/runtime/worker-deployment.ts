@@ -10,6 +10,7 @@ import { cumulativeWeights, SPLIT_SOURCE } from "../../runtime/split.js";
 import { assetLookup, ASSET_MISS_HEADER } from "./static-asset-bundle.js";
 import {
   COMPATIBILITY_DATE,
+  HOST_WORKER,
   ProjectionError,
   type DeploymentTarget,
   type NodeBinding,
@@ -74,6 +75,7 @@ export default {
   },
 };`;
   return {
+    ...HOST_WORKER,
     name: target.router,
     compatibilityDate: COMPATIBILITY_DATE,
     modulesRoot: "/",
