@@ -29,6 +29,8 @@ export interface RuntimeProblem {
 export interface DeploymentGroup {
   workers: WorkerOptions[];
   target: DeploymentTarget;
+  /** The version worker that answers in place of the router (no router runs), if any. */
+  direct?: string;
 }
 
 /** What earlier reconciles learned: versions workerd refused, and each deployment's last good group. */
@@ -113,9 +115,12 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
   const workers = new Map<string, WorkerOptions>([[NOT_FOUND_WORKER, NOT_FOUND_OPTIONS]]);
   const targets = new Map<string, DeploymentTarget>();
   const fresh = new Map<string, DeploymentGroup>();
+  /** Router name -> the version worker that answers in its place (service bindings to the router go there). */
+  const direct = new Map<string, string>();
   const use = (group: DeploymentGroup) => {
     for (const options of group.workers) workers.set(options.name!, options);
     targets.set(group.target.router, group.target);
+    if (group.direct !== undefined) direct.set(group.target.router, group.direct);
   };
   for (const { record: deployment, role: projection } of playing("deployment").sort(earliestFirst)) {
     try {
@@ -140,8 +145,14 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
           if (wrapper !== undefined) own.push(wrapper(bound, deps));
         }
       }
-      own.push(projection.router(target, hostnamesOf.get(target.router) ?? [], deps));
-      const group = { workers: own, target };
+      const hostnamesOfTarget = hostnamesOf.get(target.router) ?? [];
+      const answering = projection.direct?.(target, hostnamesOfTarget);
+      if (answering === undefined) own.push(projection.router(target, hostnamesOfTarget, deps));
+      else {
+        const at = own.findIndex((options) => options.name === answering.worker);
+        own[at] = { ...own[at]!, routes: answering.routes };
+      }
+      const group: DeploymentGroup = { workers: own, target, ...(answering === undefined ? {} : { direct: answering.worker }) };
       fresh.set(deployment.uid, group);
       use(group);
     } catch (error) {
@@ -149,11 +160,21 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
       problems.push({ record: deployment, message: error.message });
     }
   }
-  // Service bindings to a worker whose deployment could not be projected answer 404.
-  for (const options of workers.values()) {
-    for (const [name, service] of Object.entries(options.serviceBindings ?? {})) {
-      if (typeof service === "string" && !workers.has(service)) (options.serviceBindings as Record<string, unknown>)[name] = NOT_FOUND_WORKER;
-    }
+  // Service bindings to a router go to the version answering in its place; to a worker whose
+  // deployment could not be projected, to the not-found worker. The options are copied, not
+  // changed: a deployment's last good group is used again by later plans.
+  for (const [worker, options] of workers) {
+    const bindings = options.serviceBindings as Record<string, unknown> | undefined;
+    if (bindings === undefined) continue;
+    const resolved = Object.fromEntries(
+      Object.entries(bindings).map(([name, service]) => {
+        if (typeof service !== "string") return [name, service];
+        const to = direct.get(service) ?? service;
+        return [name, workers.has(to) ? to : NOT_FOUND_WORKER];
+      }),
+    );
+    if (Object.entries(resolved).some(([name, service]) => service !== bindings[name]))
+      workers.set(worker, { ...options, serviceBindings: resolved as WorkerOptions["serviceBindings"] });
   }
   const routed = (holder: ResourceRecord): string | undefined => {
     const worker = desired.resolve(holder, refAt(holder.spec, "worker"));

@@ -57,6 +57,11 @@ export interface RuntimeProjection {
   deployment?: {
     target(record: ResourceRecord, deps: ProjectionDeps): DeploymentTarget;
     router(target: DeploymentTarget, hostnames: readonly string[], deps: ProjectionDeps): WorkerOptions;
+    /**
+     * When the router would hand every request on unchanged: the version worker that answers on
+     * the hostnames itself (its `routes`), and runs instead of the router, which then does not run.
+     */
+    direct?(target: DeploymentTarget, hostnames: readonly string[]): { worker: string; routes: string[] } | undefined;
   };
   /** The worker one version of a deployment runs. */
   version?(record: ResourceRecord, deps: ProjectionDeps): WorkerOptions;

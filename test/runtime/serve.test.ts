@@ -44,12 +44,19 @@ describe("fetch through the gateway", () => {
   });
 
   it("splits a deployment across versions by weight, within the stated tolerance", async () => {
+    // A deployment of one version runs no router: the version answers on the hostname (ADR 0297).
+    const runsRouter = () => {
+      const plan = host.host.runtime!.serving()!.plan;
+      const target = [...plan.targets.values()].find((t) => t.worker.name === "split")!;
+      return plan.workers.some((options) => options.name === target.router);
+    };
     const { hostname, version: first } = await deployWorker(host.url, SPACE, "split", { source: ENV_DUMP, vars: { LABEL: "a" } });
     await eventually(
       () => viaGateway(host.gatewayPort, hostname),
       (r) => r.status === 200,
       "first version serves",
     );
+    expect(runsRouter(), "one version: no router").toBe(false);
     const second = await createVersion(host.url, SPACE, "split", { source: ENV_DUMP, vars: { LABEL: "b" } });
     await deploy(host.url, SPACE, "split", [
       [first, 2500],
@@ -60,6 +67,7 @@ describe("fetch through the gateway", () => {
       (r) => r.body.includes('"version":"b"'),
       "second version serves",
     );
+    expect(runsRouter(), "two versions: the router splits").toBe(true);
     const counts = { a: 0, b: 0 };
     const N = 200;
     for (let i = 0; i < N; i++) {
@@ -73,6 +81,7 @@ describe("fetch through the gateway", () => {
     await deploy(host.url, SPACE, "split", [[first, 10000]]);
     await host.host.runtime!.reconcile();
     for (let i = 0; i < 20; i++) expect((await viaGateway(host.gatewayPort, hostname)).body).toContain('"version":"a"');
+    expect(runsRouter(), "back to one version: no router").toBe(false);
   });
 });
 

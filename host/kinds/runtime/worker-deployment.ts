@@ -81,8 +81,22 @@ export default {
     modulesRoot: "/",
     modules: [{ type: "ESModule", path: "/router.js", contents: script }],
     serviceBindings,
-    routes: hostnames.map((hostname) => `${hostname}/*`),
+    routes: routesOf(hostnames),
   };
 }
 
-export const workerDeploymentRuntime: RuntimeProjection = { deployment: { target: deploymentTarget, router: routerWorker } };
+/**
+ * One version with a fetch handler and no static assets takes every request the router would
+ * hand it unchanged (the split of one version always picks it), so it answers on the hostnames
+ * itself and no router runs: two isolates fewer at every workerd start (ADR 0297).
+ */
+export function directVersion(target: DeploymentTarget, hostnames: readonly string[]): { worker: string; routes: string[] } | undefined {
+  if (target.versions.length !== 1) return undefined;
+  const only = target.versions[0]!;
+  if (!only.handlers.includes("fetch") || only.record.spec["assets"] !== undefined) return undefined;
+  return { worker: only.workerName, routes: routesOf(hostnames) };
+}
+
+const routesOf = (hostnames: readonly string[]) => hostnames.map((hostname) => `${hostname}/*`);
+
+export const workerDeploymentRuntime: RuntimeProjection = { deployment: { target: deploymentTarget, router: routerWorker, direct: directVersion } };
