@@ -1,10 +1,10 @@
 // The gateway: ONE listener (--gateway-port) that speaks plain HTTP and TLS on the same port (the
 // first byte of a connection tells them apart). It terminates TLS and otherwise moves bytes: each
 // connection is piped to the serving workerd instance, which routes every request by its Host
-// header (router workers, or a version answering in its router's place, carry Miniflare `routes` for their hostnames; any other Host reaches the
-// not-found worker, 404). A connection stays with the instance it was opened on; a switch sends
-// new connections to the new instance, and the old one closes its connections when it is
-// disposed (reconcile.ts, after a grace period).
+// header (router workers, or a version answering in its router's place, carry Miniflare `routes`
+// for their hostnames; any other Host reaches the not-found worker, 404). A connection stays with
+// the instance it was opened on; a switch sends new connections to the new instance, and the old
+// one closes its connections when it is disposed (reconcile.ts, after a grace period).
 //
 // The listener and every connection live on a thread of their own (ADR 0295), so workers' traffic
 // keeps flowing while the host's main thread is busy with a control-plane request, a reconcile or
