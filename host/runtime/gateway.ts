@@ -1,10 +1,11 @@
 // The gateway: ONE listener (--gateway-port) that speaks plain HTTP and TLS on the same port (the
 // first byte of a connection tells them apart). It terminates TLS and otherwise moves bytes: each
-// connection is piped to the serving workerd instance, which routes every request by its Host
-// header (router workers, or a version answering in its router's place, carry Miniflare `routes`
-// for their hostnames; any other Host reaches the not-found worker, 404). A connection stays with
-// the instance it was opened on; a switch sends new connections to the new instance, and the old
-// one closes its connections when it is disposed (reconcile.ts, after a grace period).
+// connection is piped to the serving workerd instance's front worker (front.ts), which routes
+// every request by its hostname (router workers, or a version answering in its router's place,
+// carry `routes` for their hostnames; any other hostname reaches the not-found worker, 404) and
+// hands the worker a request whose platform headers are the host's (ADR 0298). A connection stays
+// with the instance it was opened on; a switch sends new connections to the new instance, and the
+// old one closes its connections when it is disposed (reconcile.ts, after a grace period).
 //
 // The listener and every connection live on a thread of their own (ADR 0295), so workers' traffic
 // keeps flowing while the host's main thread is busy with a control-plane request, a reconcile or
@@ -15,7 +16,7 @@ import { Worker } from "node:worker_threads";
 import type { GatewayCertificate } from "./tls.js";
 
 export interface GatewayTarget {
-  /** The serving workerd's listener (workerd itself routes each request by its Host header). */
+  /** The serving workerd's front worker socket (it routes each request by its hostname). */
   url: URL;
 }
 
@@ -80,7 +81,7 @@ parentPort.on("message", (message) => {
 /** How long a close waits for the thread to close its listener before it ends the thread. */
 const CLOSE_WAIT_MS = 5000;
 
-/** What the gateway's thread connects to: workerd's own listener. */
+/** What the gateway's thread connects to: the front worker's socket in workerd. */
 type Upstream = { port: number; hostname: string } | undefined;
 
 type Reply = { type: "listening"; port: number } | { type: "failed"; code?: string; message: string } | { type: "targeted"; id: number } | { type: "closed" };

@@ -37,3 +37,9 @@ export function wrapperWorkerName(prefix: "sql" | "queue" | "kv", resource: Reso
 
 /** Worker name of the catch-all that answers hosts nothing serves. */
 export const NOT_FOUND_WORKER = "takoform-not-found";
+
+/** Worker name of the host's front worker: where the gateway sends every connection (front.ts). */
+export const FRONT_WORKER = "takoform-front";
+
+/** Worker name of the one way out of workerd for tenant code (egress.ts). */
+export const EGRESS_WORKER = "takoform-egress";

@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../store/records.js";
 import { refAt, type Ref } from "./desired.js";
+import { EGRESS_OPTIONS } from "./egress.js";
+import { frontWorker, routeTable } from "./front.js";
 import { NOT_FOUND_WORKER, routerWorkerName } from "./names.js";
 import {
   COMPATIBILITY_DATE,
@@ -196,6 +198,7 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
     return router === undefined ? [] : [{ plan: cronSchedule(trigger), router }];
   });
   const list = [...workers.values()];
+  list.push(frontWorker(routeTable(list)), EGRESS_OPTIONS);
   return { fresh, workers: list, hostnames, targets, consumers, crons, problems, fingerprint: fingerprintOf(list) };
 }
 

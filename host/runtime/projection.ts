@@ -15,6 +15,7 @@ import type { DesiredState } from "./desired.js";
 import type { ConsumerPlan } from "./queue-delivery.js";
 import type { QueueStore } from "./queue-store.js";
 import type { EdgeSql } from "./edge-sql.js";
+import { EGRESS_WORKER } from "./names.js";
 
 export type NodeBinding = ((request: Request) => Promise<Response>) & { tag?: string };
 
@@ -109,6 +110,20 @@ export const COMPATIBILITY_DATE = "2025-09-01";
  * none (docs/decisions/0297-host-workers-without-miniflare-extras.md).
  */
 export const HOST_WORKER: Pick<WorkerOptions, "cache" | "stripCfConnectingIp"> = { cache: false, stripCfConnectingIp: false };
+
+/**
+ * Options of every tenant version worker (ADR 0298). Its outbound requests leave through the
+ * host's egress worker (egress.ts), which strips CF-Connecting-IP and reaches public addresses
+ * only, so Miniflare's own strip worker is not wanted beside it. Its Cache API is present and
+ * stores nothing, as on an edge platform's default hostnames: Miniflare keeps one cache for every
+ * worker of an instance, keyed by URL alone, so a cache that stored would be one tenant's
+ * responses served to another.
+ */
+export const TENANT_WORKER: Pick<WorkerOptions, "cache" | "stripCfConnectingIp" | "outboundService"> = {
+  cache: false,
+  stripCfConnectingIp: false,
+  outboundService: EGRESS_WORKER,
+};
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

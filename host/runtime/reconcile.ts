@@ -12,6 +12,7 @@ import type { KindRegistry } from "../kinds/behaviour.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { readDesiredState } from "./desired.js";
+import { FRONT_WORKER } from "./names.js";
 import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
 import { projectionsFor, type ProjectionDeps } from "./projection.js";
 import { constructedIn, instanceTmpDir } from "./instance-tmp.js";
@@ -19,7 +20,7 @@ import { keepingHostSignals } from "./signals.js";
 
 export interface ServingRuntime {
   mf: Miniflare;
-  /** Where workerd listens (127.0.0.1); the gateway forwards here. */
+  /** The front worker's socket in workerd (127.0.0.1); the gateway forwards here (front.ts). */
   url: URL;
   plan: RuntimePlan;
 }
@@ -108,7 +109,8 @@ export class Reconciler {
     try {
       const options = this.#miniflareOptions(plan.workers);
       mf = keepingHostSignals(() => constructedIn(instanceTmpDir(this.options.dataDir), () => new Miniflare(options)));
-      const url = await mf.ready;
+      await mf.ready;
+      const url = await mf.unsafeGetDirectURL(FRONT_WORKER);
       this.#serving = { mf, url, plan };
     } catch (error) {
       await mf?.dispose().catch(() => undefined);

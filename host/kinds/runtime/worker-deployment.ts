@@ -1,6 +1,7 @@
 // WorkerDeployment -> the router worker of its ModuleWorker: picks a version by weight (split.ts),
 // serves that version's static assets before its code (or after a 404 with runWorkerFirst), and
-// answers on every hostname an endpoint or custom domain gives the worker (Miniflare routes).
+// answers on every hostname an endpoint or custom domain gives the worker (`routes`, which the front
+// worker routes by, front.ts).
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../../store/records.js";

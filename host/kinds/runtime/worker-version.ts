@@ -9,7 +9,7 @@ import { EDGE, refAt, type Ref } from "../../runtime/desired.js";
 import { routerWorkerName, versionWorkerName, wrapperWorkerName, NOT_FOUND_WORKER } from "../../runtime/names.js";
 import { kvBindingName } from "./edge-kv-bytes.js";
 import { bucketId } from "./object-bucket.js";
-import { COMPATIBILITY_DATE, ProjectionError, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
+import { COMPATIBILITY_DATE, ProjectionError, TENANT_WORKER, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 type ModuleType = "ESModule" | "Text" | "Data" | "CompiledWasm";
 
@@ -77,6 +77,7 @@ export function versionWorker(version: ResourceRecord, deps: ProjectionDeps): Wo
     }),
   );
   const options: WorkerOptions = {
+    ...TENANT_WORKER,
     name: versionWorkerName(version),
     compatibilityDate: COMPATIBILITY_DATE,
     modulesRoot: "/",
