@@ -13,6 +13,7 @@ export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--crede
                      [--endpoint-domain DOMAIN] [--async-commit-delay-ms N] [--rate-limit RATE[:BURST]]
                      [--public-url URL] [--repair] [--quota-resources N] [--quota-upload-sessions N]
                      [--quota-staged-bytes N] [--quiet] [--runtime on|off] [--gateway-port N]
+                     [--stall-limit-ms N]
                      [--headers-timeout-ms N] [--request-timeout-ms N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
@@ -60,7 +61,9 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --runtime on|off      run what is deployed in workerd (Miniflare) and serve it through the
                         gateway (default on); off: control plane only
   --gateway-port N      the gateway's one listener on 127.0.0.1, plain HTTP and TLS, routing by
-                        Host header (default 8787; 0 picks a free port)`;
+                        Host header (default 8787; 0 picks a free port)
+  --stall-limit-ms N    how long workerd may go without answering (a worker running without
+                        yielding stops it) before the host starts it again (default 10000)`;
 
 export interface HostCliOptions {
   port: number;
@@ -84,6 +87,7 @@ export interface HostCliOptions {
   quiet: boolean;
   runtime: boolean;
   gatewayPort: number;
+  stallLimitMs?: number;
 }
 
 export class UsageError extends Error {}
@@ -211,6 +215,13 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const port = Number(text);
         if (!/^[0-9]{1,5}$/.test(text) || port > 65535) throw new UsageError(`--gateway-port must be 0..65535, got ${text}`);
         options.gatewayPort = port;
+        break;
+      }
+      case "--stall-limit-ms": {
+        const text = value();
+        if (!/^[1-9][0-9]{0,8}$/.test(text) || Number(text) < 100)
+          throw new UsageError(`--stall-limit-ms must be an integer from 100 (milliseconds), got ${text}`);
+        options.stallLimitMs = Number(text);
         break;
       }
       case "--quiet":

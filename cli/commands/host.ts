@@ -83,6 +83,7 @@ const command: Subcommand = {
         ? {
             runtime: {
               gatewayPort: options.gatewayPort,
+              ...(options.stallLimitMs === undefined ? {} : { stallLimitMs: options.stallLimitMs }),
               onServed: (hostnames: string[]) =>
                 void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))),
             },

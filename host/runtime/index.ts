@@ -21,6 +21,7 @@ import { endOrphanedWorkerd } from "./orphans.js";
 import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
+import { startWatchdog } from "./watchdog.js";
 
 export const DEFAULT_GATEWAY_PORT = 8787;
 
@@ -43,6 +44,20 @@ export interface RuntimeOptions {
   onReport?: (report: ReconcileReport) => void;
   /** Hostnames the gateway starts serving with a switch (the CLI prints their addresses). */
   onServed?: (hostnames: string[]) => void;
+  /**
+   * How long workerd may go without answering before the host replaces it (a worker running
+   * without yielding stops every worker of the instance; watchdog.ts, ADR 0299). Default 10 s.
+   */
+  stallLimitMs?: number;
+  /** How often the watchdog asks (default 1 s). */
+  stallCheckMs?: number;
+}
+
+export interface RuntimeStall {
+  /** When the watchdog found it (the runtime's clock). */
+  at: number;
+  /** How long the instance had not answered. */
+  silentMs: number;
 }
 
 export interface Runtime {
@@ -51,6 +66,8 @@ export interface Runtime {
   reconcile(): Promise<void>;
   serving(): ServingRuntime | undefined;
   lastReport(): ReconcileReport | undefined;
+  /** The last time the serving workerd stopped answering and was replaced. */
+  lastStall(): RuntimeStall | undefined;
   cron: CronScheduler;
   delivery: QueueDelivery;
   close(): Promise<void>;
@@ -142,14 +159,28 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cron.start();
     delivery.start();
   }
+  let stall: RuntimeStall | undefined;
+  const watchdog = startWatchdog({
+    target: () => reconciler.serving?.url,
+    intervalMs: options.stallCheckMs ?? 1000,
+    limitMs: options.stallLimitMs ?? 10_000,
+    onStall: async (target, silentMs) => {
+      stall = { at: now(), silentMs };
+      console.error(`takoform runtime: workerd did not answer for ${silentMs} ms (a worker running without yielding); starting it again`);
+      await gateway.setTarget(undefined); // new connections: 503 until the fresh instance serves
+      await reconciler.replaceStalled(target);
+    },
+  });
   return {
     gateway,
     reconcile: () => reconciler.request(),
     serving: () => reconciler.serving,
     lastReport: () => report,
+    lastStall: () => stall,
     cron,
     delivery,
     async close() {
+      watchdog.stop();
       cron.stop();
       await delivery.stop();
       await reconciler.close();

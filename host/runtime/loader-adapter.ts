@@ -10,7 +10,11 @@
 // default export does not have as a function); otherwise the handler set those bytes export.
 
 import { Miniflare } from "miniflare";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { COMPATIBILITY_DATE } from "./projection.js";
+import { constructedIn } from "./instance-tmp.js";
 import { keepingHostSignals } from "./signals.js";
 
 export const LOADABLE_MEDIA_TYPES: Record<string, "ESModule" | "Text" | "Data" | "CompiledWasm"> = {
@@ -58,16 +62,22 @@ export async function loadThroughRuntime(request: LoaderRequest): Promise<Loader
   const main = request.modules.find((m) => m.name === request.mainModule);
   if (main === undefined) return refused("module_not_found", `the bundle carries no module named ${request.mainModule}`);
   if (main.mediaType !== "application/javascript+module") return refused("module_not_found", `mainModule ${request.mainModule} is not an ES module`);
-  const mf = keepingHostSignals(
-    () =>
-      new Miniflare({
-        compatibilityDate: COMPATIBILITY_DATE,
-        modulesRoot: "/",
-        modules: [
-          { type: "ESModule", path: `/${PROBE_MODULE}`, contents: probeSource(request.mainModule) },
-          ...request.modules.map((m) => ({ type: LOADABLE_MEDIA_TYPES[m.mediaType]!, path: `/${m.name}`, contents: new Uint8Array(m.content) })),
-        ],
-      }),
+  // Miniflare removes its temporary directory without waiting (dispose), so a process that ends
+  // soon after would leave it in the machine's temporary folder: it is made here and removed below.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "takoform-loader-"));
+  const mf = keepingHostSignals(() =>
+    constructedIn(
+      tmp,
+      () =>
+        new Miniflare({
+          compatibilityDate: COMPATIBILITY_DATE,
+          modulesRoot: "/",
+          modules: [
+            { type: "ESModule", path: `/${PROBE_MODULE}`, contents: probeSource(request.mainModule) },
+            ...request.modules.map((m) => ({ type: LOADABLE_MEDIA_TYPES[m.mediaType]!, path: `/${m.name}`, contents: new Uint8Array(m.content) })),
+          ],
+        }),
+    ),
   );
   let exported: string[];
   try {
@@ -78,6 +88,7 @@ export async function loadThroughRuntime(request: LoaderRequest): Promise<Loader
     return refused("module_syntax_error", `workerd could not load the bundle: ${String((error as Error).message).split("\n")[0]}`);
   } finally {
     await mf.dispose().catch(() => undefined);
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
   const missing = request.declaredHandlers.filter((h) => !exported.includes(h));
   if (missing.length > 0) return refused("handler_not_exported", `the main module's default export has no ${missing.join(", ")}`);

@@ -127,6 +127,18 @@ export class Reconciler {
   }
 
   /**
+   * Kills the serving instance when it is the one at `url` (it stopped answering: watchdog.ts) and
+   * starts the same plan again in a fresh instance; resolves once that serves (or failed).
+   */
+  async replaceStalled(url: URL): Promise<void> {
+    const stalled = this.#serving;
+    if (stalled === undefined || stalled.url.href !== url.href) return;
+    this.#serving = undefined;
+    await stalled.mf.dispose().catch(() => undefined);
+    await this.request();
+  }
+
+  /**
    * Disposes an instance the gateway no longer sends to once its grace has passed (requests it
    * took before the switch finish). close() disposes it at once: a workerd left waiting for an
    * unref'd timer would outlive the host when the process exits within the grace.

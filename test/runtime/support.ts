@@ -25,7 +25,7 @@ export interface RuntimeHost {
 }
 
 /** A host with its runtime on `dataDir`; without one, on a temporary folder removed at close. */
-export async function startRuntimeHost(given?: string): Promise<RuntimeHost> {
+export async function startRuntimeHost(given?: string, runtime: { stallLimitMs?: number; stallCheckMs?: number } = {}): Promise<RuntimeHost> {
   const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"));
   let offset = 0;
   const host = await startHost({
@@ -36,7 +36,7 @@ export async function startRuntimeHost(given?: string): Promise<RuntimeHost> {
     credentials: CREDENTIALS,
     asyncCommitDelayMs: 0,
     report: (error) => console.error(error),
-    runtime: { gatewayPort: 0, now: () => Date.now() + offset },
+    runtime: { gatewayPort: 0, now: () => Date.now() + offset, ...runtime },
   });
   return {
     url: host.url,
