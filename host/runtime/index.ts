@@ -58,6 +58,8 @@ export interface RuntimeStall {
   at: number;
   /** How long the instance had not answered. */
   silentMs: number;
+  /** The instance had exited (it refused the connection) rather than gone silent. */
+  gone: boolean;
 }
 
 export interface Runtime {
@@ -66,7 +68,7 @@ export interface Runtime {
   reconcile(): Promise<void>;
   serving(): ServingRuntime | undefined;
   lastReport(): ReconcileReport | undefined;
-  /** The last time the serving workerd stopped answering and was replaced. */
+  /** The last time the serving workerd stopped answering (or exited) and was replaced. */
   lastStall(): RuntimeStall | undefined;
   cron: CronScheduler;
   delivery: QueueDelivery;
@@ -164,9 +166,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     target: () => reconciler.serving?.url,
     intervalMs: options.stallCheckMs ?? 1000,
     limitMs: options.stallLimitMs ?? 10_000,
-    onStall: async (target, silentMs) => {
-      stall = { at: now(), silentMs };
-      console.error(`takoform runtime: workerd did not answer for ${silentMs} ms (a worker running without yielding); starting it again`);
+    onStall: async (target, silentMs, gone) => {
+      stall = { at: now(), silentMs, gone };
+      console.error(
+        gone
+          ? "takoform runtime: workerd has exited (it refuses connections); starting it again"
+          : `takoform runtime: workerd did not answer for ${silentMs} ms (a worker running without yielding); starting it again`,
+      );
       await gateway.setTarget(undefined); // new connections: 503 until the fresh instance serves
       await reconciler.replaceStalled(target);
     },

@@ -2,7 +2,7 @@
 // instance's isolates on one thread, and its open-source build enforces no CPU limit. The
 // watchdog (host/runtime/watchdog.ts, ADR 0299) finds the instance silent past the limit, kills it
 // and starts the same plan again: another tenant's worker answers again, and so do the spinning
-// worker's other paths.
+// worker's other paths. A workerd that exits (killed) is replaced the same way.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { OTHER_TENANT } from "../unit/host/harness.js";
@@ -66,4 +66,23 @@ it("replaces a workerd stopped by a worker that never yields; every other worker
   expect((await spun).status).not.toBe(200);
   expect(alive(stalled!), "the stalled workerd is ended").toBe(false);
   expect((await viaGateway(host.gatewayPort, spin)).body).toBe("spin ok");
+}, 40_000);
+
+it("replaces a workerd that has exited (killed, as by the OOM killer)", async () => {
+  await eventually(
+    async () => workerdChildrenOf(process.pid),
+    (pids) => pids.length === 1,
+    "one workerd",
+  );
+  const [serving] = workerdChildrenOf(process.pid);
+  process.kill(serving!, "SIGKILL");
+  const recovered = await eventually(
+    () => viaGateway(host.gatewayPort, calm).catch(() => CLOSED),
+    (r) => r.status === 200,
+    "the other tenant's worker answers again",
+    20_000,
+  );
+  expect(recovered.body).toBe("calm ok");
+  expect(host.host.runtime!.lastStall()!.gone).toBe(true);
+  expect(workerdChildrenOf(process.pid)).not.toContain(serving);
 }, 40_000);
