@@ -17,6 +17,20 @@ const source = (name: string) =>
   `export default { fetch(request) { if (new URL(request.url).pathname === "/spin") { for (;;) {} } return new Response("${name} ok"); } };`;
 const CLOSED: GatewayReply = { status: 0, body: "", headers: {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The instances that deploys or a replacement retired end after their grace: then one workerd runs, the serving one. */
+const oneWorkerd = () =>
+  eventually(
+    async () => workerdChildrenOf(process.pid),
+    (pids) => pids.length === 1,
+    "one workerd",
+  );
+const answeringAgain = (hostname: string) =>
+  eventually(
+    () => viaGateway(host.gatewayPort, hostname).catch(() => CLOSED),
+    (r) => r.status === 200,
+    `${hostname} answers again`,
+    20_000,
+  );
 
 beforeAll(async () => {
   host = await startRuntimeHost(undefined, { stallLimitMs: LIMIT_MS, stallCheckMs: 250 });
@@ -29,12 +43,7 @@ beforeAll(async () => {
       (r) => r.status === 200,
       `${hostname} serves`,
     );
-  // The instances the deploys replaced end after their grace: then one workerd runs, the serving one.
-  await eventually(
-    async () => workerdChildrenOf(process.pid),
-    (pids) => pids.length === 1,
-    "one workerd",
-  );
+  await oneWorkerd();
 }, 60_000);
 afterAll(async () => host.close());
 
@@ -53,13 +62,7 @@ it("replaces a workerd stopped by a worker that never yields; every other worker
     sleep(700).then(() => "silent"),
   ]);
   expect(during).toBe("silent");
-  const recovered = await eventually(
-    () => viaGateway(host.gatewayPort, calm).catch(() => CLOSED),
-    (r) => r.status === 200,
-    "the other tenant's worker answers again",
-    20_000,
-  );
-  expect(recovered.body).toBe("calm ok");
+  expect((await answeringAgain(calm)).body).toBe("calm ok");
   const stall = host.host.runtime!.lastStall();
   expect(stall).not.toBe(before);
   expect(stall!.silentMs).toBeGreaterThanOrEqual(LIMIT_MS);
@@ -69,20 +72,10 @@ it("replaces a workerd stopped by a worker that never yields; every other worker
 }, 40_000);
 
 it("replaces a workerd that has exited (killed, as by the OOM killer)", async () => {
-  await eventually(
-    async () => workerdChildrenOf(process.pid),
-    (pids) => pids.length === 1,
-    "one workerd",
-  );
+  await oneWorkerd();
   const [serving] = workerdChildrenOf(process.pid);
   process.kill(serving!, "SIGKILL");
-  const recovered = await eventually(
-    () => viaGateway(host.gatewayPort, calm).catch(() => CLOSED),
-    (r) => r.status === 200,
-    "the other tenant's worker answers again",
-    20_000,
-  );
-  expect(recovered.body).toBe("calm ok");
+  expect((await answeringAgain(calm)).body).toBe("calm ok");
   expect(host.host.runtime!.lastStall()!.gone).toBe(true);
   expect(workerdChildrenOf(process.pid)).not.toContain(serving);
 }, 40_000);
