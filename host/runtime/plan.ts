@@ -8,7 +8,7 @@ import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../store/records.js";
 import { refAt, type Ref } from "./desired.js";
 import { EGRESS_OPTIONS } from "./egress.js";
-import { frontWorker, routeTable } from "./front.js";
+import { frontWorker, routedHostnames, routeTable } from "./front.js";
 import { NOT_FOUND_WORKER, routerWorkerName } from "./names.js";
 import {
   COMPATIBILITY_DATE,
@@ -154,12 +154,12 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
         const at = own.findIndex((options) => options.name === answering.worker);
         own[at] = { ...own[at]!, routes: answering.routes };
       }
+      for (const options of own) routedHostnames(options); // a route the front cannot serve is this deployment's problem
       const group: DeploymentGroup = { workers: own, target, ...(answering === undefined ? {} : { direct: answering.worker }) };
       fresh.set(deployment.uid, group);
       use(group);
     } catch (error) {
-      if (!(error instanceof ProjectionError)) throw error;
-      problems.push({ record: deployment, message: error.message });
+      problems.push({ record: deployment, message: problemOf(deployment, error) });
     }
   }
   // Service bindings to a router go to the version answering in its place; to a worker whose
@@ -188,18 +188,33 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
     try {
       return router === undefined ? [] : [{ plan: consumerPlan(consumer, deps), router }];
     } catch (error) {
-      if (!(error instanceof ProjectionError)) throw error;
-      problems.push({ record: consumer, message: error.message });
+      problems.push({ record: consumer, message: problemOf(consumer, error) });
       return [];
     }
   });
   const crons = playing("cron").flatMap(({ record: trigger, role: cronSchedule }) => {
     const router = routed(trigger);
-    return router === undefined ? [] : [{ plan: cronSchedule(trigger), router }];
+    try {
+      return router === undefined ? [] : [{ plan: cronSchedule(trigger), router }];
+    } catch (error) {
+      problems.push({ record: trigger, message: problemOf(trigger, error) });
+      return [];
+    }
   });
   const list = [...workers.values()];
   list.push(frontWorker(routeTable(list)), EGRESS_OPTIONS);
   return { fresh, workers: list, hostnames, targets, consumers, crons, problems, fingerprint: fingerprintOf(list) };
+}
+
+/**
+ * What a record's problem says: a ProjectionError's message (what the record needs is gone), and
+ * for anything else a kind module threw, that it failed, so one kind's bug leaves the rest of the
+ * plan running instead of stopping every reconcile.
+ */
+function problemOf(record: ResourceRecord, error: unknown): string {
+  if (error instanceof ProjectionError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `the runtime projection of ${record.ref.kind} failed: ${message.split("\n")[0]}`;
 }
 
 /** A digest of what workerd runs: module bytes by digest, Node bindings by their tag. */

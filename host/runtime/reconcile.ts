@@ -71,7 +71,14 @@ export class Reconciler {
       try {
         do {
           this.#again = false;
-          await this.#reconcileOnce();
+          try {
+            await this.#reconcileOnce();
+          } catch (error) {
+            // Whatever failed (reading the store, a plan), what serves keeps serving; a caller
+            // awaiting the reconcile (a commit, the watchdog) is never handed a rejection.
+            const message = error instanceof Error ? error.message : String(error);
+            this.options.onReport?.({ switched: false, problems: [], failure: { message: message.slice(0, 2000), affected: [] } });
+          }
         } while (this.#again && !this.#closed);
       } finally {
         this.#running = undefined;
