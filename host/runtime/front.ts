@@ -37,12 +37,11 @@ export function routeTable(workers: readonly WorkerOptions[]): Map<string, strin
 }
 
 const SCRIPT = `
-const PLATFORM = ["cf-connecting-ip"];
 export default {
   async fetch(request, env) {
     const binding = ROUTES.get(new URL(request.url).hostname);
     const headers = new Headers();
-    for (const [name, value] of request.headers) if (!name.startsWith("mf-") && !PLATFORM.includes(name)) headers.append(name, value);
+    for (const [name, value] of request.headers) if (!name.startsWith("mf-") && name !== "cf-connecting-ip") headers.append(name, value);
     headers.set("cf-connecting-ip", CLIENT_ADDRESS);
     const forwarded = new Request(request, { headers, cf: {} });
     try {

@@ -76,8 +76,7 @@ export class Reconciler {
           } catch (error) {
             // Whatever failed (reading the store, a plan), what serves keeps serving; a caller
             // awaiting the reconcile (a commit, the watchdog) is never handed a rejection.
-            const message = error instanceof Error ? error.message : String(error);
-            this.options.onReport?.({ switched: false, problems: [], failure: { message: message.slice(0, 2000), affected: [] } });
+            this.options.onReport?.({ switched: false, problems: [], failure: failureOf(error, []) });
           }
         } while (this.#again && !this.#closed);
       } finally {
@@ -121,8 +120,7 @@ export class Reconciler {
       this.#serving = { mf, url, plan };
     } catch (error) {
       await mf?.dispose().catch(() => undefined);
-      const message = error instanceof Error ? error.message : String(error);
-      const failure = { message: message.slice(0, 2000), affected: changedResources(previous?.plan, plan) };
+      const failure = failureOf(error, changedResources(previous?.plan, plan));
       this.options.onReport?.({ switched: false, problems: plan.problems, failure });
       return failure;
     }
@@ -184,6 +182,12 @@ export class Reconciler {
     this.#serving = undefined;
     await Promise.all(instances.map((mf) => mf.dispose().catch(() => undefined)));
   }
+}
+
+/** A report's failure: what was thrown (its first 2,000 characters) and the resources it is put down to. */
+function failureOf(error: unknown, affected: ResourceRecord[]): NonNullable<ReconcileReport["failure"]> {
+  const message = error instanceof Error ? error.message : String(error);
+  return { message: message.slice(0, 2000), affected };
 }
 
 /** The versions and deployments a failed plan adds or changes relative to the serving one. */

@@ -5,9 +5,8 @@
 // `intervalMs`; an instance that has not answered within `limitMs` is stalled, and the host
 // replaces it with a fresh instance of the same plan (reconcile.ts) and kills the stalled one. An
 // instance whose socket refuses the connection is gone (workerd crashed, or was killed: the OOM
-// killer), and is replaced at once.
-// Requests in flight on the stalled instance fail; everything else serves again within the limit
-// plus one workerd start (ADR 0299).
+// killer), and is replaced at once. Requests in flight on the stalled instance fail; everything
+// else serves again within the limit plus one workerd start (ADR 0299).
 
 import http from "node:http";
 

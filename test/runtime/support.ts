@@ -58,10 +58,15 @@ export interface GatewayReply {
 }
 
 /** One request through the gateway, addressed by Host header. */
-export function viaGateway(port: number, hostname: string, pathname = "/", options: { method?: string; body?: string } = {}): Promise<GatewayReply> {
+export function viaGateway(
+  port: number,
+  hostname: string,
+  pathname = "/",
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<GatewayReply> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, path: pathname, method: options.method ?? "GET", headers: { host: `${hostname}:${port}` }, agent: false },
+      { host: "127.0.0.1", port, path: pathname, method: options.method ?? "GET", headers: { host: `${hostname}:${port}`, ...options.headers }, agent: false },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
