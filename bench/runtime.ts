@@ -22,12 +22,14 @@ import { createVersion, deploy, deployWorker } from "../test/runtime/support.js"
 import type { Benchmark, BenchContext } from "./lib/benchmark.js";
 import { figure, type Figure } from "./lib/figure.js";
 import { startHost as startHostProcess } from "./lib/host-process.js";
-import { descendantsOf, memoryOf } from "./lib/proc.js";
+import { descendantsOf, memoryOf, pssOf } from "./lib/proc.js";
 import { pairedFigure, PairSamples, pairOrder } from "./lib/pairs.js";
 import { median } from "./lib/stats.js";
 
 const TOKEN = "runtime-bench-token-0123456789";
-const CREDENTIALS = [{ token: TOKEN, tenant: "bench", principal: "bench" }];
+/** The bench tenant, and nine more for the host of several tenants (each tenant's workers run in a workerd of their own, ADR 0300). */
+const TENANT_TOKENS = [TOKEN, ...Array.from({ length: 9 }, (_, i) => `runtime-bench-token-tenant-${i + 1}-0123456789`)];
+const CREDENTIALS = TENANT_TOKENS.map((token, i) => ({ token, tenant: i === 0 ? "bench" : `bench-${i}`, principal: "bench" }));
 const SOURCE = `export default { fetch(request, env) { return new Response("v=" + env.LABEL); } };`;
 
 function get(port: number, hostname: string, agent: http.Agent | false): Promise<{ status: number; body: string }> {
@@ -109,7 +111,9 @@ async function inProcess(context: BenchContext): Promise<Figure[]> {
     context.log(`runtime: apply-to-serving samples ${samples.map((s) => s.toFixed(0)).join(", ")} ms (last version ${previous})`);
     const seconds = Math.min(context.options.seconds, 5);
     const concurrency = Math.min(context.options.concurrency, 16);
-    const directPort = Number(runtime.serving()!.url.port);
+    // the front worker's socket in the workerd of the tenant serving the hostname (ADR 0300)
+    const cell = [...runtime.serving()!.cells.values()].find((serving) => serving.plan.hostnames.includes(hostname))!;
+    const directPort = Number(cell.url.port);
     await load(directPort, hostname, 1, concurrency); // warm the isolate and the JIT first
     await load(runtime.gateway.port, hostname, 1, concurrency);
     // Alternating A/B pairs (bench/lib/pairs.ts): direct first in even pairs, the gateway first in
@@ -153,7 +157,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function rssWithWorkers(context: BenchContext, workers: number): Promise<Figure[]> {
+/**
+ * RSS and apply-to-serving with `workers` workers deployed, spread round-robin over `tenants`
+ * tenants: a change starts again the workerd of the changed worker's tenant (its cell, ADR 0300),
+ * so with one tenant it costs time for all 50 workers, with ten for the five of that tenant.
+ */
+async function rssWithWorkers(context: BenchContext, workers: number, tenants: number): Promise<Figure[]> {
   const dir = context.scratch(mkdtempSync(path.join(os.tmpdir(), "takoform-bench-runtime-rss-")));
   const credentials = path.join(dir, "credentials.json");
   writeFileSync(credentials, JSON.stringify({ credentials: CREDENTIALS }));
@@ -162,12 +171,11 @@ async function rssWithWorkers(context: BenchContext, workers: number): Promise<F
   try {
     const hostnames: string[] = [];
     for (let i = 0; i < workers; i++)
-      hostnames.push((await deployWorker(host.url, "bench", `w${i}`, { source: SOURCE, vars: { LABEL: String(i) } }, TOKEN)).hostname);
+      hostnames.push((await deployWorker(host.url, "bench", `w${i}`, { source: SOURCE, vars: { LABEL: String(i) } }, TENANT_TOKENS[i % tenants])).hostname);
     await waitFor(async () => (await Promise.all(hostnames.map((h) => get(gatewayPort, h, false)))).every((r) => r.status === 200), 180_000);
     const pids = [host.pid, ...descendantsOf(host.pid)];
     const rss = pids.reduce((sum, pid) => sum + (memoryOf(pid)?.rss ?? 0), 0);
-    // Apply-to-serving again with every worker deployed: a change starts a new workerd with the
-    // whole plan (ADR 0190), so its cost grows with every tenant's workers, not the changed one's.
+    const pss = pids.reduce((sum, pid) => sum + (pssOf(pid) ?? 0), 0);
     const samples: number[] = [];
     for (let i = 1; i <= Math.max(3, context.options.runs); i++) {
       const next = await createVersion(host.url, "bench", "w0", { source: SOURCE, vars: { LABEL: `again-${i}` } }, TOKEN);
@@ -177,12 +185,17 @@ async function rssWithWorkers(context: BenchContext, workers: number): Promise<F
       await waitFor(async () => (await get(gatewayPort, hostnames[0]!, false)).body === `v=again-${i}`);
       samples.push(performance.now() - t0);
     }
-    context.log(`runtime: apply-to-serving with ${workers} workers: samples ${samples.map((s) => s.toFixed(0)).join(", ")} ms`);
+    const of = tenants === 1 ? `${workers} workers` : `${workers} workers of ${tenants} tenants`;
+    const id = tenants === 1 ? `${workers}-workers` : `${workers}-workers-${tenants}-tenants`;
+    context.log(`runtime: apply-to-serving with ${of}: samples ${samples.map((s) => s.toFixed(0)).join(", ")} ms`);
     return [
-      figure("runtime.rss.50-workers", `host RSS with the runtime on and ${workers} workers (host + workerd)`, rss / (1 << 20), "MiB", {
+      figure(`runtime.rss.${id}`, `host RSS with the runtime on and ${of} (host + workerd)`, rss / (1 << 20), "MiB", {
         note: `${pids.length} processes`,
       }),
-      figure(`runtime.apply-to-serving.${workers}-workers.p50`, `apply-to-serving p50 with ${workers} workers deployed`, median(samples), "ms", {
+      figure(`runtime.pss.${id}`, `host PSS with the runtime on and ${of} (host + workerd; shared pages counted once)`, pss / (1 << 20), "MiB", {
+        note: `${pids.length} processes`,
+      }),
+      figure(`runtime.apply-to-serving.${id}.p50`, `apply-to-serving p50 with ${of} deployed`, median(samples), "ms", {
         note: `median of ${samples.length}`,
       }),
     ];
@@ -192,7 +205,11 @@ async function rssWithWorkers(context: BenchContext, workers: number): Promise<F
 }
 
 async function run(context: BenchContext): Promise<Figure[]> {
-  return [...(await inProcess(context)), ...(await rssWithWorkers(context, 50))];
+  return [...(await inProcess(context)), ...(await rssWithWorkers(context, 50, 1)), ...(await rssWithWorkers(context, 50, 10))];
 }
 
-export const runtimeBenchmark: Benchmark = { name: "runtime", title: "Data plane: apply-to-serving, gateway overhead, RSS with 50 workers", run };
+export const runtimeBenchmark: Benchmark = {
+  name: "runtime",
+  title: "Data plane: apply-to-serving, gateway overhead, RSS with 50 workers of one tenant and of ten",
+  run,
+};

@@ -61,9 +61,10 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --runtime on|off      run what is deployed in workerd (Miniflare) and serve it through the
                         gateway (default on); off: control plane only
   --gateway-port N      the gateway's one listener on 127.0.0.1, plain HTTP and TLS, routing by
-                        Host header (default 8787; 0 picks a free port)
-  --stall-limit-ms N    how long workerd may go without answering (a worker running without
-                        yielding stops it) before the host starts it again (default 10000)`;
+                        TLS server name or Host header to each tenant's own workerd (default
+                        8787; 0 picks a free port)
+  --stall-limit-ms N    how long a tenant's workerd may go without answering (a worker running
+                        without yielding stops it) before the host starts it again (default 10000)`;
 
 export interface HostCliOptions {
   port: number;

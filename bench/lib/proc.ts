@@ -32,6 +32,19 @@ export function memoryOf(pid: number): MemoryStatus | undefined {
   return { rss, peak };
 }
 
+/**
+ * Proportional set size of a live process, bytes: its resident pages, each shared page divided by
+ * the processes sharing it (/proc/PID/smaps_rollup). Summed over processes that run one binary
+ * (several workerd), it counts the binary's pages once where RSS counts them in every process.
+ */
+export function pssOf(pid: number): number | undefined {
+  try {
+    return kib(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss");
+  } catch {
+    return undefined;
+  }
+}
+
 let ticksPerSecond: number | undefined;
 function clockTicks(): number {
   if (ticksPerSecond === undefined) {

@@ -11,14 +11,13 @@ import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { CronScheduler, type CronPlan } from "./cron-scheduler.js";
 import { openEdgeSql, type EdgeSql } from "./edge-sql.js";
-import { startGateway, type Gateway } from "./gateway.js";
+import { startGateway, type Gateway, type GatewayRoutes } from "./gateway.js";
 import { QueueDelivery, type BatchOutcome, type ConsumerPlan } from "./queue-delivery.js";
 import { QueueStore, type LeasedMessage, type StoredBody } from "./queue-store.js";
-import type { RuntimePlan } from "./plan.js";
 import type { DeploymentTarget } from "./projection.js";
 import { clearInstanceTmp } from "./instance-tmp.js";
 import { endOrphanedWorkerd } from "./orphans.js";
-import { Reconciler, type ReconcileReport, type ServingRuntime } from "./reconcile.js";
+import { Reconciler, type ReconcileReport, type ServingCell, type ServingState } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
 import { startWatchdog } from "./watchdog.js";
@@ -45,8 +44,8 @@ export interface RuntimeOptions {
   /** Hostnames the gateway starts serving with a switch (the CLI prints their addresses). */
   onServed?: (hostnames: string[]) => void;
   /**
-   * How long workerd may go without answering before the host replaces it (a worker running
-   * without yielding stops every worker of the instance; watchdog.ts, ADR 0299). Default 10 s.
+   * How long a tenant's workerd may go without answering before the host replaces it (a worker
+   * running without yielding stops every worker of its instance; watchdog.ts, ADR 0299). Default 10 s.
    */
   stallLimitMs?: number;
   /** How often the watchdog asks (default 1 s). */
@@ -54,6 +53,8 @@ export interface RuntimeOptions {
 }
 
 export interface RuntimeStall {
+  /** The tenant whose instance it was (each tenant's workers run in a workerd of their own, ADR 0300). */
+  tenant: string;
   /** When the watchdog found it (the runtime's clock). */
   at: number;
   /** How long the instance had not answered. */
@@ -66,9 +67,10 @@ export interface Runtime {
   gateway: Gateway;
   /** Reconciles now; resolves when the stored state at call time is what runs (or failed). */
   reconcile(): Promise<void>;
-  serving(): ServingRuntime | undefined;
+  /** What serves now: one cell (workerd instance) per tenant, and the cells being started again. */
+  serving(): ServingState | undefined;
   lastReport(): ReconcileReport | undefined;
-  /** The last time the serving workerd stopped answering (or exited) and was replaced. */
+  /** The last time a tenant's workerd stopped answering (or exited) and was replaced. */
   lastStall(): RuntimeStall | undefined;
   cron: CronScheduler;
   delivery: QueueDelivery;
@@ -110,16 +112,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       reconcilerServedHosts = [...serving.plan.hostnames.keys()];
       const added = reconcilerServedHosts.filter((h) => !before.has(h));
       if (added.length > 0) options.onServed?.(added);
-      const switched = gateway.setTarget({ url: serving.url });
-      cron.setTriggers(serving.plan.crons.map((c) => c.plan));
+      const cells = [...serving.cells.values()];
+      const switched = gateway.setRoutes(gatewayRoutes(serving));
+      cron.setTriggers(cells.flatMap((cell) => cell.plan.crons.map((c) => c.plan)));
       // A database the new plan no longer binds gives its worker thread back.
-      const bound = sqlFilesOf(serving.plan);
+      const bound = sqlFilesOf(cells.flatMap((cell) => cell.plan.workers));
       for (const [file, connection] of sqlConnections) {
         if (bound.has(file)) continue;
         sqlConnections.delete(file);
         void connection.close();
       }
-      delivery.setConsumers(serving.plan.consumers.map((c) => c.plan));
+      delivery.setConsumers(cells.flatMap((cell) => cell.plan.consumers.map((c) => c.plan)));
       await switched;
     },
     onReport: (next) => {
@@ -129,26 +132,29 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       options.onReport?.(next);
     },
   });
-  const targetOf = (list: { plan: { key: string }; router: string }[], key: string) => {
-    const serving = reconciler.serving;
-    const router = list.find((entry) => entry.plan.key === key)?.router;
-    return serving === undefined || router === undefined ? undefined : { serving, target: serving.plan.targets.get(router)! };
+  /** The serving cell and deployment a cron trigger or consumer (by its plan key) fires into. */
+  const targetOf = (listOf: (cell: ServingCell) => readonly { plan: { key: string }; router: string }[], key: string) => {
+    for (const cell of reconciler.serving?.cells.values() ?? []) {
+      const router = listOf(cell).find((entry) => entry.plan.key === key)?.router;
+      if (router !== undefined) return { cell, target: cell.plan.targets.get(router)! };
+    }
+    return undefined;
   };
   const cron = new CronScheduler(async (trigger: CronPlan, scheduledTime) => {
-    const found = targetOf(reconciler.serving?.plan.crons ?? [], trigger.key);
+    const found = targetOf((cell) => cell.plan.crons, trigger.key);
     const version = found === undefined ? undefined : nextVersion(found.target, "scheduled");
     if (found === undefined || version === undefined) return;
-    const worker = (await found.serving.mf.getWorker(version.workerName)) as unknown as EventTarget;
+    const worker = (await found.cell.mf.getWorker(version.workerName)) as unknown as EventTarget;
     await worker.scheduled({ scheduledTime: new Date(scheduledTime), cron: trigger.cron });
   }, now);
   const delivery = new QueueDelivery(
     queues,
     async (consumer: ConsumerPlan, messages: LeasedMessage[]): Promise<BatchOutcome> => {
-      const found = targetOf(reconciler.serving?.plan.consumers ?? [], consumer.key);
+      const found = targetOf((cell) => cell.plan.consumers, consumer.key);
       const version = found === undefined ? undefined : nextVersion(found.target, "queue");
       if (found === undefined || version === undefined)
         throw new Error(`queue ${consumer.queueName}: no deployed version of its consumer declares a queue handler`);
-      const worker = (await found.serving.mf.getWorker(version.workerName)) as unknown as EventTarget;
+      const worker = (await found.cell.mf.getWorker(version.workerName)) as unknown as EventTarget;
       const result = await worker.queue(
         consumer.queueName,
         messages.map((m) => ({ id: m.id, timestamp: new Date(m.timestampMillis), body: decodeBody(m.body), attempts: m.attempts })),
@@ -163,17 +169,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   let stall: RuntimeStall | undefined;
   const watchdog = startWatchdog({
-    target: () => reconciler.serving?.url,
+    targets: () => [...(reconciler.serving?.cells.values() ?? [])].map((cell) => cell.url),
     intervalMs: options.stallCheckMs ?? 1000,
     limitMs: options.stallLimitMs ?? 10_000,
     onStall: async (target, silentMs, gone) => {
-      stall = { at: now(), silentMs, gone };
+      const tenant = [...(reconciler.serving?.cells.values() ?? [])].find((cell) => cell.url.href === target.href)?.tenant;
+      if (tenant === undefined) return;
+      stall = { tenant, at: now(), silentMs, gone };
       console.error(
         gone
-          ? "takoform runtime: workerd has exited (it refuses connections); starting it again"
-          : `takoform runtime: workerd did not answer for ${silentMs} ms (a worker running without yielding); starting it again`,
+          ? `takoform runtime: the workerd of tenant ${tenant} has exited (it refuses connections); starting it again`
+          : `takoform runtime: the workerd of tenant ${tenant} did not answer for ${silentMs} ms (a worker running without yielding); starting it again`,
       );
-      await gateway.setTarget(undefined); // new connections: 503 until the fresh instance serves
+      // Its hostnames answer 503 until the fresh instance serves; other tenants' cells go on.
       await reconciler.replaceStalled(target);
     },
   });
@@ -198,16 +206,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 }
 
-/** The database files the plan's edge.sql bindings reach (their Node bindings are tagged sql:<file>). */
-export function sqlFilesOf(plan: Pick<RuntimePlan, "workers">): Set<string> {
+/** The database files a plan's edge.sql bindings reach (their Node bindings are tagged sql:<file>). */
+export function sqlFilesOf(workers: readonly WorkerOptions[]): Set<string> {
   const files = new Set<string>();
-  for (const worker of plan.workers) {
+  for (const worker of workers) {
     for (const binding of Object.values(worker.serviceBindings ?? {})) {
       const tag = typeof binding === "function" ? (binding as { tag?: string }).tag : undefined;
       if (tag?.startsWith("sql:")) files.add(tag.slice("sql:".length));
     }
   }
   return files;
+}
+
+/** The gateway's routes: each serving cell's hostnames to its front socket, a cell down's to none (503). */
+export function gatewayRoutes(serving: Pick<ServingState, "cells" | "down">): GatewayRoutes {
+  const routes = new Map<string, URL | undefined>();
+  for (const hostnames of serving.down.values()) for (const hostname of hostnames) routes.set(hostname, undefined);
+  for (const cell of serving.cells.values()) for (const hostname of cell.plan.hostnames) routes.set(hostname, cell.url);
+  return routes;
 }
 
 /** The non-HTTP events of Miniflare's worker handle. */

@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../store/records.js";
 import { refAt, type Ref } from "./desired.js";
-import { EGRESS_OPTIONS } from "./egress.js";
-import { frontWorker, routedHostnames, routeTable } from "./front.js";
+import { cellsOf, type CellPlan } from "./cells.js";
+import { routedHostnames } from "./front.js";
 import { NOT_FOUND_WORKER, routerWorkerName } from "./names.js";
 import {
   COMPATIBILITY_DATE,
@@ -47,7 +47,10 @@ export const versionKey = (record: ResourceRecord) => `${record.uid}:${record.ge
 export interface RuntimePlan {
   /** Deployment uid -> the group this plan runs for it, when freshly projected. */
   fresh: Map<string, DeploymentGroup>;
+  /** Every worker of every tenant's deployments, and the shared not-found worker. */
   workers: WorkerOptions[];
+  /** Tenant -> what its own workerd instance runs (cells.ts, ADR 0300). */
+  cells: Map<string, CellPlan>;
   /** Hostname -> router worker name. */
   hostnames: Map<string, string>;
   /** Router worker name -> its deployment. */
@@ -119,8 +122,13 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
   const fresh = new Map<string, DeploymentGroup>();
   /** Router name -> the version worker that answers in its place (service bindings to the router go there). */
   const direct = new Map<string, string>();
+  /** Worker name -> the tenant whose cell runs it (the not-found worker runs in every cell). */
+  const tenantOf = new Map<string, string>();
   const use = (group: DeploymentGroup) => {
-    for (const options of group.workers) workers.set(options.name!, options);
+    for (const options of group.workers) {
+      workers.set(options.name!, options);
+      tenantOf.set(options.name!, group.target.tenant);
+    }
     targets.set(group.target.router, group.target);
     if (group.direct !== undefined) direct.set(group.target.router, group.direct);
   };
@@ -163,8 +171,9 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
     }
   }
   // Service bindings to a router go to the version answering in its place; to a worker whose
-  // deployment could not be projected, to the not-found worker. The options are copied, not
-  // changed: a deployment's last good group is used again by later plans.
+  // deployment could not be projected, or that another tenant's cell runs, to the not-found
+  // worker. The options are copied, not changed: a deployment's last good group is used again by
+  // later plans.
   for (const [worker, options] of workers) {
     const bindings = options.serviceBindings as Record<string, unknown> | undefined;
     if (bindings === undefined) continue;
@@ -172,7 +181,7 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
       Object.entries(bindings).map(([name, service]) => {
         if (typeof service !== "string") return [name, service];
         const to = direct.get(service) ?? service;
-        return [name, workers.has(to) ? to : NOT_FOUND_WORKER];
+        return [name, workers.has(to) && tenantOf.get(to) === tenantOf.get(worker) ? to : NOT_FOUND_WORKER];
       }),
     );
     if (Object.entries(resolved).some(([name, service]) => service !== bindings[name]))
@@ -202,8 +211,11 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
     }
   });
   const list = [...workers.values()];
-  list.push(frontWorker(routeTable(list)), EGRESS_OPTIONS);
-  return { fresh, workers: list, hostnames, targets, consumers, crons, problems, fingerprint: fingerprintOf(list) };
+  const cells = cellsOf({ workers: list, tenantOf, targets, consumers, crons, fingerprint: fingerprintOf });
+  const fingerprint = createHash("sha256")
+    .update(JSON.stringify([...cells.values()].map((cell) => [cell.tenant, cell.fingerprint])))
+    .digest("hex");
+  return { fresh, workers: list, cells, hostnames, targets, consumers, crons, problems, fingerprint };
 }
 
 /**

@@ -1,16 +1,19 @@
-// Reconcile: the stored desired state -> one running Miniflare instance (workerd).
+// Reconcile: the stored desired state -> one running Miniflare instance (workerd) per tenant, a
+// cell (cells.ts, ADR 0300).
 //
-// Blue/green: a new plan starts a NEW instance beside the serving one; only when it is ready does
-// the gateway switch to it, and the old one is disposed after a short grace (or when the runtime
-// closes). A plan workerd refuses (a module that does not load, a broken binding) never serves:
-// the previous instance keeps serving and the failure is reported on the resources the plan
-// changed. Reconciles run one at a time; requests during one coalesce into one more run.
+// Blue/green per cell: a cell whose plan changed starts a NEW instance beside the serving one;
+// only when it is ready does the gateway send that tenant's hostnames to it, and the old one is
+// disposed after a short grace (or when the runtime closes). Cells whose plan did not change keep
+// their instance. A plan workerd refuses (a module that does not load, a broken binding) never
+// serves: the cell's previous instance keeps serving and the failure is reported on the resources
+// the plan changed. Reconciles run one at a time; requests during one coalesce into one more run.
 
 import { Miniflare, type WorkerOptions } from "miniflare";
 import path from "node:path";
 import type { KindRegistry } from "../kinds/behaviour.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
+import type { CellPlan } from "./cells.js";
 import { readDesiredState } from "./desired.js";
 import { FRONT_WORKER } from "./names.js";
 import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
@@ -18,15 +21,26 @@ import { projectionsFor, type ProjectionDeps } from "./projection.js";
 import { constructedIn, instanceTmpDir } from "./instance-tmp.js";
 import { keepingHostSignals } from "./signals.js";
 
-export interface ServingRuntime {
+/** One tenant's serving workerd instance. */
+export interface ServingCell {
+  tenant: string;
   mf: Miniflare;
-  /** The front worker's socket in workerd (127.0.0.1); the gateway forwards here (front.ts). */
+  /** The front worker's socket in this instance (127.0.0.1); the gateway forwards here (front.ts). */
   url: URL;
+  plan: CellPlan;
+}
+
+/** What serves now: the serving cells, and the tenants whose cell is down (being started again). */
+export interface ServingState {
+  cells: ReadonlyMap<string, ServingCell>;
+  /** Tenant -> the hostnames of its cell that has no instance now (the gateway answers them 503). */
+  down: ReadonlyMap<string, readonly string[]>;
+  /** The plan the cells come from (hostname claims: the CLI's "serving" lines). */
   plan: RuntimePlan;
 }
 
 export interface ReconcileReport {
-  /** A plan started serving (false: nothing changed, or it failed). */
+  /** A cell started serving a new plan (false: nothing changed, or it failed). */
   switched: boolean;
   problems: RuntimeProblem[];
   failure?: { message: string; affected: ResourceRecord[] };
@@ -40,14 +54,16 @@ export interface ReconcilerOptions {
   kinds: KindRegistry;
   /** Extra shared Miniflare options (a hook). */
   sharedOptions?: () => Record<string, unknown>;
-  /** Called at each switch; the report waits for what it returns (the gateway taking the new target). */
-  onSwitch?: (serving: ServingRuntime) => void | Promise<void>;
+  /** Called whenever what serves changes; the report waits for what it returns (the gateway taking the new routes). */
+  onSwitch?: (serving: ServingState) => void | Promise<void>;
   onReport?: (report: ReconcileReport) => void;
   graceMs?: number;
 }
 
 export class Reconciler {
-  #serving: ServingRuntime | undefined;
+  readonly #cells = new Map<string, ServingCell>();
+  readonly #down = new Map<string, readonly string[]>();
+  #plan: RuntimePlan | undefined;
   #running: Promise<void> | undefined;
   #again = false;
   #closed = false;
@@ -57,8 +73,9 @@ export class Reconciler {
 
   constructor(private readonly options: ReconcilerOptions) {}
 
-  get serving(): ServingRuntime | undefined {
-    return this.#serving;
+  /** What serves now (undefined before the first plan). */
+  get serving(): ServingState | undefined {
+    return this.#plan === undefined ? undefined : { cells: this.#cells, down: this.#down, plan: this.#plan };
   }
 
   /** Asks for a reconcile; resolves when one that started after this call has finished. */
@@ -87,9 +104,9 @@ export class Reconciler {
   }
 
   /**
-   * One reconcile. When workerd refuses a plan, the versions it added are quarantined (their
+   * One reconcile. When workerd refuses a cell's plan, the versions it added are quarantined (their
    * deployments keep their last good workers) and the rest of the plan is tried once more, so one
-   * tenant's broken version never holds back everybody else's changes.
+   * broken version never holds back the rest of its tenant's changes.
    */
   async #reconcileOnce(): Promise<void> {
     if (this.#closed) return;
@@ -103,44 +120,77 @@ export class Reconciler {
     if (retry !== undefined) console.error(`takoform runtime: reconcile failed twice: ${retry.message.split("\n")[0]}`);
   }
 
+  /** Starts the cells whose plan changed (in parallel), keeps the rest, retires the cells gone. */
   async #attempt(plan: RuntimePlan, earlier?: ReconcileReport["failure"]): Promise<ReconcileReport["failure"]> {
-    const previous = this.#serving;
-    if (previous !== undefined && previous.plan.fingerprint === plan.fingerprint) {
-      this.#serving = { ...previous, plan };
-      await this.options.onSwitch?.(this.#serving);
-      this.options.onReport?.({ switched: false, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
-      return undefined;
+    const changed = [...plan.cells.values()].filter((cell) => this.#cells.get(cell.tenant)?.plan.fingerprint !== cell.fingerprint);
+    const started = await Promise.all(changed.map((cell) => this.#start(cell)));
+    const failures: NonNullable<ReconcileReport["failure"]>[] = [];
+    const failed = new Set<string>();
+    const retired: Miniflare[] = [];
+    for (const [index, cell] of changed.entries()) {
+      const outcome = started[index]!;
+      const previous = this.#cells.get(cell.tenant);
+      if ("error" in outcome) {
+        failures.push(failureOf(outcome.error, changedResources(previous?.plan, cell)));
+        failed.add(cell.tenant);
+        continue;
+      }
+      this.#cells.set(cell.tenant, outcome.serving);
+      this.#down.delete(cell.tenant);
+      if (previous !== undefined) retired.push(previous.mf);
     }
+    // Unchanged cells take the new plan's crons and consumers (they are not in the fingerprint).
+    for (const cell of plan.cells.values()) {
+      const serving = this.#cells.get(cell.tenant);
+      if (serving !== undefined && serving.plan.fingerprint === cell.fingerprint) this.#cells.set(cell.tenant, { ...serving, plan: cell });
+    }
+    for (const [tenant, serving] of [...this.#cells]) {
+      if (plan.cells.has(tenant)) continue;
+      this.#cells.delete(tenant);
+      retired.push(serving.mf);
+    }
+    for (const tenant of [...this.#down.keys()]) if (!plan.cells.has(tenant)) this.#down.delete(tenant);
+    for (const [uid, group] of plan.fresh) if (!failed.has(group.target.tenant)) this.#memory.lastGood.set(uid, group);
+    this.#plan = plan;
+    await this.options.onSwitch?.(this.serving!);
+    const failure = failures.length === 0 ? undefined : { message: failures.map((f) => f.message).join("\n"), affected: failures.flatMap((f) => f.affected) };
+    this.options.onReport?.({
+      switched: started.some((outcome) => !("error" in outcome)),
+      problems: plan.problems,
+      ...(failure !== undefined ? { failure } : earlier !== undefined ? { failure: earlier } : {}),
+    });
+    for (const mf of retired) this.#retire(mf);
+    return failure;
+  }
+
+  /** A fresh instance of one cell, ready to serve, or why workerd refused it. */
+  async #start(cell: CellPlan): Promise<{ serving: ServingCell } | { error: unknown }> {
     let mf: Miniflare | undefined;
     try {
-      const options = this.#miniflareOptions(plan.workers);
+      const options = this.#miniflareOptions(cell.workers);
       mf = keepingHostSignals(() => constructedIn(instanceTmpDir(this.options.dataDir), () => new Miniflare(options)));
       await mf.ready;
       const url = await mf.unsafeGetDirectURL(FRONT_WORKER);
-      this.#serving = { mf, url, plan };
+      return { serving: { tenant: cell.tenant, mf, url, plan: cell } };
     } catch (error) {
       await mf?.dispose().catch(() => undefined);
-      const failure = failureOf(error, changedResources(previous?.plan, plan));
-      this.options.onReport?.({ switched: false, problems: plan.problems, failure });
-      return failure;
+      return { error };
     }
-    for (const [uid, group] of plan.fresh) this.#memory.lastGood.set(uid, group);
-    await this.options.onSwitch?.(this.#serving);
-    this.options.onReport?.({ switched: true, problems: plan.problems, ...(earlier === undefined ? {} : { failure: earlier }) });
-    if (previous !== undefined) this.#retire(previous.mf);
-    return undefined;
   }
 
   /**
-   * Kills the serving instance when it is the one at `url` (it stopped answering: watchdog.ts) and
-   * starts the same plan again in a fresh instance; resolves once that serves (or failed).
+   * Kills the cell serving at `url` (it stopped answering: watchdog.ts) and starts its plan again
+   * in a fresh instance; resolves once that serves (or failed). Meanwhile its hostnames answer 503.
    */
-  async replaceStalled(url: URL): Promise<void> {
-    const stalled = this.#serving;
-    if (stalled === undefined || stalled.url.href !== url.href) return;
-    this.#serving = undefined;
+  async replaceStalled(url: URL): Promise<string | undefined> {
+    const stalled = [...this.#cells.values()].find((cell) => cell.url.href === url.href);
+    if (stalled === undefined) return undefined;
+    this.#cells.delete(stalled.tenant);
+    this.#down.set(stalled.tenant, stalled.plan.hostnames);
+    await this.options.onSwitch?.(this.serving!);
     await stalled.mf.dispose().catch(() => undefined);
     await this.request();
+    return stalled.tenant;
   }
 
   /**
@@ -178,8 +228,8 @@ export class Reconciler {
     const retiring = [...this.#retiring];
     this.#retiring.clear();
     for (const [, timer] of retiring) clearTimeout(timer);
-    const instances = [...retiring.map(([mf]) => mf), ...(this.#serving === undefined ? [] : [this.#serving.mf])];
-    this.#serving = undefined;
+    const instances = [...retiring.map(([mf]) => mf), ...[...this.#cells.values()].map((cell) => cell.mf)];
+    this.#cells.clear();
     await Promise.all(instances.map((mf) => mf.dispose().catch(() => undefined)));
   }
 }
@@ -190,8 +240,8 @@ function failureOf(error: unknown, affected: ResourceRecord[]): NonNullable<Reco
   return { message: message.slice(0, 2000), affected };
 }
 
-/** The versions and deployments a failed plan adds or changes relative to the serving one. */
-export function changedResources(previous: RuntimePlan | undefined, next: RuntimePlan): ResourceRecord[] {
+/** The versions a failed cell plan adds or changes relative to the serving one. */
+export function changedResources(previous: Pick<CellPlan, "targets"> | undefined, next: Pick<CellPlan, "targets">): ResourceRecord[] {
   const known = new Set<string>();
   for (const target of previous?.targets.values() ?? []) for (const v of target.versions) known.add(versionKey(v.record));
   const affected: ResourceRecord[] = [];

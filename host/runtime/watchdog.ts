@@ -1,21 +1,22 @@
 // The stall watchdog. workerd runs every isolate of an instance on one thread and the open-source
 // build enforces no CPU limit, so a worker that never yields (`while (true) {}` in a fetch,
-// scheduled or queue handler) stops every worker of the instance, every tenant's, for good, and
-// keeps a core busy. The watchdog asks the serving instance's front worker a question every
-// `intervalMs`; an instance that has not answered within `limitMs` is stalled, and the host
-// replaces it with a fresh instance of the same plan (reconcile.ts) and kills the stalled one. An
-// instance whose socket refuses the connection is gone (workerd crashed, or was killed: the OOM
-// killer), and is replaced at once. Requests in flight on the stalled instance fail; everything
-// else serves again within the limit plus one workerd start (ADR 0299).
+// scheduled or queue handler) stops every worker of its instance, for good, and keeps a core busy.
+// Each tenant has an instance of its own (a cell, ADR 0300), so that is one tenant's workers. The
+// watchdog asks every serving instance's front worker a question every `intervalMs`; an instance
+// that has not answered within `limitMs` is stalled, and the host replaces it with a fresh
+// instance of the same plan (reconcile.ts) and kills the stalled one. An instance whose socket
+// refuses the connection is gone (workerd crashed, or was killed: the OOM killer), and is replaced
+// at once. Requests in flight on the stalled instance fail; its tenant's workers serve again within
+// the limit plus one workerd start, and other tenants' instances never stop (ADR 0299).
 
 import http from "node:http";
 
-/** A Host no route names: the front hands the probe to the not-found worker, which answers 404. */
+/** A Host no route names: the front worker answers it itself (421), without reaching any tenant's worker. */
 export const PROBE_HOSTNAME = "takoform-liveness.invalid";
 
 export interface WatchdogOptions {
-  /** The serving instance's front socket, or undefined while nothing serves. */
-  target: () => URL | undefined;
+  /** The front sockets of the serving instances. */
+  targets: () => readonly URL[];
   /** Called once per stall, with the instance that stopped answering (`gone`: it refused the connection). */
   onStall: (target: URL, silentMs: number, gone: boolean) => Promise<void>;
   intervalMs: number;
@@ -61,14 +62,15 @@ export function startWatchdog(options: WatchdogOptions): Watchdog {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const round = async () => {
-    const target = options.target();
-    if (target !== undefined) {
-      const started = performance.now();
-      const answer = await probe(target, options.limitMs);
-      // A switch while probing: the answer is about an instance that no longer serves.
-      if (answer !== "answered" && !stopped && options.target()?.href === target.href)
-        await options.onStall(target, Math.round(performance.now() - started), answer === "gone");
-    }
+    await Promise.all(
+      options.targets().map(async (target) => {
+        const started = performance.now();
+        const answer = await probe(target, options.limitMs);
+        // A switch while probing: the answer is about an instance that no longer serves.
+        if (answer !== "answered" && !stopped && options.targets().some((serving) => serving.href === target.href))
+          await options.onStall(target, Math.round(performance.now() - started), answer === "gone");
+      }),
+    );
     if (!stopped) (timer = setTimeout(() => void round(), options.intervalMs)).unref();
   };
   (timer = setTimeout(() => void round(), options.intervalMs)).unref();

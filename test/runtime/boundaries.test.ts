@@ -63,7 +63,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => host.close());
 
-const workerNames = () => host.host.runtime!.serving()!.plan.workers.map((options) => options.name!);
+/** Every worker of every tenant's workerd (ADR 0300), the host's own included. */
+const workerNames = () => [...new Set([...host.host.runtime!.serving()!.cells.values()].flatMap((cell) => cell.plan.workers.map((options) => options.name!)))];
 
 describe("a client's request", () => {
   it("reaches the worker its hostname names, whatever worker MF-Route-Override names", async () => {
@@ -103,7 +104,8 @@ describe("a client's request", () => {
 
 describe("tenant code", () => {
   it("reaches no address on this machine or its private network, by fetch or by connect", async () => {
-    const entry = await host.host.runtime!.serving()!.mf.ready; // Miniflare's own entry socket
+    const cell = [...host.host.runtime!.serving()!.cells.values()].find((serving) => serving.plan.hostnames.includes(hostname))!;
+    const entry = await cell.mf.ready; // Miniflare's own entry socket in the tenant's workerd
     const targets = [`${host.url}/`, `http://127.0.0.1:${host.gatewayPort}/`, entry.toString(), "http://10.0.0.1/", "http://192.168.1.1/"];
     for (const target of targets) {
       const reply = await send(hostname, `/?fetch=${encodeURIComponent(target)}`);

@@ -1,24 +1,31 @@
 // A host killed without closing leaves its workerd running (it does not end with its parent); the
 // next host of the same data directory ends it before starting its own (host/runtime/orphans.ts)
 // and clears the temporary directories its Miniflare instances left (host/runtime/instance-tmp.ts).
-// Real `takoform host` processes, SIGKILLed.
+// Real `takoform host` processes, SIGKILLed. A host runs a workerd for each tenant with a
+// deployment (ADR 0300), so the first host is given one.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { alive, eventually, processStat, workerdChildrenOf } from "./support.js";
+import { CREDENTIALS } from "../unit/host/harness.js";
+import { alive, deployWorker, eventually, processStat, workerdChildrenOf } from "./support.js";
 
 const CLI = fileURLToPath(new URL("../../bin/takoform.mjs", import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-orphans-"));
+const credentials = path.join(mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-orphans-credentials-")), "credentials.json");
+writeFileSync(credentials, JSON.stringify({ credentials: CREDENTIALS }));
 const started: ChildProcess[] = [];
 const workerds: number[] = [];
 
-/** `takoform host` with its runtime on this data dir; resolves with the process and its workerd once both run. */
-async function startHostProcess(): Promise<{ child: ChildProcess; workerd: number; stderr: () => string }> {
-  const child = spawn(process.execPath, [CLI, "host", "--port", "0", "--gateway-port", "0", "--data", dataDir, "--quiet"], {
+/**
+ * `takoform host` with its runtime on this data dir; `deploying` deploys a worker once the host
+ * listens. Resolves with the process and its workerd once both run.
+ */
+async function startHostProcess(deploying = false): Promise<{ child: ChildProcess; workerd: number; stderr: () => string }> {
+  const child = spawn(process.execPath, [CLI, "host", "--port", "0", "--gateway-port", "0", "--data", dataDir, "--credentials", credentials, "--quiet"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(child);
@@ -34,6 +41,10 @@ async function startHostProcess(): Promise<{ child: ChildProcess; workerd: numbe
     (up) => up,
     "the host and its gateway",
   );
+  if (deploying) {
+    const url = /listening on (http:\/\/\S+)/.exec(out)![1]!;
+    await deployWorker(url, "orphans", "kept", { source: `export default { fetch() { return new Response("ok"); } };` });
+  }
   // Miniflare may replace its first workerd while the runtime starts: take the one that stays.
   let last = "";
   let steady = 0;
@@ -55,12 +66,13 @@ afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill("SIGKILL");
   for (const pid of workerds) if (alive(pid)) process.kill(pid, "SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(path.dirname(credentials), { recursive: true, force: true });
 });
 
 it.skipIf(process.platform !== "linux")(
   "the next host of a data directory ends the workerd a killed host left running",
   async () => {
-    const first = await startHostProcess();
+    const first = await startHostProcess(true);
     // Miniflare's temporary directory of each instance is made under the data directory, where
     // the next host can clear it, not in the machine's temporary folder (instance-tmp.ts).
     const instanceTmp = path.join(dataDir, "runtime", "tmp");

@@ -1,28 +1,47 @@
 // A worker that never yields stops every worker of its workerd instance: workerd runs an
-// instance's isolates on one thread, and its open-source build enforces no CPU limit. The
-// watchdog (host/runtime/watchdog.ts, ADR 0299) finds the instance silent past the limit, kills it
-// and starts the same plan again: another tenant's worker answers again, and so do the spinning
-// worker's other paths. A workerd that exits (killed) is replaced the same way.
+// instance's isolates on one thread, and its open-source build enforces no CPU limit. Each tenant
+// has an instance of its own (a cell, ADR 0300), so another tenant's worker keeps answering while
+// the loop runs, in a workerd that is never touched. The watchdog (host/runtime/watchdog.ts, ADR
+// 0299) finds the spinning tenant's instance silent past the limit, kills it and starts its plan
+// again: the spinning worker's other paths answer again. A workerd that exits (killed) is
+// replaced the same way, and only that one.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { OTHER_TENANT } from "../unit/host/harness.js";
-import { alive, deployWorker, eventually, startRuntimeHost, viaGateway, workerdChildrenOf, type GatewayReply, type RuntimeHost } from "./support.js";
+import { CREDENTIALS, OTHER_TENANT } from "../unit/host/harness.js";
+import {
+  alive,
+  deployWorker,
+  eventually,
+  listenerPid,
+  startRuntimeHost,
+  viaGateway,
+  workerdChildrenOf,
+  type GatewayReply,
+  type RuntimeHost,
+} from "./support.js";
 
 const LIMIT_MS = 3000;
 let host: RuntimeHost;
 let spin: string;
 let calm: string;
+const SPIN_TENANT = CREDENTIALS[0]!.tenant;
+const CALM_TENANT = CREDENTIALS.find((c) => c.token === OTHER_TENANT)!.tenant;
 
 const source = (name: string) =>
   `export default { fetch(request) { if (new URL(request.url).pathname === "/spin") { for (;;) {} } return new Response("${name} ok"); } };`;
 const CLOSED: GatewayReply = { status: 0, body: "", headers: {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The instances that deploys or a replacement retired end after their grace: then one workerd runs, the serving one. */
-const oneWorkerd = () =>
+/** The workerd serving `tenant`'s cell: the process listening on its front worker's socket. */
+const workerdOf = (tenant: string) => {
+  const cell = host.host.runtime!.serving()?.cells.get(tenant);
+  return cell === undefined ? undefined : listenerPid(Number(cell.url.port));
+};
+/** The instances that deploys or a replacement retired end after their grace: then each tenant's serving one runs. */
+const twoWorkerd = () =>
   eventually(
     async () => workerdChildrenOf(process.pid),
-    (pids) => pids.length === 1,
-    "one workerd",
+    (pids) => pids.length === 2,
+    "two workerd, one per tenant",
   );
 const answeringAgain = (hostname: string) =>
   eventually(
@@ -43,39 +62,50 @@ beforeAll(async () => {
       (r) => r.status === 200,
       `${hostname} serves`,
     );
-  await oneWorkerd();
+  await twoWorkerd();
 }, 60_000);
 afterAll(async () => host.close());
 
-it("replaces a workerd stopped by a worker that never yields; every other worker answers again", async () => {
+it("replaces the workerd of the tenant whose worker never yields; another tenant's answers throughout", async () => {
   const before = host.host.runtime!.lastStall(); // a loaded machine may have slowed an earlier probe past the limit
-  const [stalled] = workerdChildrenOf(process.pid);
+  const stalled = workerdOf(SPIN_TENANT);
+  const untouched = workerdOf(CALM_TENANT);
   expect(stalled).toBeDefined();
+  expect(untouched).toBeDefined();
+  expect(stalled).not.toBe(untouched);
   const spun = viaGateway(host.gatewayPort, spin, "/spin").catch(() => CLOSED);
   await sleep(300);
-  // The stall is real: the other tenant's worker does not answer while the loop runs.
-  const during = await Promise.race([
-    viaGateway(host.gatewayPort, calm).then(
+  // The spinning tenant's instance is stopped; the other tenant's worker answers while the loop runs.
+  const silent = await Promise.race([
+    viaGateway(host.gatewayPort, spin).then(
       () => "answered",
       () => "closed",
     ),
     sleep(700).then(() => "silent"),
   ]);
-  expect(during).toBe("silent");
-  expect((await answeringAgain(calm)).body).toBe("calm ok");
+  expect(silent).toBe("silent");
+  for (let i = 0; i < 3; i++) {
+    const during = await Promise.race([viaGateway(host.gatewayPort, calm), sleep(1000).then(() => CLOSED)]);
+    expect(during.body).toBe("calm ok");
+  }
+  expect((await answeringAgain(spin)).body).toBe("spin ok");
   const stall = host.host.runtime!.lastStall();
   expect(stall).not.toBe(before);
+  expect(stall!.tenant).toBe(SPIN_TENANT);
   expect(stall!.silentMs).toBeGreaterThanOrEqual(LIMIT_MS);
   expect((await spun).status).not.toBe(200);
   expect(alive(stalled!), "the stalled workerd is ended").toBe(false);
-  expect((await viaGateway(host.gatewayPort, spin)).body).toBe("spin ok");
+  expect(workerdOf(CALM_TENANT), "the other tenant's workerd is the same process").toBe(untouched);
+  expect((await viaGateway(host.gatewayPort, calm)).body).toBe("calm ok");
 }, 40_000);
 
-it("replaces a workerd that has exited (killed, as by the OOM killer)", async () => {
-  await oneWorkerd();
-  const [serving] = workerdChildrenOf(process.pid);
-  process.kill(serving!, "SIGKILL");
+it("replaces a workerd that has exited (killed, as by the OOM killer), and only that one", async () => {
+  await twoWorkerd();
+  const killed = workerdOf(CALM_TENANT)!;
+  const untouched = workerdOf(SPIN_TENANT);
+  process.kill(killed, "SIGKILL");
   expect((await answeringAgain(calm)).body).toBe("calm ok");
-  expect(host.host.runtime!.lastStall()!.gone).toBe(true);
-  expect(workerdChildrenOf(process.pid)).not.toContain(serving);
+  expect(host.host.runtime!.lastStall()).toMatchObject({ tenant: CALM_TENANT, gone: true });
+  expect(workerdChildrenOf(process.pid)).not.toContain(killed);
+  expect(workerdOf(SPIN_TENANT)).toBe(untouched);
 }, 40_000);

@@ -4,7 +4,7 @@
 
 import { randomUUID, createHash } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startHost, type RunningHost } from "../../host/server.js";
@@ -123,6 +123,25 @@ export function workerdChildrenOf(parent: number): number[] {
     if (stat?.ppid === parent && stat.state !== "Z") pids.push(Number(entry));
   }
   return pids.sort((a, b) => a - b);
+}
+
+/** The process listening on 127.0.0.1:`port` (from /proc/net/tcp and the processes' socket fds), if any. */
+export function listenerPid(port: number): number | undefined {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const inode = readFileSync("/proc/net/tcp", "utf8")
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .find((fields) => fields[1] === `0100007F:${hexPort}` && fields[3] === "0A")?.[9];
+  if (inode === undefined) return undefined;
+  for (const pid of workerdChildrenOf(process.pid)) {
+    try {
+      if (readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`)) return pid;
+    } catch {
+      continue; // ended meanwhile
+    }
+  }
+  return undefined;
 }
 
 export async function must(reply: Promise<{ status: number; text: string }>, what: string, status = 201): Promise<void> {
