@@ -22,10 +22,11 @@ import { Worker } from "node:worker_threads";
 import type { GatewayCertificate } from "./tls.js";
 
 /**
- * Hostname -> the front worker socket of the cell serving it, or undefined while that cell has no
- * instance (503). A hostname not in the table is served by nobody (404).
+ * Hostname -> the front worker socket of the cell serving it; undefined while that cell has no
+ * instance (503); `{ heldUntil }` while its tenant's workers are held (503 with Retry-After,
+ * stall-policy.ts). A hostname not in the table is served by nobody (404).
  */
-export type GatewayRoutes = ReadonlyMap<string, URL | undefined>;
+export type GatewayRoutes = ReadonlyMap<string, URL | undefined | { heldUntil: number }>;
 
 export interface Gateway {
   port: number;
@@ -44,14 +45,21 @@ const SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const net = require("node:net");
 const tls = require("node:tls");
-const answer = (status, reason, text) =>
+const answer = (status, reason, text, headers = "") =>
   "HTTP/1.1 " + status + " " + reason + "\\r\\ncontent-type: text/plain\\r\\ncontent-length: " + Buffer.byteLength(text) +
-  "\\r\\nconnection: close\\r\\n\\r\\n" + text;
+  "\\r\\n" + headers + "connection: close\\r\\n\\r\\n" + text;
 const NOTHING_SERVES = answer(503, "Service Unavailable", "the runtime is not serving yet\\n");
 const NOT_FOUND = answer(404, "Not Found", "no worker is deployed here\\n");
 const NO_HOST = answer(400, "Bad Request", "the request names no host (a Host header is required)\\n");
+const held = (until) =>
+  answer(
+    503,
+    "Service Unavailable",
+    "the workers of this hostname are held until " + new Date(until).toISOString() + ": they kept stopping their workerd (a handler that never yields)\\n",
+    "retry-after: " + Math.max(1, Math.ceil((until - Date.now()) / 1000)) + "\\r\\n",
+  );
 const TOO_LARGE = answer(431, "Request Header Fields Too Large", "the request head is larger than " + workerData.headMaxBytes + " bytes\\n");
-/** hostname -> { port, hostname } | null (its cell is starting again); null before the first plan. */
+/** hostname -> { port, hostname } | null (its cell is starting again) | { heldUntil }; null before the first plan. */
 let routes = workerData.routes === null ? null : new Map(workerData.routes);
 const sockets = new Set();
 /** The hostname of an authority ("name:port", "[v6]:port"), lower-cased. */
@@ -72,6 +80,7 @@ const pipe = (client, hostname) => {
   const current = routes.get(hostname);
   if (current === undefined) return void client.end(NOT_FOUND);
   if (current === null) return void client.end(NOTHING_SERVES);
+  if (current.heldUntil !== undefined) return void client.end(held(current.heldUntil));
   const upstream = net.connect(current.port, current.hostname);
   upstream.setNoDelay(true);
   client.setNoDelay(true);
@@ -133,14 +142,14 @@ parentPort.on("message", (message) => {
 /** How long a close waits for the thread to close its listener before it ends the thread. */
 const CLOSE_WAIT_MS = 5000;
 
-/** The routes as the gateway's thread takes them: [hostname, front socket or null (503)], or null (nothing serves yet). */
-type Upstreams = [string, { port: number; hostname: string } | null][] | null;
+/** The routes as the gateway's thread takes them: [hostname, front socket, null (503) or a hold], or null (nothing serves yet). */
+type Upstreams = [string, { port: number; hostname: string } | { heldUntil: number } | null][] | null;
 
 type Reply = { type: "listening"; port: number } | { type: "failed"; code?: string; message: string } | { type: "routed"; id: number } | { type: "closed" };
 
 function upstreamsOf(routes: GatewayRoutes | undefined): Upstreams {
   if (routes === undefined) return null;
-  return [...routes].map(([hostname, url]) => [hostname, url === undefined ? null : { port: Number(url.port), hostname: url.hostname }]);
+  return [...routes].map(([hostname, to]) => [hostname, to === undefined ? null : to instanceof URL ? { port: Number(to.port), hostname: to.hostname } : to]);
 }
 
 /** One gateway thread, listening on `port` (0: a free one) once the promise resolves. */

@@ -20,6 +20,7 @@ import { endOrphanedWorkerd } from "./orphans.js";
 import { Reconciler, type ReconcileReport, type ServingCell, type ServingState } from "./reconcile.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
+import { DEFAULT_STALL_POLICY, type StallPolicy } from "./stall-policy.js";
 import { startWatchdog } from "./watchdog.js";
 
 export const DEFAULT_GATEWAY_PORT = 8787;
@@ -50,6 +51,8 @@ export interface RuntimeOptions {
   stallLimitMs?: number;
   /** How often the watchdog asks (default 1 s). */
   stallCheckMs?: number;
+  /** When a tenant whose workerd keeps stalling is held instead of started again (default: 3 within 5 min, held 1 min, doubling to 15). */
+  stallPolicy?: Partial<StallPolicy>;
 }
 
 export interface RuntimeStall {
@@ -61,6 +64,8 @@ export interface RuntimeStall {
   silentMs: number;
   /** The instance had exited (it refused the connection) rather than gone silent. */
   gone: boolean;
+  /** Until when the tenant's workers are held, when this stall made too many (stall-policy.ts). */
+  heldUntil?: number;
 }
 
 export interface Runtime {
@@ -107,6 +112,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     kinds: options.kinds,
     deps: { blobs: options.blobs, databases: options.databases, queues, sql, secret: options.secret, extendVersion: options.extendVersion },
     sharedOptions: options.sharedOptions,
+    stallPolicy: { ...DEFAULT_STALL_POLICY, ...options.stallPolicy },
+    now,
     onSwitch: async (serving) => {
       const before = new Set(reconcilerServedHosts);
       reconcilerServedHosts = [...serving.plan.hostnames.keys()];
@@ -175,14 +182,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     onStall: async (target, silentMs, gone) => {
       const tenant = [...(reconciler.serving?.cells.values() ?? [])].find((cell) => cell.url.href === target.href)?.tenant;
       if (tenant === undefined) return;
-      stall = { tenant, at: now(), silentMs, gone };
       console.error(
         gone
-          ? `takoform runtime: the workerd of tenant ${tenant} has exited (it refuses connections); starting it again`
-          : `takoform runtime: the workerd of tenant ${tenant} did not answer for ${silentMs} ms (a worker running without yielding); starting it again`,
+          ? `takoform runtime: the workerd of tenant ${tenant} has exited (it refuses connections)`
+          : `takoform runtime: the workerd of tenant ${tenant} did not answer for ${silentMs} ms (a worker running without yielding)`,
       );
+      const at = now();
       // Its hostnames answer 503 until the fresh instance serves; other tenants' cells go on.
-      await reconciler.replaceStalled(target);
+      const outcome = await reconciler.replaceStalled(target, (decided) => {
+        stall = { tenant, at, silentMs, gone, ...(decided.holdUntil === undefined ? {} : { heldUntil: decided.holdUntil }) };
+      });
+      console.error(
+        outcome?.holdUntil === undefined
+          ? `takoform runtime: started the workerd of tenant ${tenant} again`
+          : `takoform runtime: tenant ${tenant} stalled its workerd too often; its workers are held until ${new Date(outcome.holdUntil).toISOString()}`,
+      );
     },
   });
   return {
@@ -218,10 +232,13 @@ export function sqlFilesOf(workers: readonly WorkerOptions[]): Set<string> {
   return files;
 }
 
-/** The gateway's routes: each serving cell's hostnames to its front socket, a cell down's to none (503). */
-export function gatewayRoutes(serving: Pick<ServingState, "cells" | "down">): GatewayRoutes {
-  const routes = new Map<string, URL | undefined>();
-  for (const hostnames of serving.down.values()) for (const hostname of hostnames) routes.set(hostname, undefined);
+/** The gateway's routes: each serving cell's hostnames to its front socket, a cell down's to none (503) or its hold. */
+export function gatewayRoutes(serving: Pick<ServingState, "cells" | "down" | "held">): GatewayRoutes {
+  const routes = new Map<string, URL | undefined | { heldUntil: number }>();
+  for (const [tenant, hostnames] of serving.down) {
+    const heldUntil = serving.held.get(tenant);
+    for (const hostname of hostnames) routes.set(hostname, heldUntil === undefined ? undefined : { heldUntil });
+  }
   for (const cell of serving.cells.values()) for (const hostname of cell.plan.hostnames) routes.set(hostname, cell.url);
   return routes;
 }

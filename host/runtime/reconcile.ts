@@ -20,6 +20,7 @@ import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeP
 import { projectionsFor, type ProjectionDeps } from "./projection.js";
 import { constructedIn, instanceTmpDir } from "./instance-tmp.js";
 import { keepingHostSignals } from "./signals.js";
+import { afterStall, DEFAULT_STALL_POLICY, type StallPolicy, type TenantStalls } from "./stall-policy.js";
 
 /** One tenant's serving workerd instance. */
 export interface ServingCell {
@@ -35,6 +36,8 @@ export interface ServingState {
   cells: ReadonlyMap<string, ServingCell>;
   /** Tenant -> the hostnames of its cell that has no instance now (the gateway answers them 503). */
   down: ReadonlyMap<string, readonly string[]>;
+  /** Tenant -> until when its workers are held (it kept stalling; stall-policy.ts). */
+  held: ReadonlyMap<string, number>;
   /** The plan the cells come from (hostname claims: the CLI's "serving" lines). */
   plan: RuntimePlan;
 }
@@ -58,11 +61,25 @@ export interface ReconcilerOptions {
   onSwitch?: (serving: ServingState) => void | Promise<void>;
   onReport?: (report: ReconcileReport) => void;
   graceMs?: number;
+  /** When a tenant's workerd that keeps stalling is held instead of started again (stall-policy.ts). */
+  stallPolicy?: StallPolicy;
+  /** The clock holds are read against (default Date.now). */
+  now?: () => number;
+}
+
+/** What a stall replacement did: whose cell it was, and until when its workers are held (if they are). */
+export interface StallOutcome {
+  tenant: string;
+  holdUntil?: number;
 }
 
 export class Reconciler {
   readonly #cells = new Map<string, ServingCell>();
   readonly #down = new Map<string, readonly string[]>();
+  readonly #stalls = new Map<string, TenantStalls>();
+  /** Tenant -> until when its cell is not started (it kept stalling), and the cell's fingerprint then. */
+  readonly #held = new Map<string, { until: number; fingerprint: string }>();
+  readonly #holdTimers = new Set<NodeJS.Timeout>();
   #plan: RuntimePlan | undefined;
   #running: Promise<void> | undefined;
   #again = false;
@@ -75,7 +92,9 @@ export class Reconciler {
 
   /** What serves now (undefined before the first plan). */
   get serving(): ServingState | undefined {
-    return this.#plan === undefined ? undefined : { cells: this.#cells, down: this.#down, plan: this.#plan };
+    if (this.#plan === undefined) return undefined;
+    const held = new Map([...this.#held].map(([tenant, hold]) => [tenant, hold.until]));
+    return { cells: this.#cells, down: this.#down, held, plan: this.#plan };
   }
 
   /** Asks for a reconcile; resolves when one that started after this call has finished. */
@@ -122,7 +141,14 @@ export class Reconciler {
 
   /** Starts the cells whose plan changed (in parallel), keeps the rest, retires the cells gone. */
   async #attempt(plan: RuntimePlan, earlier?: ReconcileReport["failure"]): Promise<ReconcileReport["failure"]> {
-    const changed = [...plan.cells.values()].filter((cell) => this.#cells.get(cell.tenant)?.plan.fingerprint !== cell.fingerprint);
+    const now = (this.options.now ?? Date.now)();
+    // A hold ends when its time is up, or when the tenant deploys something else (a fix).
+    for (const [tenant, hold] of this.#held)
+      if (hold.until <= now || (plan.cells.get(tenant)?.fingerprint ?? hold.fingerprint) !== hold.fingerprint) this.#held.delete(tenant);
+    const held = [...plan.cells.values()].filter((cell) => this.#held.has(cell.tenant));
+    const changed = [...plan.cells.values()].filter(
+      (cell) => !this.#held.has(cell.tenant) && this.#cells.get(cell.tenant)?.plan.fingerprint !== cell.fingerprint,
+    );
     const started = await Promise.all(changed.map((cell) => this.#start(cell)));
     const failures: NonNullable<ReconcileReport["failure"]>[] = [];
     const failed = new Set<string>();
@@ -149,6 +175,12 @@ export class Reconciler {
       this.#cells.delete(tenant);
       retired.push(serving.mf);
     }
+    for (const cell of held) {
+      const serving = this.#cells.get(cell.tenant);
+      if (serving !== undefined) retired.push(serving.mf);
+      this.#cells.delete(cell.tenant);
+      this.#down.set(cell.tenant, cell.hostnames);
+    }
     for (const tenant of [...this.#down.keys()]) if (!plan.cells.has(tenant)) this.#down.delete(tenant);
     for (const [uid, group] of plan.fresh) if (!failed.has(group.target.tenant)) this.#memory.lastGood.set(uid, group);
     this.#plan = plan;
@@ -156,7 +188,7 @@ export class Reconciler {
     const failure = failures.length === 0 ? undefined : { message: failures.map((f) => f.message).join("\n"), affected: failures.flatMap((f) => f.affected) };
     this.options.onReport?.({
       switched: started.some((outcome) => !("error" in outcome)),
-      problems: plan.problems,
+      problems: [...plan.problems, ...held.flatMap((cell) => heldProblems(cell, this.#held.get(cell.tenant)!.until, this.#policy))],
       ...(failure !== undefined ? { failure } : earlier !== undefined ? { failure: earlier } : {}),
     });
     for (const mf of retired) this.#retire(mf);
@@ -178,19 +210,40 @@ export class Reconciler {
     }
   }
 
+  get #policy(): StallPolicy {
+    return this.options.stallPolicy ?? DEFAULT_STALL_POLICY;
+  }
+
   /**
    * Kills the cell serving at `url` (it stopped answering: watchdog.ts) and starts its plan again
-   * in a fresh instance; resolves once that serves (or failed). Meanwhile its hostnames answer 503.
+   * in a fresh instance, unless its tenant has now stalled too often (stall-policy.ts): then its
+   * workers are held until the returned time, or until the tenant deploys a change, and start
+   * again then. `decided` hears which, before anything is stopped. Resolves once the cell serves
+   * (or failed, or is held). Meanwhile its hostnames answer 503.
    */
-  async replaceStalled(url: URL): Promise<string | undefined> {
+  async replaceStalled(url: URL, decided: (outcome: StallOutcome) => void = () => undefined): Promise<StallOutcome | undefined> {
     const stalled = [...this.#cells.values()].find((cell) => cell.url.href === url.href);
     if (stalled === undefined) return undefined;
+    const now = (this.options.now ?? Date.now)();
+    const verdict = afterStall(this.#stalls.get(stalled.tenant), now, this.#policy);
+    this.#stalls.set(stalled.tenant, verdict.stalls);
+    if (verdict.holdUntil !== undefined) {
+      this.#held.set(stalled.tenant, { until: verdict.holdUntil, fingerprint: stalled.plan.fingerprint });
+      const timer = setTimeout(() => {
+        this.#holdTimers.delete(timer);
+        if (!this.#closed) void this.request();
+      }, verdict.holdUntil - now);
+      timer.unref();
+      this.#holdTimers.add(timer);
+    }
+    const outcome: StallOutcome = { tenant: stalled.tenant, ...(verdict.holdUntil === undefined ? {} : { holdUntil: verdict.holdUntil }) };
+    decided(outcome);
     this.#cells.delete(stalled.tenant);
     this.#down.set(stalled.tenant, stalled.plan.hostnames);
     await this.options.onSwitch?.(this.serving!);
     await stalled.mf.dispose().catch(() => undefined);
     await this.request();
-    return stalled.tenant;
+    return outcome;
   }
 
   /**
@@ -225,6 +278,8 @@ export class Reconciler {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#running?.catch(() => undefined);
+    for (const timer of this.#holdTimers) clearTimeout(timer);
+    this.#holdTimers.clear();
     const retiring = [...this.#retiring];
     this.#retiring.clear();
     for (const [, timer] of retiring) clearTimeout(timer);
@@ -232,6 +287,17 @@ export class Reconciler {
     this.#cells.clear();
     await Promise.all(instances.map((mf) => mf.dispose().catch(() => undefined)));
   }
+}
+
+/** The problem a held cell reports on each of its tenant's workers (their Ready condition says why and until when). */
+export function heldProblems(cell: Pick<CellPlan, "targets">, until: number, policy: StallPolicy): RuntimeProblem[] {
+  const workers = new Map<string, ResourceRecord>();
+  for (const target of cell.targets.values()) workers.set(target.worker.uid, target.worker);
+  const message =
+    `its tenant's workerd stopped answering ${policy.limit} times within ${Math.round(policy.windowMs / 1000)} s ` +
+    `(a handler that never yields, such as an endless loop); the tenant's workers are held until ` +
+    `${new Date(until).toISOString()} and start again then`;
+  return [...workers.values()].map((record) => ({ record, message }));
 }
 
 /** A report's failure: what was thrown (its first 2,000 characters) and the resources it is put down to. */

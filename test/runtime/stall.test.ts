@@ -4,14 +4,19 @@
 // the loop runs, in a workerd that is never touched. The watchdog (host/runtime/watchdog.ts, ADR
 // 0299) finds the spinning tenant's instance silent past the limit, kills it and starts its plan
 // again: the spinning worker's other paths answer again. A workerd that exits (killed) is
-// replaced the same way, and only that one.
+// replaced the same way, and only that one. A tenant that keeps stalling its workerd has its
+// workers held for a while (stall-policy.ts), and its workers' Ready condition says so.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CREDENTIALS, OTHER_TENANT } from "../unit/host/harness.js";
+import { read } from "../unit/host/client.js";
 import {
   alive,
+  createVersion,
+  deploy,
   deployWorker,
   eventually,
+  kind,
   listenerPid,
   startRuntimeHost,
   viaGateway,
@@ -21,6 +26,8 @@ import {
 } from "./support.js";
 
 const LIMIT_MS = 3000;
+/** Three stalls within a minute hold the tenant's workers; the first hold lasts 4 s. */
+const POLICY = { limit: 3, windowMs: 60_000, holdMs: 4000, maxHoldMs: 8000 };
 let host: RuntimeHost;
 let spin: string;
 let calm: string;
@@ -51,8 +58,20 @@ const answeringAgain = (hostname: string) =>
     20_000,
   );
 
+/** Makes the spinning worker loop once more; resolves with the stall the watchdog records. */
+const spinOnce = async () => {
+  const before = host.host.runtime!.lastStall();
+  void viaGateway(host.gatewayPort, spin, "/spin").catch(() => CLOSED);
+  return eventually(
+    async () => host.host.runtime!.lastStall()!,
+    (stall) => stall !== before && stall?.tenant === SPIN_TENANT,
+    "a stall of the spinning tenant",
+    20_000,
+  );
+};
+
 beforeAll(async () => {
-  host = await startRuntimeHost(undefined, { stallLimitMs: LIMIT_MS, stallCheckMs: 250 });
+  host = await startRuntimeHost(undefined, { stallLimitMs: LIMIT_MS, stallCheckMs: 250, stallPolicy: POLICY });
   ({ hostname: spin } = await deployWorker(host.url, "stall", "spin", { source: source("spin") }));
   ({ hostname: calm } = await deployWorker(host.url, "stall", "calm", { source: source("calm") }, OTHER_TENANT));
   await host.host.runtime!.reconcile();
@@ -109,3 +128,57 @@ it("replaces a workerd that has exited (killed, as by the OOM killer), and only 
   expect(workerdChildrenOf(process.pid)).not.toContain(killed);
   expect(workerdOf(SPIN_TENANT)).toBe(untouched);
 }, 40_000);
+
+it("holds the workers of a tenant that keeps stalling its workerd, says why on them, and starts them after the hold", async () => {
+  await twoWorkerd();
+
+  // The first test's stall was one; two more within the window make three.
+  await spinOnce();
+  expect(host.host.runtime!.lastStall()!.heldUntil).toBeUndefined();
+  await answeringAgain(spin);
+  await spinOnce();
+  const held = await eventually(
+    async () => host.host.runtime!.lastStall(),
+    (stall) => stall?.heldUntil !== undefined,
+    "the hold",
+  );
+  const reply = await viaGateway(host.gatewayPort, spin);
+  expect(reply.status).toBe(503);
+  expect(reply.body).toContain(`held until ${new Date(held!.heldUntil!).toISOString()}`);
+  expect(Number(reply.headers["retry-after"])).toBeGreaterThan(0);
+  expect((await viaGateway(host.gatewayPort, calm)).body).toBe("calm ok");
+  const worker = await eventually(
+    () => read(host.url, kind("ModuleWorker"), "spin", "stall"),
+    (r) => (r.json.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === "Ready" && c.status === "False"),
+    "the worker's Ready=False",
+  );
+  const ready = worker.json.status.conditions.find((c: { type: string }) => c.type === "Ready");
+  expect(ready.message).toContain("stopped answering 3 times within 60 s");
+  expect(ready.message).toContain(new Date(held!.heldUntil!).toISOString());
+  // After the hold the workers start again, and the condition clears.
+  expect((await answeringAgain(spin)).body).toBe("spin ok");
+  expect(Date.now()).toBeGreaterThanOrEqual(held!.heldUntil! - 50);
+  await eventually(
+    () => read(host.url, kind("ModuleWorker"), "spin", "stall"),
+    (r) => (r.json.status?.conditions ?? []).every((c: { type: string; message?: string }) => !String(c.message ?? "").includes("held until")),
+    "the condition cleared",
+  );
+}, 60_000);
+
+it("lifts a hold when the tenant deploys a change", async () => {
+  await twoWorkerd();
+
+  let stall = await spinOnce();
+  while (stall.heldUntil === undefined) {
+    await answeringAgain(spin);
+    stall = await spinOnce();
+  }
+  // the second hold in a row: twice the first
+  expect(stall.heldUntil - stall.at).toBeGreaterThanOrEqual(2 * POLICY.holdMs - 50);
+  expect((await viaGateway(host.gatewayPort, spin)).status).toBe(503);
+  const next = await createVersion(host.url, "stall", "spin", { source: source("fixed") });
+  await deploy(host.url, "stall", "spin", [[next, 10000]]);
+  await host.host.runtime!.reconcile();
+  expect((await viaGateway(host.gatewayPort, spin)).body).toBe("fixed ok");
+  expect(Date.now()).toBeLessThan(stall.heldUntil);
+}, 60_000);

@@ -7,6 +7,7 @@ import http from "node:http";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { StallPolicy } from "../../host/runtime/stall-policy.js";
 import { startHost, type RunningHost } from "../../host/server.js";
 import { builtinCatalog, CREDENTIALS, PRIMARY } from "../unit/host/harness.js";
 import { apply, commitManifest, read, ref, refOf } from "../unit/host/client.js";
@@ -25,7 +26,10 @@ export interface RuntimeHost {
 }
 
 /** A host with its runtime on `dataDir`; without one, on a temporary folder removed at close. */
-export async function startRuntimeHost(given?: string, runtime: { stallLimitMs?: number; stallCheckMs?: number } = {}): Promise<RuntimeHost> {
+export async function startRuntimeHost(
+  given?: string,
+  runtime: { stallLimitMs?: number; stallCheckMs?: number; stallPolicy?: Partial<StallPolicy> } = {},
+): Promise<RuntimeHost> {
   const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"));
   let offset = 0;
   const host = await startHost({
