@@ -27,10 +27,15 @@ afterAll(() => {
 const spareDir = join(root, "spares");
 const spares = (): number[] => sparesOf(spareDir);
 
-/** The spares waiting now (the folder appears when the first provider process prepares it). */
+/**
+ * The spares waiting now (the folder appears when the first provider process prepares it). A spare
+ * writes its marker as <pid>.tmp and renames it, so only whole numbers name a waiting spare.
+ */
 function ready(): number[] {
   try {
-    return readdirSync(join(spareDir, "ready")).map(Number);
+    return readdirSync(join(spareDir, "ready"))
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return [];
   }
