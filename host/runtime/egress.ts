@@ -25,11 +25,22 @@ export const EGRESS_OPTIONS: WorkerOptions = {
   // connect() of tenant code passes through to the network (as through Miniflare's strip worker)
   compatibilityFlags: ["connect_pass_through", "experimental"],
   modules: true,
+  // workerd reports a refused or failed connection to tenant code as "internal error; reference
+  // = ...", and the reason only on the host's stderr: a TypeError that names the destination and
+  // the rule replaces it (a TypeError, as fetch's network errors are; workerd carries a thrown
+  // error's class and message across the binding). An abort stays the tenant's own AbortError.
   script: `export default {
   fetch(request) {
     const headers = new Headers(request.headers);
     headers.delete("cf-connecting-ip");
-    return fetch(request, { headers });
+    return fetch(request, { headers }).catch((cause) => {
+      if (cause?.name === "AbortError") throw cause;
+      throw new TypeError(
+        "takoform egress: the request to " + new URL(request.url).host + " did not complete. Workers reach public addresses only: " +
+          "this machine, loopback, private and link-local addresses are refused; a public destination that did not answer fails the same way (" +
+          String(cause?.message ?? cause) + ")",
+      );
+    });
   },
 };`,
   outboundService: PUBLIC_NETWORK,

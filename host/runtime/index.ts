@@ -180,22 +180,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     intervalMs: options.stallCheckMs ?? 1000,
     limitMs: options.stallLimitMs ?? 10_000,
     onStall: async (target, silentMs, gone) => {
-      const tenant = [...(reconciler.serving?.cells.values() ?? [])].find((cell) => cell.url.href === target.href)?.tenant;
-      if (tenant === undefined) return;
-      console.error(
-        gone
-          ? `takoform runtime: the workerd of tenant ${tenant} has exited (it refuses connections)`
-          : `takoform runtime: the workerd of tenant ${tenant} did not answer for ${silentMs} ms (a worker running without yielding)`,
-      );
       const at = now();
       // Its hostnames answer 503 until the fresh instance serves; other tenants' cells go on.
-      const outcome = await reconciler.replaceStalled(target, (decided) => {
-        stall = { tenant, at, silentMs, gone, ...(decided.holdUntil === undefined ? {} : { heldUntil: decided.holdUntil }) };
+      const outcome = await reconciler.replaceStalled(target, ({ tenant, heldUntil }) => {
+        console.error(
+          gone
+            ? `takoform runtime: the workerd of tenant ${tenant} has exited (it refuses connections)`
+            : `takoform runtime: the workerd of tenant ${tenant} did not answer for ${silentMs} ms (a worker running without yielding)`,
+        );
+        stall = { tenant, at, silentMs, gone, ...(heldUntil === undefined ? {} : { heldUntil }) };
       });
+      if (outcome === undefined) return;
       console.error(
-        outcome?.holdUntil === undefined
-          ? `takoform runtime: started the workerd of tenant ${tenant} again`
-          : `takoform runtime: tenant ${tenant} stalled its workerd too often; its workers are held until ${new Date(outcome.holdUntil).toISOString()}`,
+        outcome.heldUntil === undefined
+          ? `takoform runtime: started the workerd of tenant ${outcome.tenant} again`
+          : `takoform runtime: tenant ${outcome.tenant} stalled its workerd too often; its workers are held until ${new Date(outcome.heldUntil).toISOString()}`,
       );
     },
   });

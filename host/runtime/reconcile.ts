@@ -70,7 +70,7 @@ export interface ReconcilerOptions {
 /** What a stall replacement did: whose cell it was, and until when its workers are held (if they are). */
 export interface StallOutcome {
   tenant: string;
-  holdUntil?: number;
+  heldUntil?: number;
 }
 
 export class Reconciler {
@@ -141,7 +141,7 @@ export class Reconciler {
 
   /** Starts the cells whose plan changed (in parallel), keeps the rest, retires the cells gone. */
   async #attempt(plan: RuntimePlan, earlier?: ReconcileReport["failure"]): Promise<ReconcileReport["failure"]> {
-    const now = (this.options.now ?? Date.now)();
+    const now = this.#now();
     // A hold ends when its time is up, or when the tenant deploys something else (a fix).
     for (const [tenant, hold] of this.#held)
       if (hold.until <= now || (plan.cells.get(tenant)?.fingerprint ?? hold.fingerprint) !== hold.fingerprint) this.#held.delete(tenant);
@@ -224,19 +224,19 @@ export class Reconciler {
   async replaceStalled(url: URL, decided: (outcome: StallOutcome) => void = () => undefined): Promise<StallOutcome | undefined> {
     const stalled = [...this.#cells.values()].find((cell) => cell.url.href === url.href);
     if (stalled === undefined) return undefined;
-    const now = (this.options.now ?? Date.now)();
+    const now = this.#now();
     const verdict = afterStall(this.#stalls.get(stalled.tenant), now, this.#policy);
     this.#stalls.set(stalled.tenant, verdict.stalls);
-    if (verdict.holdUntil !== undefined) {
-      this.#held.set(stalled.tenant, { until: verdict.holdUntil, fingerprint: stalled.plan.fingerprint });
+    if (verdict.heldUntil !== undefined) {
+      this.#held.set(stalled.tenant, { until: verdict.heldUntil, fingerprint: stalled.plan.fingerprint });
       const timer = setTimeout(() => {
         this.#holdTimers.delete(timer);
         if (!this.#closed) void this.request();
-      }, verdict.holdUntil - now);
+      }, verdict.heldUntil - now);
       timer.unref();
       this.#holdTimers.add(timer);
     }
-    const outcome: StallOutcome = { tenant: stalled.tenant, ...(verdict.holdUntil === undefined ? {} : { holdUntil: verdict.holdUntil }) };
+    const outcome: StallOutcome = { tenant: stalled.tenant, ...(verdict.heldUntil === undefined ? {} : { heldUntil: verdict.heldUntil }) };
     decided(outcome);
     this.#cells.delete(stalled.tenant);
     this.#down.set(stalled.tenant, stalled.plan.hostnames);
@@ -251,6 +251,11 @@ export class Reconciler {
    * took before the switch finish). close() disposes it at once: a workerd left waiting for an
    * unref'd timer would outlive the host when the process exits within the grace.
    */
+  /** The clock holds are read against. */
+  #now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   #retire(mf: Miniflare): void {
     const timer = setTimeout(() => {
       this.#retiring.delete(mf);

@@ -27,11 +27,11 @@ export interface TenantStalls {
  * returned time (its stall list starts again empty). Holds double while stalls follow a hold
  * within the window; a tenant quiet for a window after its hold starts again from the first hold.
  */
-export function afterStall(previous: TenantStalls | undefined, now: number, policy: StallPolicy): { stalls: TenantStalls; holdUntil?: number } {
+export function afterStall(previous: TenantStalls | undefined, now: number, policy: StallPolicy): { stalls: TenantStalls; heldUntil?: number } {
   const at = [...(previous?.at ?? []).filter((t) => now - t < policy.windowMs), now];
   const streak = previous !== undefined && previous.heldUntil > 0 && now - previous.heldUntil < policy.windowMs ? previous.holds : 0;
   if (at.length < policy.limit) return { stalls: { at, holds: streak, heldUntil: previous?.heldUntil ?? 0 } };
   const holds = streak + 1;
-  const holdUntil = now + Math.min(policy.maxHoldMs, policy.holdMs * 2 ** (holds - 1));
-  return { stalls: { at: [], holds, heldUntil: holdUntil }, holdUntil };
+  const until = now + Math.min(policy.maxHoldMs, policy.holdMs * 2 ** (holds - 1));
+  return { stalls: { at: [], holds, heldUntil: until }, heldUntil: until };
 }

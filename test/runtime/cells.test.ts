@@ -7,28 +7,27 @@
 import net from "node:net";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CREDENTIALS, OTHER_TENANT } from "../unit/host/harness.js";
-import { createVersion, deploy, deployWorker, eventually, listenerPid, startRuntimeHost, viaGateway, type RuntimeHost } from "./support.js";
+import {
+  createVersion,
+  deploy,
+  deployTwoTenants,
+  FIRST_TENANT,
+  listenerPid,
+  SECOND_TENANT,
+  startRuntimeHost,
+  viaGateway,
+  type RuntimeHost,
+} from "./support.js";
 
 let host: RuntimeHost;
 let alpha: string;
 let beta: string;
-const ALPHA_TENANT = CREDENTIALS[0]!.tenant;
-const BETA_TENANT = CREDENTIALS.find((c) => c.token === OTHER_TENANT)!.tenant;
 const SPACE = "cells";
 const source = (who: string) => `export default { fetch(request) { return new Response("${who} " + new URL(request.url).hostname); } };`;
 
 beforeAll(async () => {
   host = await startRuntimeHost();
-  ({ hostname: alpha } = await deployWorker(host.url, SPACE, "alpha", { source: source("alpha") }));
-  ({ hostname: beta } = await deployWorker(host.url, SPACE, "beta", { source: source("beta") }, OTHER_TENANT));
-  await host.host.runtime!.reconcile();
-  for (const hostname of [alpha, beta])
-    await eventually(
-      () => viaGateway(host.gatewayPort, hostname),
-      (r) => r.status === 200,
-      `${hostname} serves`,
-    );
+  ({ first: alpha, second: beta } = await deployTwoTenants(host, SPACE, ["alpha", source("alpha")], ["beta", source("beta")]));
 }, 60_000);
 afterAll(async () => host.close());
 
@@ -84,12 +83,12 @@ const statuses = (raw: string) => [...raw.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map(
 
 describe("the gateway", () => {
   it("gives each tenant a workerd of its own", () => {
-    const ports = [cellOf(ALPHA_TENANT), cellOf(BETA_TENANT)].map((cell) => Number(cell.url.port));
+    const ports = [cellOf(FIRST_TENANT), cellOf(SECOND_TENANT)].map((cell) => Number(cell.url.port));
     const pids = ports.map((port) => listenerPid(port));
     expect(pids.every((pid) => pid !== undefined)).toBe(true);
     expect(pids[0]).not.toBe(pids[1]);
-    expect(cellOf(ALPHA_TENANT).plan.hostnames).toEqual([alpha]);
-    expect(cellOf(BETA_TENANT).plan.hostnames).toEqual([beta]);
+    expect(cellOf(FIRST_TENANT).plan.hostnames).toEqual([alpha]);
+    expect(cellOf(SECOND_TENANT).plan.hostnames).toEqual([beta]);
   });
 
   it("answers 421 for a second request naming another tenant's hostname, without reaching its worker", async () => {
@@ -122,15 +121,15 @@ describe("the gateway", () => {
 
 describe("a deploy", () => {
   it("starts again only the deploying tenant's workerd", async () => {
-    const before = { alpha: cellOf(ALPHA_TENANT), beta: cellOf(BETA_TENANT) };
+    const before = { alpha: cellOf(FIRST_TENANT), beta: cellOf(SECOND_TENANT) };
     const betaPid = listenerPid(Number(before.beta.url.port));
     const next = await createVersion(host.url, SPACE, "alpha", { source: source("alpha-2") });
     await deploy(host.url, SPACE, "alpha", [[next, 10000]]);
     await host.host.runtime!.reconcile();
     expect((await viaGateway(host.gatewayPort, alpha)).body).toBe(`alpha-2 ${alpha}`);
-    expect(cellOf(ALPHA_TENANT).mf).not.toBe(before.alpha.mf);
-    expect(cellOf(BETA_TENANT).mf, "the other tenant's instance is kept").toBe(before.beta.mf);
-    expect(listenerPid(Number(cellOf(BETA_TENANT).url.port))).toBe(betaPid);
+    expect(cellOf(FIRST_TENANT).mf).not.toBe(before.alpha.mf);
+    expect(cellOf(SECOND_TENANT).mf, "the other tenant's instance is kept").toBe(before.beta.mf);
+    expect(listenerPid(Number(cellOf(SECOND_TENANT).url.port))).toBe(betaPid);
     expect((await viaGateway(host.gatewayPort, beta)).body).toBe(`beta ${beta}`);
   });
 });

@@ -8,16 +8,17 @@
 // workers held for a while (stall-policy.ts), and its workers' Ready condition says so.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CREDENTIALS, OTHER_TENANT } from "../unit/host/harness.js";
 import { read } from "../unit/host/client.js";
 import {
   alive,
   createVersion,
   deploy,
-  deployWorker,
+  deployTwoTenants,
   eventually,
+  FIRST_TENANT,
   kind,
   listenerPid,
+  SECOND_TENANT,
   startRuntimeHost,
   viaGateway,
   workerdChildrenOf,
@@ -31,8 +32,6 @@ const POLICY = { limit: 3, windowMs: 60_000, holdMs: 4000, maxHoldMs: 8000 };
 let host: RuntimeHost;
 let spin: string;
 let calm: string;
-const SPIN_TENANT = CREDENTIALS[0]!.tenant;
-const CALM_TENANT = CREDENTIALS.find((c) => c.token === OTHER_TENANT)!.tenant;
 
 const source = (name: string) =>
   `export default { fetch(request) { if (new URL(request.url).pathname === "/spin") { for (;;) {} } return new Response("${name} ok"); } };`;
@@ -64,7 +63,7 @@ const spinOnce = async () => {
   void viaGateway(host.gatewayPort, spin, "/spin").catch(() => CLOSED);
   return eventually(
     async () => host.host.runtime!.lastStall()!,
-    (stall) => stall !== before && stall?.tenant === SPIN_TENANT,
+    (stall) => stall !== before && stall?.tenant === FIRST_TENANT,
     "a stall of the spinning tenant",
     20_000,
   );
@@ -72,23 +71,15 @@ const spinOnce = async () => {
 
 beforeAll(async () => {
   host = await startRuntimeHost(undefined, { stallLimitMs: LIMIT_MS, stallCheckMs: 250, stallPolicy: POLICY });
-  ({ hostname: spin } = await deployWorker(host.url, "stall", "spin", { source: source("spin") }));
-  ({ hostname: calm } = await deployWorker(host.url, "stall", "calm", { source: source("calm") }, OTHER_TENANT));
-  await host.host.runtime!.reconcile();
-  for (const hostname of [spin, calm])
-    await eventually(
-      () => viaGateway(host.gatewayPort, hostname),
-      (r) => r.status === 200,
-      `${hostname} serves`,
-    );
+  ({ first: spin, second: calm } = await deployTwoTenants(host, "stall", ["spin", source("spin")], ["calm", source("calm")]));
   await twoWorkerd();
 }, 60_000);
 afterAll(async () => host.close());
 
 it("replaces the workerd of the tenant whose worker never yields; another tenant's answers throughout", async () => {
   const before = host.host.runtime!.lastStall(); // a loaded machine may have slowed an earlier probe past the limit
-  const stalled = workerdOf(SPIN_TENANT);
-  const untouched = workerdOf(CALM_TENANT);
+  const stalled = workerdOf(FIRST_TENANT);
+  const untouched = workerdOf(SECOND_TENANT);
   expect(stalled).toBeDefined();
   expect(untouched).toBeDefined();
   expect(stalled).not.toBe(untouched);
@@ -110,23 +101,23 @@ it("replaces the workerd of the tenant whose worker never yields; another tenant
   expect((await answeringAgain(spin)).body).toBe("spin ok");
   const stall = host.host.runtime!.lastStall();
   expect(stall).not.toBe(before);
-  expect(stall!.tenant).toBe(SPIN_TENANT);
+  expect(stall!.tenant).toBe(FIRST_TENANT);
   expect(stall!.silentMs).toBeGreaterThanOrEqual(LIMIT_MS);
   expect((await spun).status).not.toBe(200);
   expect(alive(stalled!), "the stalled workerd is ended").toBe(false);
-  expect(workerdOf(CALM_TENANT), "the other tenant's workerd is the same process").toBe(untouched);
+  expect(workerdOf(SECOND_TENANT), "the other tenant's workerd is the same process").toBe(untouched);
   expect((await viaGateway(host.gatewayPort, calm)).body).toBe("calm ok");
 }, 40_000);
 
 it("replaces a workerd that has exited (killed, as by the OOM killer), and only that one", async () => {
   await twoWorkerd();
-  const killed = workerdOf(CALM_TENANT)!;
-  const untouched = workerdOf(SPIN_TENANT);
+  const killed = workerdOf(SECOND_TENANT)!;
+  const untouched = workerdOf(FIRST_TENANT);
   process.kill(killed, "SIGKILL");
   expect((await answeringAgain(calm)).body).toBe("calm ok");
-  expect(host.host.runtime!.lastStall()).toMatchObject({ tenant: CALM_TENANT, gone: true });
+  expect(host.host.runtime!.lastStall()).toMatchObject({ tenant: SECOND_TENANT, gone: true });
   expect(workerdChildrenOf(process.pid)).not.toContain(killed);
-  expect(workerdOf(SPIN_TENANT)).toBe(untouched);
+  expect(workerdOf(FIRST_TENANT)).toBe(untouched);
 }, 40_000);
 
 it("holds the workers of a tenant that keeps stalling its workerd, says why on them, and starts them after the hold", async () => {

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { StallPolicy } from "../../host/runtime/stall-policy.js";
 import { startHost, type RunningHost } from "../../host/server.js";
-import { builtinCatalog, CREDENTIALS, PRIMARY } from "../unit/host/harness.js";
+import { builtinCatalog, CREDENTIALS, OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
 import { apply, commitManifest, read, ref, refOf } from "../unit/host/client.js";
 
 export const kind = (k: string) => refOf(builtinCatalog(), k);
@@ -246,4 +246,30 @@ export async function deployWorker(
   const endpoint = await apply(base, kind("WorkerEndpoint"), worker, space, { worker: ref("ModuleWorker", worker) }, { token });
   if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status} ${endpoint.text}`);
   return { hostname: endpoint.json.status.outputs.hostname as string, version };
+}
+
+/** Two tenants of the test credentials: the primary token's and OTHER_TENANT's. */
+export const FIRST_TENANT = CREDENTIALS[0]!.tenant;
+export const SECOND_TENANT = CREDENTIALS.find((c) => c.token === OTHER_TENANT)!.tenant;
+
+/**
+ * Deploys one worker for each of the two tenants (named `first` and `second`, in `space`), has the
+ * runtime reconcile and waits until both hostnames answer 200 through the gateway.
+ */
+export async function deployTwoTenants(
+  host: RuntimeHost,
+  space: string,
+  first: [name: string, source: string],
+  second: [name: string, source: string],
+): Promise<{ first: string; second: string }> {
+  const { hostname: a } = await deployWorker(host.url, space, first[0], { source: first[1] });
+  const { hostname: b } = await deployWorker(host.url, space, second[0], { source: second[1] }, OTHER_TENANT);
+  await host.host.runtime!.reconcile();
+  for (const hostname of [a, b])
+    await eventually(
+      () => viaGateway(host.gatewayPort, hostname),
+      (r) => r.status === 200,
+      `${hostname} serves`,
+    );
+  return { first: a, second: b };
 }

@@ -11,7 +11,7 @@ function run(times: number[]): (number | undefined)[] {
   return times.map((now) => {
     const verdict = afterStall(stalls, now, POLICY);
     stalls = verdict.stalls;
-    return verdict.holdUntil;
+    return verdict.heldUntil;
   });
 }
 
