@@ -13,7 +13,7 @@ export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--crede
                      [--endpoint-domain DOMAIN] [--async-commit-delay-ms N] [--rate-limit RATE[:BURST]]
                      [--public-url URL] [--repair] [--quota-resources N] [--quota-upload-sessions N]
                      [--quota-staged-bytes N] [--quiet] [--runtime on|off] [--gateway-port N]
-                     [--stall-limit-ms N]
+                     [--stall-limit-ms N] [--worker-log-budget BYTES[:BURST]]
                      [--headers-timeout-ms N] [--request-timeout-ms N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
@@ -64,7 +64,11 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         TLS server name or Host header to each tenant's own workerd (default
                         8787; 0 picks a free port)
   --stall-limit-ms N    how long a tenant's workerd may go without answering (a worker running
-                        without yielding stops it) before the host starts it again (default 10000)`;
+                        without yielding stops it) before the host starts it again (default 10000)
+  --worker-log-budget B[:BURST]
+                        how many bytes a second of each tenant's worker output (console.log,
+                        console.error) reach stderr, and how many at once; lines over it are
+                        dropped and counted (default 65536:1048576)`;
 
 export interface HostCliOptions {
   port: number;
@@ -89,6 +93,7 @@ export interface HostCliOptions {
   runtime: boolean;
   gatewayPort: number;
   stallLimitMs?: number;
+  workerLogBudget?: { bytesPerSecond: number; burstBytes: number };
 }
 
 export class UsageError extends Error {}
@@ -223,6 +228,16 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         if (!/^[1-9][0-9]{0,8}$/.test(text) || Number(text) < 100)
           throw new UsageError(`--stall-limit-ms must be an integer from 100 (milliseconds), got ${text}`);
         options.stallLimitMs = Number(text);
+        break;
+      }
+      case "--worker-log-budget": {
+        const text = value();
+        const match = /^([1-9][0-9]{0,9})(?::([1-9][0-9]{0,9}))?$/.exec(text);
+        const rate = Number(match?.[1]);
+        const burst = match?.[2] === undefined ? Math.max(rate, 16 * 1024) : Number(match[2]);
+        if (match === null || burst < 16 * 1024)
+          throw new UsageError(`--worker-log-budget must be BYTES or BYTES:BURST (bytes a second from 1, a burst from 16384, a line's longest), got ${text}`);
+        options.workerLogBudget = { bytesPerSecond: rate, burstBytes: burst };
         break;
       }
       case "--quiet":

@@ -84,6 +84,7 @@ const command: Subcommand = {
             runtime: {
               gatewayPort: options.gatewayPort,
               ...(options.stallLimitMs === undefined ? {} : { stallLimitMs: options.stallLimitMs }),
+              ...(options.workerLogBudget === undefined ? {} : { logBudget: options.workerLogBudget }),
               onServed: (hostnames: string[]) =>
                 void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))),
             },

@@ -22,6 +22,8 @@ import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
 import { DEFAULT_STALL_POLICY, type StallPolicy } from "./stall-policy.js";
 import { startWatchdog } from "./watchdog.js";
+import { DEFAULT_LOG_BUDGET, type LogBudget, type LogBudgetPolicy } from "./log-budget.js";
+import { relayWorkerOutput, streamSink, type OutputSink } from "./worker-output.js";
 
 export const DEFAULT_GATEWAY_PORT = 8787;
 
@@ -53,6 +55,10 @@ export interface RuntimeOptions {
   stallCheckMs?: number;
   /** When a tenant whose workerd keeps stalling is held instead of started again (default: 3 within 5 min, held 1 min, doubling to 15). */
   stallPolicy?: Partial<StallPolicy>;
+  /** How much of each tenant's worker output reaches the host's stderr (default: 64 KiB a second, 1 MiB at once, lines cut at 16 KiB). */
+  logBudget?: Partial<LogBudgetPolicy>;
+  /** Where worker output lines go (default: the host's stderr, refusing while 1 MiB of it waits unwritten). */
+  workerOutput?: OutputSink;
 }
 
 export interface RuntimeStall {
@@ -106,12 +112,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const version = target.versions[pickVersion(target.cumulative, splitSlot(n))]!;
     return version.handlers.includes(handler) ? version : undefined;
   };
+  const logPolicy = { ...DEFAULT_LOG_BUDGET, ...options.logBudget };
+  const workerSink = options.workerOutput ?? streamSink(process.stderr);
+  const logBudgets = new Map<string, LogBudget>();
   const reconciler = new Reconciler({
     store: options.store,
     dataDir: options.dataDir,
     kinds: options.kinds,
     deps: { blobs: options.blobs, databases: options.databases, queues, sql, secret: options.secret, extendVersion: options.extendVersion },
     sharedOptions: options.sharedOptions,
+    output: (tenant, stdout, stderr) => relayWorkerOutput(stdout, stderr, { tenant, policy: logPolicy, sink: workerSink, now, budgets: logBudgets }),
     stallPolicy: { ...DEFAULT_STALL_POLICY, ...options.stallPolicy },
     now,
     onSwitch: async (serving) => {

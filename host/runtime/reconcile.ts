@@ -8,6 +8,7 @@
 // serves: the cell's previous instance keeps serving and the failure is reported on the resources
 // the plan changed. Reconciles run one at a time; requests during one coalesce into one more run.
 
+import type { Readable } from "node:stream";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import path from "node:path";
 import type { KindRegistry } from "../kinds/behaviour.js";
@@ -57,6 +58,8 @@ export interface ReconcilerOptions {
   kinds: KindRegistry;
   /** Extra shared Miniflare options (a hook). */
   sharedOptions?: () => Record<string, unknown>;
+  /** Takes a tenant's workerd output (worker-output.ts); without it Miniflare prints it as it comes. */
+  output?: (tenant: string, stdout: Readable, stderr: Readable) => void;
   /** Called whenever what serves changes; the report waits for what it returns (the gateway taking the new routes). */
   onSwitch?: (serving: ServingState) => void | Promise<void>;
   onReport?: (report: ReconcileReport) => void;
@@ -199,7 +202,7 @@ export class Reconciler {
   async #start(cell: CellPlan): Promise<{ serving: ServingCell } | { error: unknown }> {
     let mf: Miniflare | undefined;
     try {
-      const options = this.#miniflareOptions(cell.workers);
+      const options = this.#miniflareOptions(cell.workers, cell.tenant);
       mf = keepingHostSignals(() => constructedIn(instanceTmpDir(this.options.dataDir), () => new Miniflare(options)));
       await mf.ready;
       const url = await mf.unsafeGetDirectURL(FRONT_WORKER);
@@ -265,12 +268,14 @@ export class Reconciler {
     this.#retiring.set(mf, timer);
   }
 
-  #miniflareOptions(workers: WorkerOptions[]): ConstructorParameters<typeof Miniflare>[0] {
+  #miniflareOptions(workers: WorkerOptions[], tenant: string): ConstructorParameters<typeof Miniflare>[0] {
     const dir = path.join(this.options.dataDir, "runtime");
+    const output = this.options.output;
     return {
       host: "127.0.0.1",
       port: 0,
       log: undefined,
+      ...(output === undefined ? {} : { handleRuntimeStdio: (stdout: Readable, stderr: Readable) => output(tenant, stdout, stderr) }),
       kvPersist: path.join(dir, "kv"),
       r2Persist: path.join(dir, "objects"),
       durableObjectsPersist: path.join(dir, "durable-objects"),

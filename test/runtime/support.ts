@@ -7,7 +7,7 @@ import http from "node:http";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { StallPolicy } from "../../host/runtime/stall-policy.js";
+import type { RuntimeOptions } from "../../host/runtime/index.js";
 import { startHost, type RunningHost } from "../../host/server.js";
 import { builtinCatalog, CREDENTIALS, OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
 import { apply, commitManifest, read, ref, refOf } from "../unit/host/client.js";
@@ -28,7 +28,7 @@ export interface RuntimeHost {
 /** A host with its runtime on `dataDir`; without one, on a temporary folder removed at close. */
 export async function startRuntimeHost(
   given?: string,
-  runtime: { stallLimitMs?: number; stallCheckMs?: number; stallPolicy?: Partial<StallPolicy> } = {},
+  runtime: Pick<RuntimeOptions, "stallLimitMs" | "stallCheckMs" | "stallPolicy" | "logBudget" | "workerOutput"> = {},
 ): Promise<RuntimeHost> {
   const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"));
   let offset = 0;
