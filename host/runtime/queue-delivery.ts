@@ -13,7 +13,8 @@ export interface ConsumerPlan {
   /** Queue incarnation uid (storage identity) and its name as the handler sees it (batch.queue). */
   queue: string;
   queueName: string;
-  deadLetterQueue?: string;
+  /** The dead-letter queue's incarnation uid and its messageRetentionSeconds. */
+  deadLetter?: { queue: string; retentionSeconds: number };
   maxBatchSize: number;
   maxBatchTimeoutSeconds: number;
   maxRetries: number;
@@ -76,17 +77,32 @@ export class QueueDelivery {
 
   /** One pass: starts every batch that is due. */
   tick(): void {
+    // A store error (a full disk, a locked file) is reported and tried again at the next tick; from
+    // the timer it would end the host.
+    try {
+      this.store.sweep();
+    } catch (error) {
+      this.report(error);
+    }
     for (const consumer of this.#consumers) {
-      while ((this.#inFlight.get(consumer.key) ?? 0) < consumer.maxConcurrency && this.#due(consumer)) {
-        const messages = this.store.lease(consumer.tenant, consumer.queue, consumer.maxBatchSize);
-        if (messages.length === 0) break;
-        this.#inFlight.set(consumer.key, (this.#inFlight.get(consumer.key) ?? 0) + 1);
-        const work = this.#run(consumer, messages).finally(() => {
-          this.#inFlight.set(consumer.key, (this.#inFlight.get(consumer.key) ?? 1) - 1);
-          this.#pending.delete(work);
-        });
-        this.#pending.add(work);
+      try {
+        this.#startDue(consumer);
+      } catch (error) {
+        this.report(error);
       }
+    }
+  }
+
+  #startDue(consumer: ConsumerPlan): void {
+    while ((this.#inFlight.get(consumer.key) ?? 0) < consumer.maxConcurrency && this.#due(consumer)) {
+      const messages = this.store.lease(consumer.tenant, consumer.queue, consumer.maxBatchSize);
+      if (messages.length === 0) break;
+      this.#inFlight.set(consumer.key, (this.#inFlight.get(consumer.key) ?? 0) + 1);
+      const work = this.#run(consumer, messages).finally(() => {
+        this.#inFlight.set(consumer.key, (this.#inFlight.get(consumer.key) ?? 1) - 1);
+        this.#pending.delete(work);
+      });
+      this.#pending.add(work);
     }
   }
 
@@ -107,7 +123,7 @@ export class QueueDelivery {
     try {
       const { acks, retries } = settleBatch(messages, result, consumer.retryDelaySeconds);
       this.store.acknowledge(consumer.tenant, acks);
-      for (const retry of retries) this.store.retry(consumer.tenant, retry.id, retry.delaySeconds, consumer.maxRetries, consumer.deadLetterQueue);
+      for (const retry of retries) this.store.retry(consumer.tenant, retry.id, retry.delaySeconds, consumer.maxRetries, consumer.deadLetter);
     } catch (error) {
       this.report(error);
     }

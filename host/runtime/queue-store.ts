@@ -2,6 +2,9 @@
 // resolves only after its row is committed, so an accepted message survives a host restart;
 // a delivered message stays stored (leased) until the consumer's outcome acknowledges it, and
 // leases are cleared when the host starts, so what a stopped host had in flight is delivered again.
+// A message expires its queue's messageRetentionSeconds after it was sent (the Form: "seconds an
+// undelivered message is kept before it is discarded"): an expired message is never leased, and
+// is deleted by the next sweep (docs/decisions/0302-queue-message-retention.md).
 
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
@@ -25,10 +28,16 @@ export interface LeasedMessage {
 
 export const EDGE_QUEUE_LIMITS = { maxMessageBytes: 127_000, maxBatchMessages: 100, maxDelaySeconds: 43_200 } as const;
 
+/** How often the expired messages of the open tenant files are deleted. */
+export const SWEEP_INTERVAL_MS = 60_000;
+/** The expiry of a message stored before messages had one: never. */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
 export class QueueStore {
   readonly #dir: string;
   readonly #files = new Map<string, Database.Database>();
   readonly #now: () => number;
+  #swept = 0;
 
   constructor(dataDir: string, now: () => number = Date.now) {
     this.#dir = path.join(dataDir, "runtime", "queues");
@@ -46,6 +55,9 @@ export class QueueStore {
         queue TEXT NOT NULL, id TEXT PRIMARY KEY, body TEXT NOT NULL, timestamp INTEGER NOT NULL,
         deliveries INTEGER NOT NULL DEFAULT 0, visible_at INTEGER NOT NULL, leased INTEGER NOT NULL DEFAULT 0)`);
       db.exec("CREATE INDEX IF NOT EXISTS message_ready ON message (queue, leased, visible_at)");
+      const columns = db.prepare("SELECT name FROM pragma_table_info('message')").all() as { name: string }[];
+      if (!columns.some((column) => column.name === "expires_at")) db.exec(`ALTER TABLE message ADD COLUMN expires_at INTEGER NOT NULL DEFAULT ${NEVER}`);
+      this.#expire(db);
       // Nothing is in flight in a host that just opened the file: deliver it again.
       db.exec("UPDATE message SET leased = 0 WHERE leased = 1");
       this.#files.set(tenant, db);
@@ -53,16 +65,16 @@ export class QueueStore {
     return db;
   }
 
-  /** Stores messages durably, all or none; returns once committed. */
-  send(tenant: string, queue: string, messages: readonly { body: StoredBody; delaySeconds: number }[]): string[] {
+  /** Stores messages durably, all or none, each expiring `retentionSeconds` from now; returns once committed. */
+  send(tenant: string, queue: string, messages: readonly { body: StoredBody; delaySeconds: number }[], retentionSeconds: number): string[] {
     const db = this.#db(tenant);
     const now = this.#now();
-    const insert = db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at) VALUES (?, ?, ?, ?, ?)");
+    const insert = db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)");
     const ids: string[] = [];
     db.transaction(() => {
       for (const { body, delaySeconds } of messages) {
         const id = randomUUID();
-        insert.run(queue, id, JSON.stringify(body), now, now + delaySeconds * 1000);
+        insert.run(queue, id, JSON.stringify(body), now, now + delaySeconds * 1000, now + retentionSeconds * 1000);
         ids.push(id);
       }
     }).immediate();
@@ -72,8 +84,10 @@ export class QueueStore {
   /** Visible, unleased messages: how many, and since when the oldest has been waiting. */
   backlog(tenant: string, queue: string): { count: number; oldestVisibleAt: number | undefined } {
     const row = this.#db(tenant)
-      .prepare("SELECT count(*) AS count, min(visible_at) AS oldest FROM message WHERE queue = ? AND leased = 0 AND visible_at <= ?")
-      .get(queue, this.#now()) as { count: number; oldest: number | null };
+      .prepare(
+        "SELECT count(*) AS count, min(visible_at) AS oldest FROM message WHERE queue = @queue AND leased = 0 AND visible_at <= @now AND expires_at > @now",
+      )
+      .get({ queue, now: this.#now() }) as { count: number; oldest: number | null };
     return { count: row.count, oldestVisibleAt: row.oldest ?? undefined };
   }
 
@@ -83,8 +97,10 @@ export class QueueStore {
     return db
       .transaction(() => {
         const rows = db
-          .prepare("SELECT id, body, timestamp, deliveries FROM message WHERE queue = ? AND leased = 0 AND visible_at <= ? ORDER BY visible_at, rowid LIMIT ?")
-          .all(queue, this.#now(), max) as { id: string; body: string; timestamp: number; deliveries: number }[];
+          .prepare(
+            "SELECT id, body, timestamp, deliveries FROM message WHERE queue = @queue AND leased = 0 AND visible_at <= @now AND expires_at > @now ORDER BY visible_at, rowid LIMIT @max",
+          )
+          .all({ queue, now: this.#now(), max }) as { id: string; body: string; timestamp: number; deliveries: number }[];
         const mark = db.prepare("UPDATE message SET leased = 1, deliveries = deliveries + 1 WHERE id = ?");
         for (const row of rows) mark.run(row.id);
         return rows.map((row) => ({ id: row.id, body: JSON.parse(row.body) as StoredBody, timestampMillis: row.timestamp, attempts: row.deliveries + 1 }));
@@ -103,7 +119,13 @@ export class QueueStore {
    * than maxRetries + 1 times, move it to the dead-letter queue as a new message (attempts start at 1)
    * or drop it when there is none. Atomic: the message is in exactly one queue afterwards.
    */
-  retry(tenant: string, id: string, delaySeconds: number, maxRetries: number, deadLetterQueue: string | undefined): "retried" | "dead-lettered" | "dropped" {
+  retry(
+    tenant: string,
+    id: string,
+    delaySeconds: number,
+    maxRetries: number,
+    deadLetter: { queue: string; retentionSeconds: number } | undefined,
+  ): "retried" | "dead-lettered" | "dropped" {
     const db = this.#db(tenant);
     return db
       .transaction(() => {
@@ -114,18 +136,32 @@ export class QueueStore {
           return "retried";
         }
         db.prepare("DELETE FROM message WHERE id = ?").run(id);
-        if (deadLetterQueue === undefined) return "dropped";
+        if (deadLetter === undefined) return "dropped";
         const now = this.#now();
-        db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at) VALUES (?, ?, ?, ?, ?)").run(
-          deadLetterQueue,
+        db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+          deadLetter.queue,
           randomUUID(),
           row.body,
           now,
           now,
+          now + deadLetter.retentionSeconds * 1000,
         );
         return "dead-lettered";
       })
       .immediate();
+  }
+
+  /** Deletes the expired messages of every open tenant file, at most once per SWEEP_INTERVAL_MS. */
+  sweep(): void {
+    const now = this.#now();
+    if (now - this.#swept < SWEEP_INTERVAL_MS) return;
+    this.#swept = now;
+    for (const db of this.#files.values()) this.#expire(db);
+  }
+
+  #expire(db: Database.Database): void {
+    // An expired message being delivered (leased) stays until its outcome: acknowledged, or retried and then swept.
+    db.prepare("DELETE FROM message WHERE leased = 0 AND expires_at <= ?").run(this.#now());
   }
 
   close(): void {

@@ -55,8 +55,14 @@ export function outgoingProblem(messages: readonly Outgoing[]): { code: string; 
   return undefined;
 }
 
+/** Seconds a message of this queue is kept undelivered (its required messageRetentionSeconds). */
+export function retentionOf(queue: ResourceRecord): number {
+  return Number(queue.spec["messageRetentionSeconds"]);
+}
+
 export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps): WorkerOptions {
   const defaultDelay = Number(queue.spec["deliveryDelaySeconds"] ?? 0);
+  const retention = retentionOf(queue);
   return {
     ...HOST_WORKER,
     name: wrapperWorkerName("queue", queue),
@@ -72,6 +78,7 @@ export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps)
             queue.tenant,
             queue.uid,
             messages.map((m) => ({ body: m.body, delaySeconds: m.delaySeconds ?? defaultDelay })),
+            retention,
           );
           return json({ ok: true });
         } catch (error) {

@@ -4,6 +4,7 @@ import type { ResourceRecord } from "../../store/records.js";
 import { refAt } from "../../runtime/desired.js";
 import type { ConsumerPlan } from "../../runtime/queue-delivery.js";
 import { ProjectionError, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
+import { retentionOf } from "./at-least-once-queue.js";
 
 export function consumerPlan(consumer: ResourceRecord, deps: ProjectionDeps): ConsumerPlan {
   const queue = deps.desired.resolve(consumer, refAt(consumer.spec, "queue"));
@@ -15,7 +16,7 @@ export function consumerPlan(consumer: ResourceRecord, deps: ProjectionDeps): Co
     tenant: consumer.tenant,
     queue: queue.uid,
     queueName: queue.name,
-    ...(deadLetter === undefined ? {} : { deadLetterQueue: deadLetter.uid }),
+    ...(deadLetter === undefined ? {} : { deadLetter: { queue: deadLetter.uid, retentionSeconds: retentionOf(deadLetter) } }),
     maxBatchSize: n("maxBatchSize", 10),
     maxBatchTimeoutSeconds: n("maxBatchTimeoutSeconds", 5),
     maxRetries: n("maxRetries", 3),
