@@ -19,7 +19,10 @@ const queue = () => refOf(builtinCatalog(), "AtLeastOnceQueue");
 async function usedDataDir(engine: "sqlite" | "lowdb"): Promise<{ dir: string; args: string[]; file: string }> {
   const dir = tempDir(`takoform-damage-${engine}-`);
   dirs.push(dir);
-  const credentials = credentialsFile(path.dirname(dir));
+  // beside the data dir, in a folder of its own (the machine's temporary folder itself is shared)
+  const credentialsDir = tempDir(`takoform-damage-credentials-`);
+  dirs.push(credentialsDir);
+  const credentials = credentialsFile(credentialsDir);
   const args = ["--data", dir, "--credentials", credentials, "--store", engine];
   const host = await startHostProcess(args);
   expect((await apply(host.url, queue(), "kept", "space", { messageRetentionSeconds: 60 })).status).toBe(201);
