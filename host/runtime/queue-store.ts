@@ -28,6 +28,15 @@ export interface LeasedMessage {
 
 export const EDGE_QUEUE_LIMITS = { maxMessageBytes: 127_000, maxBatchMessages: 100, maxDelaySeconds: 43_200 } as const;
 
+interface OutgoingRow {
+  queue: string;
+  id: string;
+  body: string;
+  timestamp: number;
+  visibleAt: number;
+  expiresAt: number;
+}
+
 /** How often the expired messages of the open tenant files are deleted. */
 export const SWEEP_INTERVAL_MS = 60_000;
 /** The expiry of a message stored before messages had one: never. */
@@ -38,6 +47,9 @@ export class QueueStore {
   readonly #files = new Map<string, Database.Database>();
   readonly #now: () => number;
   #swept = 0;
+  /** Sends waiting for their tenant's next commit. */
+  readonly #sending = new Map<string, { rows: OutgoingRow[]; done: () => void; failed: (error: unknown) => void }[]>();
+  #flushing = false;
 
   constructor(dataDir: string, now: () => number = Date.now) {
     this.#dir = path.join(dataDir, "runtime", "queues");
@@ -65,20 +77,49 @@ export class QueueStore {
     return db;
   }
 
-  /** Stores messages durably, all or none, each expiring `retentionSeconds` from now; returns once committed. */
-  send(tenant: string, queue: string, messages: readonly { body: StoredBody; delaySeconds: number }[], retentionSeconds: number): string[] {
-    const db = this.#db(tenant);
+  /**
+   * Stores messages durably, all or none, each expiring `retentionSeconds` from now; resolves once
+   * committed. The sends of one tenant that arrive within one turn of the event loop share one
+   * transaction (one commit, one fsync): a failed commit fails each of them, and none is stored.
+   */
+  send(tenant: string, queue: string, messages: readonly { body: StoredBody; delaySeconds: number }[], retentionSeconds: number): Promise<string[]> {
     const now = this.#now();
-    const insert = db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)");
-    const ids: string[] = [];
-    db.transaction(() => {
-      for (const { body, delaySeconds } of messages) {
-        const id = randomUUID();
-        insert.run(queue, id, JSON.stringify(body), now, now + delaySeconds * 1000, now + retentionSeconds * 1000);
-        ids.push(id);
+    const rows = messages.map(({ body, delaySeconds }) => ({
+      queue,
+      id: randomUUID(),
+      body: JSON.stringify(body),
+      timestamp: now,
+      visibleAt: now + delaySeconds * 1000,
+      expiresAt: now + retentionSeconds * 1000,
+    }));
+    return new Promise((resolve, reject) => {
+      let group = this.#sending.get(tenant);
+      if (group === undefined) this.#sending.set(tenant, (group = []));
+      group.push({ rows, done: () => resolve(rows.map((row) => row.id)), failed: reject });
+      if (!this.#flushing) {
+        this.#flushing = true;
+        setImmediate(() => this.#flush());
       }
-    }).immediate();
-    return ids;
+    });
+  }
+
+  #flush(): void {
+    this.#flushing = false;
+    const groups = [...this.#sending];
+    this.#sending.clear();
+    for (const [tenant, sends] of groups) {
+      try {
+        const db = this.#db(tenant);
+        const insert = db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)");
+        db.transaction(() => {
+          for (const send of sends) for (const row of send.rows) insert.run(row.queue, row.id, row.body, row.timestamp, row.visibleAt, row.expiresAt);
+        }).immediate();
+      } catch (error) {
+        for (const send of sends) send.failed(error);
+        continue;
+      }
+      for (const send of sends) send.done();
+    }
   }
 
   /** Visible, unleased messages: how many, and since when the oldest has been waiting. */
@@ -165,6 +206,7 @@ export class QueueStore {
   }
 
   close(): void {
+    if (this.#sending.size > 0) this.#flush(); // what was sent before the close is committed
     for (const db of this.#files.values()) db.close();
     this.#files.clear();
   }

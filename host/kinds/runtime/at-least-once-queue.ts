@@ -74,7 +74,7 @@ export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps)
           const messages = (await request.json()) as Outgoing[];
           const problem = outgoingProblem(messages);
           if (problem !== undefined) return json({ error: problem });
-          deps.queues.send(
+          await deps.queues.send(
             queue.tenant,
             queue.uid,
             messages.map((m) => ({ body: m.body, delaySeconds: m.delaySeconds ?? defaultDelay })),
