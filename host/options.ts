@@ -3,6 +3,7 @@
 import path from "node:path";
 import { STORE_ENGINES } from "./store/open.js";
 import { parseRateLimit, type RateLimitOptions } from "./http/middleware/rate-limit.js";
+import { DEFAULT_LOG_BUDGET } from "./runtime/log-budget.js";
 import type { StoreEngine } from "./store/store.js";
 import { publicOrigin } from "./http/discovery-origin.js";
 import type { TenantQuotas } from "./lifecycle/quotas/quotas.js";
@@ -234,9 +235,13 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         const text = value();
         const match = /^([1-9][0-9]{0,9})(?::([1-9][0-9]{0,9}))?$/.exec(text);
         const rate = Number(match?.[1]);
-        const burst = match?.[2] === undefined ? Math.max(rate, 16 * 1024) : Number(match[2]);
-        if (match === null || burst < 16 * 1024)
-          throw new UsageError(`--worker-log-budget must be BYTES or BYTES:BURST (bytes a second from 1, a burst from 16384, a line's longest), got ${text}`);
+        // a burst must hold the longest line, or a line that long would never pass
+        const least = DEFAULT_LOG_BUDGET.maxLineBytes;
+        const burst = match?.[2] === undefined ? Math.max(rate, least) : Number(match[2]);
+        if (match === null || burst < least)
+          throw new UsageError(
+            `--worker-log-budget must be BYTES or BYTES:BURST (bytes a second from 1, a burst from ${least}, a line's longest), got ${text}`,
+          );
         options.workerLogBudget = { bytesPerSecond: rate, burstBytes: burst };
         break;
       }

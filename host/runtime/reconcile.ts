@@ -249,16 +249,16 @@ export class Reconciler {
     return outcome;
   }
 
-  /**
-   * Disposes an instance the gateway no longer sends to once its grace has passed (requests it
-   * took before the switch finish). close() disposes it at once: a workerd left waiting for an
-   * unref'd timer would outlive the host when the process exits within the grace.
-   */
   /** The clock holds are read against. */
   #now(): number {
     return (this.options.now ?? Date.now)();
   }
 
+  /**
+   * Disposes an instance the gateway no longer sends to once its grace has passed (requests it
+   * took before the switch finish). close() disposes it at once: a workerd left waiting for an
+   * unref'd timer would outlive the host when the process exits within the grace.
+   */
   #retire(mf: Miniflare): void {
     const timer = setTimeout(() => {
       this.#retiring.delete(mf);

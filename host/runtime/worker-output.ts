@@ -51,7 +51,8 @@ function relayLines(stream: Readable, prefix: string, options: WorkerOutputOptio
     parts = [];
     kept = 0;
     cut = 0;
-    const spent = spendLogBudget(budgets.get(tenant) ?? freshLogBudget(now(), policy), bytes + 1, now(), policy);
+    const at = now();
+    const spent = spendLogBudget(budgets.get(tenant) ?? freshLogBudget(at, policy), bytes + 1, at, policy);
     budgets.set(tenant, spent.budget);
     if (!spent.passes) {
       if (spent.startsDropping === true)
