@@ -13,8 +13,8 @@ export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--crede
                      [--metrics] [--drain-delay-ms N] [--conformance-probes]
                      [--endpoint-domain DOMAIN] [--async-commit-delay-ms N] [--rate-limit RATE[:BURST]]
                      [--public-url URL] [--repair] [--quota-resources N] [--quota-upload-sessions N]
-                     [--quota-staged-bytes N] [--quiet] [--runtime on|off] [--gateway-port N]
-                     [--stall-limit-ms N] [--worker-log-budget BYTES[:BURST]]
+                     [--quota-staged-bytes N] [--quota-storage-bytes N] [--quiet] [--runtime on|off]
+                     [--gateway-port N] [--stall-limit-ms N] [--worker-log-budget BYTES[:BURST]]
                      [--headers-timeout-ms N] [--request-timeout-ms N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
@@ -58,6 +58,9 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         (default 16; idle ones end after 24 h, committed ones after an hour)
   --quota-staged-bytes N
                         bytes one tenant's open upload sessions may stage (default 1 GiB)
+  --quota-storage-bytes N
+                        bytes one tenant's KV values, bucket objects and queued messages may
+                        take on disk; a write beyond it is refused (default 1 GiB)
   --quiet               no request log
   --runtime on|off      run what is deployed in workerd (Miniflare) and serve it through the
                         gateway (default on); off: control plane only
@@ -95,6 +98,8 @@ export interface HostCliOptions {
   gatewayPort: number;
   stallLimitMs?: number;
   workerLogBudget?: { bytesPerSecond: number; burstBytes: number };
+  /** Each tenant's data-plane storage quota in bytes (--quota-storage-bytes). */
+  storageQuotaBytes?: number;
 }
 
 export class UsageError extends Error {}
@@ -206,6 +211,12 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         if (!/^[1-9][0-9]{0,14}$/.test(text)) throw new UsageError(`${flag} must be a positive integer, got ${text}`);
         const name = ({ "--quota-resources": "resources", "--quota-upload-sessions": "uploadSessions", "--quota-staged-bytes": "stagedBytes" } as const)[flag];
         options.quotas = { ...options.quotas, [name]: Number(text) };
+        break;
+      }
+      case "--quota-storage-bytes": {
+        const text = value();
+        if (!/^[1-9][0-9]{0,14}$/.test(text)) throw new UsageError(`${flag} must be a positive integer (bytes), got ${text}`);
+        options.storageQuotaBytes = Number(text);
         break;
       }
       case "--repair":

@@ -85,6 +85,7 @@ const command: Subcommand = {
               gatewayPort: options.gatewayPort,
               ...(options.stallLimitMs === undefined ? {} : { stallLimitMs: options.stallLimitMs }),
               ...(options.workerLogBudget === undefined ? {} : { logBudget: options.workerLogBudget }),
+              ...(options.storageQuotaBytes === undefined ? {} : { storageQuota: { bytesPerTenant: options.storageQuotaBytes } }),
               onServed: (hostnames: string[]) =>
                 void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))),
             },

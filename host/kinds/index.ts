@@ -12,6 +12,7 @@ import type { KindBehaviour, KindRegistry } from "./behaviour.js";
 import { edgeKvNamespace } from "./edge-kv-namespace.js";
 import { kindKey, type EdgeKindKey, type KindKey } from "./edge-kinds.js";
 import { moduleWorker } from "./module-worker.js";
+import { objectBucket } from "./object-bucket.js";
 import { queueConsumer } from "./queue-consumer.js";
 import { sqliteDatabase } from "./sqlite-database.js";
 import { sqliteMigrationApplication } from "./sqlite-migration-application.js";
@@ -34,7 +35,7 @@ export const KINDS: { readonly [K in EdgeKindKey]: KindBehaviour } = Object.free
   [`${EDGE_GROUP} AtLeastOnceQueue`]: atLeastOnceQueue,
   [`${EDGE_GROUP} EdgeKVNamespace`]: edgeKvNamespace,
   [`${EDGE_GROUP} ModuleWorker`]: moduleWorker,
-  [`${EDGE_GROUP} ObjectBucket`]: GENERIC,
+  [`${EDGE_GROUP} ObjectBucket`]: objectBucket,
   [`${EDGE_GROUP} QueueConsumer`]: queueConsumer,
   [`${EDGE_GROUP} SQLiteDatabase`]: sqliteDatabase,
   [`${EDGE_GROUP} SQLiteMigrationApplication`]: sqliteMigrationApplication,

@@ -24,6 +24,8 @@ import { DEFAULT_STALL_POLICY, type StallPolicy } from "./stall-policy.js";
 import { startWatchdog } from "./watchdog.js";
 import { DEFAULT_LOG_BUDGET, type LogBudget, type LogBudgetPolicy } from "./log-budget.js";
 import { relayWorkerOutput, streamSink, type OutputSink } from "./worker-output.js";
+import { DEFAULT_STORAGE_POLICY, StorageLedger, type StoragePolicy } from "./storage-quota.js";
+import { measureTenantStorage } from "./storage-usage.js";
 
 export const DEFAULT_GATEWAY_PORT = 8787;
 
@@ -57,6 +59,8 @@ export interface RuntimeOptions {
   stallPolicy?: Partial<StallPolicy>;
   /** How much of each tenant's worker output reaches the host's stderr (default: 64 KiB a second, 1 MiB at once, lines cut at 16 KiB). */
   logBudget?: Partial<LogBudgetPolicy>;
+  /** Each tenant's data-plane storage quota: KV values, bucket objects and queued messages (default 1 GiB, measured again at most every 10 s). */
+  storageQuota?: Partial<StoragePolicy>;
   /** Where worker output lines go (default: the host's stderr, refusing while 1 MiB of it waits unwritten). */
   workerOutput?: OutputSink;
 }
@@ -95,6 +99,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     process.stderr.write(`takoform host: ended workerd ${orphans.join(", ")}, left running by an earlier host of this data directory that did not close\n`);
   clearInstanceTmp(options.dataDir);
   const queues = new QueueStore(options.dataDir, now);
+  const storage = new StorageLedger(
+    (tenant) => measureTenantStorage(options.dataDir, queues, tenant),
+    { ...DEFAULT_STORAGE_POLICY, ...options.storageQuota },
+    now,
+  );
   const sqlConnections = new Map<string, EdgeSql>();
   const sql = (file: string) => {
     let connection = sqlConnections.get(file);
@@ -119,7 +128,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     store: options.store,
     dataDir: options.dataDir,
     kinds: options.kinds,
-    deps: { blobs: options.blobs, databases: options.databases, queues, sql, secret: options.secret, extendVersion: options.extendVersion },
+    deps: { blobs: options.blobs, databases: options.databases, queues, storage, sql, secret: options.secret, extendVersion: options.extendVersion },
     sharedOptions: options.sharedOptions,
     output: (tenant, stdout, stderr) => relayWorkerOutput(stdout, stderr, { tenant, policy: logPolicy, sink: workerSink, now, budgets: logBudgets }),
     stallPolicy: { ...DEFAULT_STALL_POLICY, ...options.stallPolicy },

@@ -25,14 +25,24 @@ export function routerWorkerName(worker: ResourceRecord): string {
   return `w-${digest(worker.tenant, worker.uid)}`;
 }
 
+/** The start of every storage id of one tenant (storage-usage.ts measures its stores by it). */
+export function storagePrefix(tenant: string): string {
+  return `t${tenantDirectory(tenant).slice(0, 16)}-`;
+}
+
 /** Storage id of one stateful resource (KV namespace, bucket), tenant-qualified. */
 export function storageId(resource: ResourceRecord): string {
-  return `t${tenantDirectory(resource.tenant).slice(0, 16)}-${digest(resource.tenant, resource.uid)}`;
+  return `${storagePrefix(resource.tenant)}${digest(resource.tenant, resource.uid)}`;
 }
 
 /** The wrapper worker exposing a Node-side binding (edge.sql, edge.queue producer). */
-export function wrapperWorkerName(prefix: "sql" | "queue" | "kv", resource: ResourceRecord): string {
+export function wrapperWorkerName(prefix: "sql" | "queue" | "kv" | "bucket", resource: ResourceRecord): string {
   return `${prefix}-${digest(resource.tenant, resource.uid)}`;
+}
+
+/** The worker that writes to one KV namespace or bucket in an isolate of its own, counting the bytes (storage-writer.ts). */
+export function storeWriterName(resource: ResourceRecord): string {
+  return `s-${digest(resource.tenant, resource.uid)}`;
 }
 
 /** Worker name of the catch-all that answers hosts nothing serves. */

@@ -152,7 +152,7 @@ export function buildPlan(deps: ProjectionDeps, projectionOf: ProjectionOf, memo
         own.push(versionWorker(version.record, deps));
         for (const bound of boundResources(version.record, deps)) {
           const wrapper = projectionOf(bound)?.binding;
-          if (wrapper !== undefined) own.push(wrapper(bound, deps));
+          if (wrapper !== undefined) own.push(...[wrapper(bound, deps)].flat());
         }
       }
       const hostnamesOfTarget = hostnamesOf.get(target.router) ?? [];

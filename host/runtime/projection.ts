@@ -15,6 +15,7 @@ import type { DesiredState } from "./desired.js";
 import type { ConsumerPlan } from "./queue-delivery.js";
 import type { QueueStore } from "./queue-store.js";
 import type { EdgeSql } from "./edge-sql.js";
+import type { StorageLedger } from "./storage-quota.js";
 import { EGRESS_WORKER } from "./names.js";
 
 export type NodeBinding = ((request: Request) => Promise<Response>) & { tag?: string };
@@ -24,6 +25,8 @@ export interface ProjectionDeps {
   blobs: BlobFiles;
   databases: DatabaseFiles;
   queues: QueueStore;
+  /** Each tenant's data-plane storage quota (storage-quota.ts): KV values, bucket objects and queued messages. */
+  storage: StorageLedger;
   /** Opens (or reuses) the edge.sql seam over one database file. */
   sql: (file: string) => EdgeSql;
   /** The value of a required sensitive var, when the host's sealed store has one (a hook). */
@@ -66,8 +69,8 @@ export interface RuntimeProjection {
   };
   /** The worker one version of a deployment runs. */
   version?(record: ResourceRecord, deps: ProjectionDeps): WorkerOptions;
-  /** The wrapper worker through which a version's binding to the record reaches it. */
-  binding?(record: ResourceRecord, deps: ProjectionDeps): WorkerOptions;
+  /** The wrapper worker through which a version's binding to the record reaches it (and any worker it calls). */
+  binding?(record: ResourceRecord, deps: ProjectionDeps): WorkerOptions | WorkerOptions[];
   /** The delivery plan of a queue consumer, run in the deployment of its `spec.worker`. */
   consumer?(record: ResourceRecord, deps: ProjectionDeps): ConsumerPlan;
   /** The schedule of a cron trigger, fired into the deployment of its `spec.worker`. */

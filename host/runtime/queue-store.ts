@@ -8,7 +8,7 @@
 
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { tenantDirectory } from "./names.js";
 
@@ -120,6 +120,14 @@ export class QueueStore {
       }
       for (const send of sends) send.done();
     }
+  }
+
+  /** Bytes the tenant's queue file holds in use (its pages less its free ones; 0 before its first message). */
+  usedBytes(tenant: string): number {
+    if (!this.#files.has(tenant) && !existsSync(path.join(this.#dir, `${tenantDirectory(tenant)}.sqlite`))) return 0;
+    const db = this.#db(tenant);
+    const pages = Number(db.pragma("page_count", { simple: true })) - Number(db.pragma("freelist_count", { simple: true }));
+    return pages * Number(db.pragma("page_size", { simple: true }));
   }
 
   /** Visible, unleased messages: how many, and since when the oldest has been waiting. */

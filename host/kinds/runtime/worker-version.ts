@@ -8,7 +8,6 @@ import type { ResourceRecord } from "../../store/records.js";
 import { EDGE, refAt, type Ref } from "../../runtime/desired.js";
 import { routerWorkerName, versionWorkerName, wrapperWorkerName, NOT_FOUND_WORKER } from "../../runtime/names.js";
 import { kvBindingName } from "./edge-kv-bytes.js";
-import { bucketId } from "./object-bucket.js";
 import { COMPATIBILITY_DATE, ProjectionError, TENANT_WORKER, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
 
 type ModuleType = "ESModule" | "Text" | "Data" | "CompiledWasm";
@@ -60,10 +59,11 @@ export function versionWorker(version: ResourceRecord, deps: ProjectionDeps): Wo
     const value = deps.secret?.(version.tenant, version.space, name);
     if (value !== undefined) vars[name] = value;
   }
-  const r2Buckets = Object.fromEntries(bindings(spec, "bucketBindings").map((b) => [b.name, bucketId(resolveOrFail(b))]));
   const wrappedBindings = Object.fromEntries([
     // edge.kv through its byte-lossless wrapper (edge-kv-bytes.ts).
     ...bindings(spec, "kvBindings").map((b) => [b.name, kvBindingName(resolveOrFail(b))]),
+    // edge.objects through its wrapper, whose writes count against the storage quota (object-bucket.ts).
+    ...bindings(spec, "bucketBindings").map((b) => [b.name, wrapperWorkerName("bucket", resolveOrFail(b))]),
     ...bindings(spec, "sqliteBindings").map((b) => [b.name, wrapperWorkerName("sql", resolveOrFail(b))]),
     ...bindings(spec, "queueProducerBindings").map((b) => [b.name, wrapperWorkerName("queue", resolveOrFail(b))]),
   ]);
@@ -83,7 +83,6 @@ export function versionWorker(version: ResourceRecord, deps: ProjectionDeps): Wo
     modulesRoot: "/",
     modules: bundleModules(version, deps),
     bindings: vars as WorkerOptions["bindings"],
-    r2Buckets,
     wrappedBindings,
     serviceBindings,
   };

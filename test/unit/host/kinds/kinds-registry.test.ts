@@ -70,6 +70,7 @@ describe("KINDS", () => {
     expect(projected.map(([key]) => key.split(" ")[1]).sort()).toEqual([
       "AtLeastOnceQueue",
       "EdgeKVNamespace",
+      "ObjectBucket",
       "QueueConsumer",
       "SQLiteDatabase",
       "WorkerCronTrigger",
@@ -95,7 +96,7 @@ describe("KINDS", () => {
 
   it("gives a kind without a module nothing beyond the generic rules", () => {
     expect(BUILTIN_KINDS.of({ apiVersion: "toy.forms.example.com/v1", kind: "Toy" })).toBeUndefined();
-    expect(BUILTIN_KINDS.of({ apiVersion: EDGE_GROUP, kind: "ObjectBucket" })).toBe(GENERIC);
+    expect(kindRegistry({ "toy.forms.example.com/v1 Toy": GENERIC }).of({ apiVersion: "toy.forms.example.com/v1", kind: "Toy" })).toBe(GENERIC);
     expect(BUILTIN_KINDS.of({ apiVersion: EDGE_GROUP, kind: "WorkerCustomDomain" })?.canonicalize).toBeTypeOf("function");
     // The group is part of the key: the same kind name in another group is another kind.
     expect(BUILTIN_KINDS.of({ apiVersion: "toy.forms.example.com/v1", kind: "WorkerCustomDomain" })).toBeUndefined();

@@ -1,0 +1,130 @@
+// A tenant's data-plane storage quota (ADR 0303): the bytes its KV values, bucket objects and
+// queued messages take on the host's disk. Every write asks first: a write is admitted while the
+// tenant's usage plus the write stays within its quota, and is refused (nothing stored) when it
+// would not. Usage is what the tenant's stores measured on disk at the last measurement, plus
+// every write admitted since. A measurement runs when a tenant first writes and again, at most
+// once per `rescanAfterMs`, when a write would not fit: deletes, overwrites and expired messages
+// are credited then, never before, so usage is never less than what the disk holds.
+
+export interface StoragePolicy {
+  /** The most bytes one tenant's KV values, bucket objects and queued messages may take. */
+  bytesPerTenant: number;
+  /** The least time between two measurements of one tenant's usage. */
+  rescanAfterMs: number;
+}
+
+export const DEFAULT_STORAGE_POLICY: StoragePolicy = { bytesPerTenant: 1024 ** 3, rescanAfterMs: 10_000 };
+
+/** What a write is charged for: its bytes rounded up to a whole block (a value is a file of its own). */
+export const BLOCK_BYTES = 4096;
+
+export function chargeOf(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / BLOCK_BYTES)) * BLOCK_BYTES;
+}
+
+export type StorageAdmission = { admitted: true; grant: number } | { admitted: false; used: number; limit: number };
+
+/** The rule: a write of `bytes` fits when the usage plus it stays within the quota. */
+export function fitsQuota(used: number, bytes: number, limit: number): boolean {
+  return used + bytes <= limit;
+}
+
+/** The message a refused write gives the worker (edge bindings' code backend_unavailable). */
+export function quotaMessage(tenant: string, bytes: number, used: number, limit: number): string {
+  return (
+    `takoform storage: a write of ${bytes} bytes would take tenant ${tenant} over its data-plane storage quota ` +
+    `(${used} of ${limit} bytes used by its KV values, bucket objects and queued messages); nothing was stored. ` +
+    `Delete keys or objects, or let queued messages be consumed, and write again`
+  );
+}
+
+interface TenantUsage {
+  /** Bytes the tenant's stores held at the last measurement. */
+  measured: number;
+  /** Writes admitted and settled since the last measurement started. */
+  settled: number;
+  /** Writes admitted and not yet settled, by grant. */
+  open: Map<number, number>;
+  scannedAt: number;
+  scan?: Promise<void>;
+}
+
+export class StorageLedger {
+  readonly #tenants = new Map<string, TenantUsage>();
+  #grants = 0;
+
+  constructor(
+    private readonly measure: (tenant: string) => Promise<number>,
+    private readonly policy: StoragePolicy,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get limit(): number {
+    return this.policy.bytesPerTenant;
+  }
+
+  /** The tenant's usage as the ledger counts it (measured, settled and open writes). */
+  async used(tenant: string): Promise<number> {
+    return usedOf(await this.#usage(tenant));
+  }
+
+  /**
+   * Asks for `bytes` of the tenant's quota. Admitted: the write may store up to `bytes` and must
+   * settle its grant with what it stored (or 0 when it failed).
+   */
+  async admit(tenant: string, bytes: number): Promise<StorageAdmission> {
+    let usage = await this.#usage(tenant);
+    if (!fitsQuota(usedOf(usage), bytes, this.limit) && this.now() - usage.scannedAt >= this.policy.rescanAfterMs) {
+      await this.#scan(tenant, usage);
+      usage = await this.#usage(tenant);
+    }
+    const used = usedOf(usage);
+    if (!fitsQuota(used, bytes, this.limit)) return { admitted: false, used, limit: this.limit };
+    const grant = ++this.#grants;
+    usage.open.set(grant, bytes);
+    return { admitted: true, grant };
+  }
+
+  /** A granted write stored `stored` bytes (0: it failed; more than granted: charged all the same). */
+  settle(tenant: string, grant: number, stored: number): void {
+    const usage = this.#tenants.get(tenant);
+    if (usage === undefined || !usage.open.delete(grant)) return;
+    usage.settled += stored;
+  }
+
+  async #usage(tenant: string): Promise<TenantUsage> {
+    let usage = this.#tenants.get(tenant);
+    if (usage === undefined) {
+      usage = { measured: 0, settled: 0, open: new Map(), scannedAt: -Infinity };
+      this.#tenants.set(tenant, usage);
+      await this.#scan(tenant, usage);
+    }
+    await usage.scan;
+    return usage;
+  }
+
+  /**
+   * Measures the tenant's stores. Writes settled before it started are on disk and in the
+   * measurement; writes settled while it ran stay counted as well (perhaps twice, never less).
+   */
+  async #scan(tenant: string, usage: TenantUsage): Promise<void> {
+    if (usage.scan !== undefined) return usage.scan;
+    const before = usage.settled;
+    usage.scannedAt = this.now();
+    usage.scan = this.measure(tenant).then(
+      (bytes) => {
+        usage.measured = bytes;
+        usage.settled -= before;
+      },
+      () => undefined, // a measurement that failed leaves the count as it was
+    );
+    await usage.scan;
+    usage.scan = undefined;
+  }
+}
+
+function usedOf(usage: TenantUsage): number {
+  let open = 0;
+  for (const bytes of usage.open.values()) open += bytes;
+  return usage.measured + usage.settled + open;
+}
