@@ -40,6 +40,16 @@ function dayMatches(schedule: CronSchedule, d: Date): boolean {
   return schedule.dayMatchesEither ? dom || dow : dom && dow;
 }
 
+/** The latest due time of a trigger at `now` (null: none), moving its next firing past `now`. */
+function latestDue(state: { schedule: CronSchedule; at: number | null }, now: number): number | null {
+  let latest: number | null = null;
+  while (state.at !== null && state.at <= now) {
+    latest = state.at;
+    state.at = nextFiring(state.schedule, state.at);
+  }
+  return latest;
+}
+
 export class CronScheduler {
   readonly #next = new Map<string, { cron: string; schedule: CronSchedule; at: number | null }>();
   #triggers: CronPlan[] = [];
@@ -66,21 +76,27 @@ export class CronScheduler {
   }
 
   start(intervalMs = 1000): void {
-    this.#timer = setInterval(() => void this.tick(), intervalMs);
+    this.#timer = setInterval(() => void this.tick().catch(this.report), intervalMs);
     this.#timer.unref();
   }
 
-  /** Fires every trigger whose time has come (once per due time), then schedules its next firing. */
+  /**
+   * Fires every trigger whose time has come, then schedules its next firing. A trigger fires once
+   * per tick, at the latest of its due times: times missed while the host's clock jumped (a
+   * machine resumed from sleep, a clock set forward) are not made up (ADR 0304).
+   */
   async tick(): Promise<void> {
     const now = this.now();
     const firings: Promise<void>[] = [];
     for (const trigger of this.#triggers) {
       const state = this.#next.get(trigger.key);
-      while (state !== undefined && state.at !== null && state.at <= now) {
-        const scheduledTime = state.at;
-        state.at = nextFiring(state.schedule, scheduledTime);
-        firings.push(this.fire(trigger, scheduledTime).catch(this.report));
-      }
+      const scheduledTime = state === undefined ? null : latestDue(state, now);
+      if (scheduledTime === null) continue;
+      firings.push(
+        Promise.resolve()
+          .then(() => this.fire(trigger, scheduledTime))
+          .catch(this.report),
+      );
     }
     await Promise.all(firings);
   }
