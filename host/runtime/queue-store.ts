@@ -41,6 +41,8 @@ interface OutgoingRow {
 export const SWEEP_INTERVAL_MS = 60_000;
 /** The expiry of a message stored before messages had one: never. */
 const NEVER = Number.MAX_SAFE_INTEGER;
+/** Stores one message: queue, id, body, timestamp, visible_at, expires_at. */
+const INSERT_MESSAGE = "INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)";
 
 export class QueueStore {
   readonly #dir: string;
@@ -69,9 +71,10 @@ export class QueueStore {
       db.exec("CREATE INDEX IF NOT EXISTS message_ready ON message (queue, leased, visible_at)");
       const columns = db.prepare("SELECT name FROM pragma_table_info('message')").all() as { name: string }[];
       if (!columns.some((column) => column.name === "expires_at")) db.exec(`ALTER TABLE message ADD COLUMN expires_at INTEGER NOT NULL DEFAULT ${NEVER}`);
-      this.#expire(db);
-      // Nothing is in flight in a host that just opened the file: deliver it again.
+      // Nothing is in flight in a host that just opened the file: deliver it again (and an expired
+      // message that was in flight is deleted now, not at the next sweep).
       db.exec("UPDATE message SET leased = 0 WHERE leased = 1");
+      this.#expire(db);
       this.#files.set(tenant, db);
     }
     return db;
@@ -110,7 +113,7 @@ export class QueueStore {
     for (const [tenant, sends] of groups) {
       try {
         const db = this.#db(tenant);
-        const insert = db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)");
+        const insert = db.prepare(INSERT_MESSAGE);
         db.transaction(() => {
           for (const send of sends) for (const row of send.rows) insert.run(row.queue, row.id, row.body, row.timestamp, row.visibleAt, row.expiresAt);
         }).immediate();
@@ -187,14 +190,7 @@ export class QueueStore {
         db.prepare("DELETE FROM message WHERE id = ?").run(id);
         if (deadLetter === undefined) return "dropped";
         const now = this.#now();
-        db.prepare("INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)").run(
-          deadLetter.queue,
-          randomUUID(),
-          row.body,
-          now,
-          now,
-          now + deadLetter.retentionSeconds * 1000,
-        );
+        db.prepare(INSERT_MESSAGE).run(deadLetter.queue, randomUUID(), row.body, now, now, now + deadLetter.retentionSeconds * 1000);
         return "dead-lettered";
       })
       .immediate();

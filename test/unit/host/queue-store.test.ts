@@ -1,7 +1,9 @@
 // The queue store's sends (queue-store.ts, ADR 0302): sends of a tenant that arrive together share
 // one commit, each resolving with its ids once that commit holds it; a commit that fails rejects
-// every send in it and stores nothing, and another tenant's sends of the same turn are committed.
+// every send in it and stores nothing, and another tenant's sends of the same turn are committed;
+// a message that expired while a host that died had it in flight is deleted when the file opens.
 
+import Database from "better-sqlite3";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,4 +52,21 @@ it("commits what waits when it is closed", async () => {
   expect(reopened.lease("t", "q", 10).map((m) => m.body.v)).toEqual(["last"]);
   await expect(pending).resolves.toHaveLength(1);
   reopened.close();
+});
+
+it("deletes at open an expired message a host that died had in flight", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "takoform-queue-store-"));
+  dirs.push(dir);
+  const clock = { now: 1_000_000 };
+  const dead = new QueueStore(dir, () => clock.now);
+  await dead.send("t", "q", [text("in flight")], 60);
+  expect(dead.lease("t", "q", 10)).toHaveLength(1);
+  dead.close(); // the lease is never settled: the host died
+  clock.now += 61_000;
+  const next = new QueueStore(dir, () => clock.now);
+  const file = new Database(path.join(dir, "runtime", "queues", `${tenantDirectory("t")}.sqlite`), { readonly: true });
+  next.backlog("t", "q"); // opens the file
+  expect(file.prepare("SELECT count(*) AS n FROM message").get()).toEqual({ n: 0 });
+  file.close();
+  next.close();
 });
