@@ -59,8 +59,8 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --quota-staged-bytes N
                         bytes one tenant's open upload sessions may stage (default 1 GiB)
   --quota-storage-bytes N
-                        bytes one tenant's KV values, bucket objects and queued messages may
-                        take on disk; a write beyond it is refused (default 1 GiB)
+                        bytes one tenant's KV values, bucket objects, queued messages and SQLite
+                        databases may take on disk; a write beyond it is refused (default 1 GiB)
   --quiet               no request log
   --runtime on|off      run what is deployed in workerd (Miniflare) and serve it through the
                         gateway (default on); off: control plane only

@@ -59,7 +59,7 @@ export interface RuntimeOptions {
   stallPolicy?: Partial<StallPolicy>;
   /** How much of each tenant's worker output reaches the host's stderr (default: 64 KiB a second, 1 MiB at once, lines cut at 16 KiB). */
   logBudget?: Partial<LogBudgetPolicy>;
-  /** Each tenant's data-plane storage quota: KV values, bucket objects and queued messages (default 1 GiB, measured again at most every 10 s). */
+  /** Each tenant's data-plane storage quota: KV values, bucket objects, queued messages and SQLite databases (default 1 GiB, measured again at most every 10 s). */
   storageQuota?: Partial<StoragePolicy>;
   /** Where worker output lines go (default: the host's stderr, refusing while 1 MiB of it waits unwritten). */
   workerOutput?: OutputSink;

@@ -1,13 +1,14 @@
-// A tenant's data-plane storage quota (ADR 0303): the bytes its KV values, bucket objects and
-// queued messages take on the host's disk. Every write asks first: a write is admitted while the
-// tenant's usage plus the write stays within its quota, and is refused (nothing stored) when it
-// would not. Usage is what the tenant's stores measured on disk at the last measurement, plus
+// A tenant's data-plane storage quota (ADR 0303): the bytes its KV values, bucket objects, queued
+// messages and SQLite databases take on the host's disk. Every write asks first: a write is
+// admitted while the tenant's usage plus the write stays within its quota, and is refused
+// (nothing stored) when it would not; a SQL call, whose growth is known only after it ran, starts
+// while the tenant is under its quota and is charged what it grew. Usage is what the tenant's stores measured on disk at the last measurement, plus
 // every write admitted since. A measurement runs when a tenant first writes and again, at most
 // once per `rescanAfterMs`, when a write would not fit: deletes, overwrites and expired messages
 // are credited then, never before, so usage is never less than what the disk holds.
 
 export interface StoragePolicy {
-  /** The most bytes one tenant's KV values, bucket objects and queued messages may take. */
+  /** The most bytes one tenant's KV values, bucket objects, queued messages and SQLite databases may take. */
   bytesPerTenant: number;
   /** The least time between two measurements of one tenant's usage. */
   rescanAfterMs: number;
@@ -33,8 +34,8 @@ export function fitsQuota(used: number, bytes: number, limit: number): boolean {
 export function quotaMessage(tenant: string, bytes: number, used: number, limit: number): string {
   return (
     `takoform storage: a write of ${bytes} bytes would take tenant ${tenant} over its data-plane storage quota ` +
-    `(${used} of ${limit} bytes used by its KV values, bucket objects and queued messages); nothing was stored. ` +
-    `Delete keys or objects, or let queued messages be consumed, and write again`
+    `(${used} of ${limit} bytes used by its KV values, bucket objects, queued messages and SQLite databases); nothing was stored. ` +
+    `Delete keys, objects or rows, or let queued messages be consumed, and write again`
   );
 }
 

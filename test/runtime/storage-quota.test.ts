@@ -1,6 +1,7 @@
 // A tenant's KV values, bucket objects and queued messages are held to its storage quota
 // (storage-quota.ts, storage-writer.ts, ADR 0303): a write that would go over it is refused with
-// backend_unavailable and a message naming the quota, nothing of it is stored, another tenant's
+// backend_unavailable and a message naming the quota, nothing of it is stored, a SQL call starts
+// only while the tenant is under its quota and is charged what it grew the database by, another tenant's
 // writes go on, and what the tenant deletes is credited at the next measurement. The bytes are
 // counted outside the tenant's isolate: a worker that changes the globals a wrapper in its own
 // isolate would count with stores no more than the quota.
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { storagePrefix } from "../../host/runtime/names.js";
 import { OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
 import { apply, ref } from "../unit/host/client.js";
-import { deployWorker, eventually, FIRST_TENANT, kind, must, startRuntimeHost, viaGateway, type RuntimeHost } from "./support.js";
+import { commitFiles, deployWorker, eventually, FIRST_TENANT, kind, must, startRuntimeHost, viaGateway, type RuntimeHost } from "./support.js";
 
 const QUOTA = 256 * 1024;
 const SPACE = "quota";
@@ -46,6 +47,7 @@ const SOURCE = `export default { async fetch(request, env) {
       case "r2-body": await env.FILES.put(key, request.body); break;
       case "r2-head": { const o = await env.FILES.head(key); return new Response(o === null ? "absent" : String(o.size)); }
       case "queue": await env.EVENTS.send("y".repeat(size)); break;
+      case "sql": await env.DB.execute("INSERT INTO notes (body) VALUES (?)", ["s".repeat(size)]); break;
     }
     return new Response("stored");
   } catch (error) {
@@ -60,7 +62,18 @@ beforeAll(async () => {
     await must(apply(host.url, kind("EdgeKVNamespace"), "cache", SPACE, {}, { token }), "kv");
     await must(apply(host.url, kind("ObjectBucket"), "files", SPACE, {}, { token }), "bucket");
     await must(apply(host.url, kind("AtLeastOnceQueue"), "events", SPACE, { messageRetentionSeconds: 3600 }, { token }), "queue");
+    await must(apply(host.url, kind("SQLiteDatabase"), "notes", SPACE, {}, { token }), "database");
+    const digest = await commitFiles(
+      host.url,
+      "MigrationBundle",
+      [["0001_notes.sql", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);", "application/sql"]],
+      token,
+    );
+    await must(apply(host.url, kind("SQLiteMigrationSet"), "notes-schema", SPACE, { manifestDigest: digest }, { token }), "migration set");
+    const migration = { database: ref("SQLiteDatabase", "notes"), migrationSet: ref("SQLiteMigrationSet", "notes-schema") };
+    await must(apply(host.url, kind("SQLiteMigrationApplication"), "notes-migrate", SPACE, migration, { token }), "migration application");
     const extra = {
+      sqliteBindings: [{ name: "DB", resource: ref("SQLiteDatabase", "notes") }],
       kvBindings: [{ name: "KV", resource: ref("EdgeKVNamespace", "cache") }],
       bucketBindings: [{ name: "FILES", resource: ref("ObjectBucket", "files") }],
       queueProducerBindings: [{ name: "EVENTS", resource: ref("AtLeastOnceQueue", "events") }],
@@ -117,7 +130,7 @@ it("holds bucket puts, of bytes and of streams, and queue sends to the same quot
   for (const key of ["o2", "o3", "o4"]) expect((await call(first, `op=r2-head&key=${key}`)).body).toBe("absent");
   expect((await call(first, "op=queue&size=100000")).status).toBe(507);
   // The second tenant's quota is its own.
-  expect((await call(second, "op=kv&key=b&size=200000")).body).toBe("stored");
+  expect((await call(second, "op=kv&key=b&size=150000")).body).toBe("stored");
   expect((await call(second, "op=r2-body&key=o4", { method: "PUT", body: "z".repeat(40000) })).body).toBe("stored");
   expect((await call(second, "op=r2-head&key=o4")).body).toBe("40000");
 });
@@ -139,4 +152,15 @@ it("credits what is deleted at the next measurement", async () => {
   );
   expect((await call(first, "op=kv-get&key=b")).body).toBe("150000");
   expect(onDisk()).toBeLessThanOrEqual(QUOTA);
+});
+
+it("charges a SQL call what it grew the database by, and starts none once the tenant is over its quota", async () => {
+  // About 215 KB of the 256 KiB are held (b and o1): this insert starts under the quota and takes the tenant over it.
+  expect((await call(first, "op=sql&size=100000")).body).toBe("stored");
+  const refused = await call(first, "op=sql&size=10");
+  expect(refused.status).toBe(507);
+  expect(JSON.parse(refused.body)).toMatchObject({ code: "backend_unavailable", message: expect.stringContaining("SQLite databases") });
+  // The database's growth counts for every other write of the tenant too.
+  expect((await call(first, "op=kv&key=d&size=10")).status).toBe(507);
+  expect((await call(second, "op=sql&size=10")).body).toBe("stored");
 });

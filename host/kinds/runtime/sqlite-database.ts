@@ -3,10 +3,12 @@
 // it through the tenant-SQL guard (a worker thread per database) on the incarnation's database file (the file SQLiteMigrationApplication migrated).
 
 import type { WorkerOptions } from "miniflare";
+import { stat } from "node:fs/promises";
 import type { ResourceRecord } from "../../store/records.js";
 import { EdgeSqlError, type SqlStatementInput } from "../../runtime/edge-sql.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
 import { HOST_WORKER, json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
+import { quotaMessage } from "../../runtime/storage-quota.js";
 
 const WRAPPER = `
 function input(sql, params) { return typeof sql === "object" && sql !== null ? sql : { sql, params: params ?? [] }; }
@@ -24,6 +26,31 @@ export default function (env) {
   };
 }`;
 
+/** The bytes a database file takes now (0 before its first write). */
+async function fileSize(file: string): Promise<number> {
+  return (await stat(file).catch(() => undefined))?.size ?? 0;
+}
+
+/**
+ * A call that may write starts only while the tenant is under its storage quota, and what it grew
+ * the database by is charged to it (ADR 0303). A call's growth is known only after it ran, so a
+ * tenant can pass its quota by the calls it has in flight when it reaches it, each within the
+ * database's own bound (512 MiB).
+ */
+async function underQuota<T>(deps: ProjectionDeps, tenant: string, file: string, write: () => Promise<T>): Promise<T> {
+  const admission = await deps.storage.admit(tenant, 1);
+  if (!admission.admitted) throw new EdgeSqlError("backend_unavailable", quotaMessage(tenant, 1, admission.used, admission.limit));
+  const before = await fileSize(file);
+  let grown = 0;
+  try {
+    const result = await write();
+    grown = Math.max(0, (await fileSize(file)) - before);
+    return result;
+  } finally {
+    deps.storage.settle(tenant, admission.grant, grown);
+  }
+}
+
 export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDeps): WorkerOptions {
   const file = deps.databases.pathOf(database.tenant, database.uid);
   const name = wrapperWorkerName("sql", database);
@@ -39,9 +66,9 @@ export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDe
         try {
           const body = (await request.json()) as SqlStatementInput & { statements?: SqlStatementInput[] };
           const sql = deps.sql(file);
-          if (op === "execute") return json({ result: await sql.execute(body) });
           if (op === "query") return json({ result: await sql.query(body) });
-          if (op === "transaction") return json({ result: await sql.transaction(body.statements ?? []) });
+          if (op === "execute") return json({ result: await underQuota(deps, database.tenant, file, () => sql.execute(body)) });
+          if (op === "transaction") return json({ result: await underQuota(deps, database.tenant, file, () => sql.transaction(body.statements ?? [])) });
           return json({ error: { code: "sql_error", message: `unknown operation ${op}` } });
         } catch (error) {
           const code = error instanceof EdgeSqlError ? error.code : "sql_error";

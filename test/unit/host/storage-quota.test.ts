@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DatabaseFiles } from "../../../host/files/database-files.js";
 import { storagePrefix } from "../../../host/runtime/names.js";
 import { QueueStore } from "../../../host/runtime/queue-store.js";
 import { chargeOf, StorageLedger } from "../../../host/runtime/storage-quota.js";
@@ -92,7 +93,7 @@ describe("measuring a tenant's stores", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "takoform-storage-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("adds the blocks under the tenant's KV and bucket ids and its queue file's pages, and no one else's", async () => {
+  it("adds the blocks under the tenant's KV and bucket ids, its database files and its queue file's pages, and no one else's", async () => {
     const put = (store: string, id: string, name: string, bytes: number) => {
       mkdirSync(path.join(dir, "runtime", store, id, "blobs"), { recursive: true });
       writeFileSync(path.join(dir, "runtime", store, id, "blobs", name), Buffer.alloc(bytes));
@@ -101,11 +102,15 @@ describe("measuring a tenant's stores", () => {
     put("objects", `${storagePrefix("t")}b`, "b", 20_000);
     put("kv", `${storagePrefix("u")}ns`, "c", 500_000);
     put("kv", "miniflare-KVNamespaceObject", "d", 500_000);
+    // a database file of the tenant, where the migrations and edge.sql keep it
+    const database = new DatabaseFiles(dir).pathOf("t", "db-uid");
+    mkdirSync(path.dirname(database), { recursive: true });
+    writeFileSync(database, Buffer.alloc(40_000));
     const queues = new QueueStore(dir);
     try {
       const before = await measureTenantStorage(dir, queues, "t");
-      expect(before).toBeGreaterThanOrEqual(30_000);
-      expect(before).toBeLessThan(40_000);
+      expect(before).toBeGreaterThanOrEqual(70_000);
+      expect(before).toBeLessThan(80_000);
       await queues.send("t", "q", [{ body: { t: "text", v: "m".repeat(50_000) }, delaySeconds: 0 }], 60);
       expect((await measureTenantStorage(dir, queues, "t")) - before).toBeGreaterThanOrEqual(50_000);
       expect(await measureTenantStorage(dir, queues, "nobody")).toBe(0);
