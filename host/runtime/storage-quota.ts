@@ -12,9 +12,14 @@ export interface StoragePolicy {
   bytesPerTenant: number;
   /** The least time between two measurements of one tenant's usage. */
   rescanAfterMs: number;
+  /**
+   * How long a grant stays open unsettled. A grant still open then (its writer's instance was
+   * replaced before it settled) counts as wholly stored until the next measurement.
+   */
+  grantTtlMs: number;
 }
 
-export const DEFAULT_STORAGE_POLICY: StoragePolicy = { bytesPerTenant: 1024 ** 3, rescanAfterMs: 10_000 };
+export const DEFAULT_STORAGE_POLICY: StoragePolicy = { bytesPerTenant: 1024 ** 3, rescanAfterMs: 10_000, grantTtlMs: 5 * 60_000 };
 
 /** What a write is charged for: its bytes rounded up to a whole block (a value is a file of its own). */
 export const BLOCK_BYTES = 4096;
@@ -23,7 +28,7 @@ export function chargeOf(bytes: number): number {
   return Math.max(1, Math.ceil(bytes / BLOCK_BYTES)) * BLOCK_BYTES;
 }
 
-export type StorageAdmission = { admitted: true; grant: number } | { admitted: false; used: number; limit: number };
+export type StorageAdmission = { admitted: true; grant: number; bytes: number } | { admitted: false; used: number; limit: number };
 
 /** The rule: a write of `bytes` fits when the usage plus it stays within the quota. */
 export function fitsQuota(used: number, bytes: number, limit: number): boolean {
@@ -44,8 +49,8 @@ interface TenantUsage {
   measured: number;
   /** Writes admitted and settled since the last measurement started. */
   settled: number;
-  /** Writes admitted and not yet settled, by grant. */
-  open: Map<number, number>;
+  /** Writes admitted and not yet settled, by grant: the bytes granted and when the grant lapses. */
+  open: Map<number, { bytes: number; until: number }>;
   scannedAt: number;
   scan?: Promise<void>;
 }
@@ -66,24 +71,29 @@ export class StorageLedger {
 
   /** The tenant's usage as the ledger counts it (measured, settled and open writes). */
   async used(tenant: string): Promise<number> {
-    return usedOf(await this.#usage(tenant));
+    return this.#usedOf(await this.#usage(tenant));
   }
 
   /**
-   * Asks for `bytes` of the tenant's quota. Admitted: the write may store up to `bytes` and must
-   * settle its grant with what it stored (or 0 when it failed).
+   * Asks for at least `least` and at most `most` bytes of the tenant's quota (a writer may take
+   * more than one write needs and spend it on the next ones: beyond `least`, an eighth of what the
+   * tenant has left at most). Admitted: `bytes` are granted, and
+   * the grant must be settled with what was stored of them.
    */
-  async admit(tenant: string, bytes: number): Promise<StorageAdmission> {
+  async admit(tenant: string, least: number, most = least): Promise<StorageAdmission> {
     let usage = await this.#usage(tenant);
-    if (!fitsQuota(usedOf(usage), bytes, this.limit) && this.now() - usage.scannedAt >= this.policy.rescanAfterMs) {
+    if (!fitsQuota(this.#usedOf(usage), least, this.limit) && this.now() - usage.scannedAt >= this.policy.rescanAfterMs) {
       await this.#scan(tenant, usage);
       usage = await this.#usage(tenant);
     }
-    const used = usedOf(usage);
-    if (!fitsQuota(used, bytes, this.limit)) return { admitted: false, used, limit: this.limit };
+    const used = this.#usedOf(usage);
+    if (!fitsQuota(used, least, this.limit)) return { admitted: false, used, limit: this.limit };
+    // A lease beyond the write takes an eighth of what is left at most, so that one store's writer
+    // holding quota ahead leaves the tenant's other writes most of it.
+    const bytes = Math.max(least, Math.min(most, Math.floor((this.limit - used) / 8)));
     const grant = ++this.#grants;
-    usage.open.set(grant, bytes);
-    return { admitted: true, grant };
+    usage.open.set(grant, { bytes, until: this.now() + this.policy.grantTtlMs });
+    return { admitted: true, grant, bytes };
   }
 
   /** A granted write stored `stored` bytes (0: it failed; more than granted: charged all the same). */
@@ -91,6 +101,19 @@ export class StorageLedger {
     const usage = this.#tenants.get(tenant);
     if (usage === undefined || !usage.open.delete(grant)) return;
     usage.settled += stored;
+  }
+
+  #usedOf(usage: TenantUsage): number {
+    const now = this.now();
+    let open = 0;
+    for (const [grant, { bytes, until }] of usage.open) {
+      if (until > now) open += bytes;
+      else {
+        usage.open.delete(grant);
+        usage.settled += bytes;
+      }
+    }
+    return usage.measured + usage.settled + open;
   }
 
   async #usage(tenant: string): Promise<TenantUsage> {
@@ -122,10 +145,4 @@ export class StorageLedger {
     await usage.scan;
     usage.scan = undefined;
   }
-}
-
-function usedOf(usage: TenantUsage): number {
-  let open = 0;
-  for (const bytes of usage.open.values()) open += bytes;
-  return usage.measured + usage.settled + open;
 }

@@ -3,8 +3,9 @@
 // wrapper runs in the tenant's isolate, where tenant code can change any global the wrapper would
 // use to count, so the bytes are counted here: a KV value as it is read (at most the KV limit and
 // one byte more), an object or part by the length its stream declares, which a FixedLengthStream
-// then holds it to. Before it writes, the writer asks the tenant's storage quota (storage-binding.ts)
-// for the bytes; after, it settles what it stored.
+// then holds it to. Before it writes, the writer takes the bytes from its lease of the tenant's
+// storage quota (storage-binding.ts), asking Node for a new lease (up to 1 MiB more than the write
+// needs, at most what the tenant has left) when the lease runs short.
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../store/records.js";
@@ -15,6 +16,10 @@ import { BLOCK_BYTES, type StorageLedger } from "./storage-quota.js";
 
 /** edge.kv's maxValueBytes. */
 export const KV_MAX_VALUE_BYTES = 26_214_400;
+/** The quota a writer takes ahead for its next writes (at most what the tenant has left). */
+const LEASE_BYTES = 1024 * 1024;
+/** How long a writer spends one lease before it settles it and asks again. */
+const LEASE_MS = 10_000;
 
 const WRITER = `
 const encoder = new TextEncoder();
@@ -22,13 +27,37 @@ const charge = (bytes, key, extra) => Math.max(1, Math.ceil(bytes / ${BLOCK_BYTE
 function failure(error, status = 500) {
   return Response.json({ name: error?.name ?? "Error", message: error?.message ?? String(error), code: error?.code }, { status });
 }
-async function admit(env, bytes) {
-  const out = await (await env.STORAGE.fetch("http://storage/admit", { method: "POST", body: JSON.stringify({ bytes }) })).json();
+async function admit(env, bytes, most) {
+  const out = await (await env.STORAGE.fetch("http://storage/admit", { method: "POST", body: JSON.stringify({ bytes, most }) })).json();
   if (out.error) { const error = new Error(out.error.message); error.code = out.error.code; throw error; }
-  return out.grant;
+  return out;
 }
 function settle(env, grant, stored) {
   return env.STORAGE.fetch("http://storage/settle", { method: "POST", body: JSON.stringify({ grant, stored }) }).then((r) => r.arrayBuffer(), () => undefined);
+}
+// This writer's lease: quota granted ahead and spent by the next writes, so that most writes ask
+// Node nothing. It is settled with what was spent when it runs short or after ${LEASE_MS} ms.
+let lease = null;
+let asking = null;
+function release(env, ctx) {
+  const spent = lease;
+  lease = null;
+  if (spent !== null) ctx.waitUntil(settle(env, spent.grant, spent.granted - spent.left));
+}
+async function take(env, ctx, bytes) {
+  for (;;) {
+    if (lease !== null && lease.left >= bytes && Date.now() < lease.until) { lease.left -= bytes; return lease; }
+    if (asking !== null) { await asking.catch(() => undefined); continue; }
+    release(env, ctx);
+    asking = admit(env, bytes, Math.max(bytes, ${LEASE_BYTES}))
+      .then((out) => { lease = { grant: out.grant, granted: out.bytes, left: out.bytes, until: Date.now() + ${LEASE_MS} }; })
+      .finally(() => { asking = null; });
+    await asking;
+  }
+}
+/** A write that stored nothing gives its bytes back, while its lease is still this writer's. */
+function giveBack(taken, bytes) {
+  if (taken !== undefined && taken === lease) taken.left += bytes;
 }
 async function readAtMost(body, limit) {
   if (body === null) return new Uint8Array(0);
@@ -71,12 +100,12 @@ function described(object) {
     checksums: object.checksums.toJSON(), storageClass: object.storageClass };
 }
 export default {
-  async fetch(request, env) {
+  async fetch(request, env, ctx) {
     const url = new URL(request.url);
     const key = decodeURIComponent(request.headers.get("x-key") ?? "");
     const options = JSON.parse(request.headers.get("x-options") ?? "null");
-    let grant;
-    let stored = 0;
+    let taken;
+    let bytes = 0;
     try {
       if (url.pathname === "/kv/put") {
         const value = await readAtMost(request.body, ${KV_MAX_VALUE_BYTES});
@@ -84,32 +113,28 @@ export default {
           const error = new Error("KV PUT failed: 413 Value length of more than ${KV_MAX_VALUE_BYTES} exceeds limit of ${KV_MAX_VALUE_BYTES}.");
           return failure(error, 413);
         }
-        const bytes = charge(value.byteLength, key, options?.metadata === undefined ? 0 : encoder.encode(JSON.stringify(options.metadata)).byteLength);
-        grant = await admit(env, bytes);
+        bytes = charge(value.byteLength, key, options?.metadata === undefined ? 0 : encoder.encode(JSON.stringify(options.metadata)).byteLength);
+        taken = await take(env, ctx, bytes);
         await env.STORE.put(key, value, options ?? undefined);
-        stored = bytes;
         return new Response(null, { status: 204 });
       }
       if (url.pathname === "/r2/put" || url.pathname === "/r2/part") {
         const { length, body } = declared(request);
         const extra = options?.customMetadata === undefined ? 0 : encoder.encode(JSON.stringify(options.customMetadata)).byteLength;
-        const bytes = charge(length, key, extra);
-        grant = await admit(env, bytes);
+        bytes = charge(length, key, extra);
+        taken = await take(env, ctx, bytes);
         if (url.pathname === "/r2/part") {
           const upload = env.STORE.resumeMultipartUpload(key, request.headers.get("x-upload"));
-          const part = await upload.uploadPart(Number(request.headers.get("x-part")), body);
-          stored = bytes;
-          return Response.json(part);
+          return Response.json(await upload.uploadPart(Number(request.headers.get("x-part")), body));
         }
         const object = await env.STORE.put(key, body, revive(options));
-        if (object !== null) stored = bytes;
+        if (object === null) giveBack(taken, bytes);
         return Response.json(described(object));
       }
       return failure(new Error("no such write " + url.pathname), 404);
     } catch (error) {
+      giveBack(taken, bytes);
       return failure(error);
-    } finally {
-      if (grant !== undefined) await settle(env, grant, stored);
     }
   },
 };`;

@@ -19,7 +19,7 @@ const LIMIT = 10_000;
 function ledger(disk: { bytes: number }, rescanAfterMs = 0, clock = { now: 0 }) {
   const measured: string[] = [];
   const measure = async (tenant: string) => (measured.push(tenant), tenant === "t" ? disk.bytes : 0);
-  return { ledger: new StorageLedger(measure, { bytesPerTenant: LIMIT, rescanAfterMs }, () => clock.now), measured };
+  return { ledger: new StorageLedger(measure, { bytesPerTenant: LIMIT, rescanAfterMs, grantTtlMs: 60_000 }, () => clock.now), measured };
 }
 
 const grantOf = (admission: Awaited<ReturnType<StorageLedger["admit"]>>) => {
@@ -61,7 +61,7 @@ describe("the storage ledger", () => {
 
   it("keeps a write settled while a measurement runs, and admissions racing it cannot both pass", async () => {
     const pending: ((bytes: number) => void)[] = [];
-    const l = new StorageLedger(() => new Promise<number>((resolve) => pending.push(resolve)), { bytesPerTenant: LIMIT, rescanAfterMs: 0 });
+    const l = new StorageLedger(() => new Promise<number>((resolve) => pending.push(resolve)), { bytesPerTenant: LIMIT, rescanAfterMs: 0, grantTtlMs: 60_000 });
     const measuring = async (count: number) => {
       while (pending.length < count) await new Promise((resolve) => setImmediate(resolve));
     };
@@ -82,6 +82,22 @@ describe("the storage ledger", () => {
     l.settle("t", grant, 6_000);
     pending[2]!(0);
     expect(await slow).toMatchObject({ admitted: false, used: 6_000 });
+  });
+
+  it("grants a writer's lease up to an eighth of what the tenant has left, and counts a lease never settled as stored", async () => {
+    const disk = { bytes: 0 };
+    const clock = { now: 0 };
+    const { ledger: l, measured } = ledger(disk, 60_000, clock);
+    expect(await l.admit("t", 1_000, 8_000)).toMatchObject({ admitted: true, bytes: 1_250 }); // an eighth of 10,000
+    expect(await l.admit("t", 500, 100)).toMatchObject({ admitted: true, bytes: 500 });
+    expect(await l.admit("t", 8_000)).toMatchObject({ admitted: true, bytes: 8_000 });
+    expect((await l.admit("t", 251)).admitted).toBe(false);
+    // The writers' instance was replaced: their leases lapse and count as stored, until measured.
+    clock.now = 60_000;
+    expect(await l.used("t")).toBe(9_750);
+    clock.now = 120_000;
+    expect((await l.admit("t", 500)).admitted, "measured again: the disk holds nothing").toBe(true);
+    expect(measured).toHaveLength(2);
   });
 
   it("charges a value a whole block at least", () => {
