@@ -4,8 +4,8 @@
 // use to count, so the bytes are counted here: a KV value as it is read (at most the KV limit and
 // one byte more), an object or part by the length its stream declares, which a FixedLengthStream
 // then holds it to. Before it writes, the writer takes the bytes from its lease of the tenant's
-// storage quota (storage-binding.ts), asking Node for a new lease (up to 1 MiB more than the write
-// needs, at most what the tenant has left) when the lease runs short.
+// storage quota (storage-binding.ts), asking Node for a new lease (1 MiB, or the write's bytes when
+// more; beyond the write, at most an eighth of what the tenant has left) when the lease runs short.
 
 import type { WorkerOptions } from "miniflare";
 import type { ResourceRecord } from "../store/records.js";
@@ -16,7 +16,7 @@ import { BLOCK_BYTES, type StorageLedger } from "./storage-quota.js";
 
 /** edge.kv's maxValueBytes. */
 export const KV_MAX_VALUE_BYTES = 26_214_400;
-/** The quota a writer takes ahead for its next writes (at most what the tenant has left). */
+/** The quota a writer asks for ahead of its next writes (the ledger grants less near the quota). */
 const LEASE_BYTES = 1024 * 1024;
 /** How long a writer spends one lease before it settles it and asks again. */
 const LEASE_MS = 10_000;
