@@ -15,7 +15,7 @@ export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--crede
                      [--public-url URL] [--repair] [--quota-resources N] [--quota-upload-sessions N]
                      [--quota-staged-bytes N] [--quota-storage-bytes N] [--quiet] [--runtime on|off]
                      [--gateway-port N] [--stall-limit-ms N] [--worker-log-budget BYTES[:BURST]]
-                     [--headers-timeout-ms N] [--request-timeout-ms N]
+                     [--worker-memory-bytes N] [--headers-timeout-ms N] [--request-timeout-ms N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -72,7 +72,11 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
   --worker-log-budget B[:BURST]
                         how many bytes a second of each tenant's worker output (console.log,
                         console.error) reach stderr, and how many at once; lines over it are
-                        dropped and counted (default 65536:1048576)`;
+                        dropped and counted (default 65536:1048576)
+  --worker-memory-bytes N
+                        resident memory each version a tenant's workerd runs may add to the
+                        workerd's 256 MiB; a workerd over its limit is replaced like one that
+                        stalls (default 134217728, 128 MiB)`;
 
 export interface HostCliOptions {
   port: number;
@@ -98,6 +102,8 @@ export interface HostCliOptions {
   gatewayPort: number;
   stallLimitMs?: number;
   workerLogBudget?: { bytesPerSecond: number; burstBytes: number };
+  /** Resident memory each version may add to its tenant's workerd (--worker-memory-bytes). */
+  workerMemoryBytes?: number;
   /** Each tenant's data-plane storage quota in bytes (--quota-storage-bytes). */
   storageQuotaBytes?: number;
 }
@@ -211,6 +217,13 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         if (!/^[1-9][0-9]{0,14}$/.test(text)) throw new UsageError(`${flag} must be a positive integer, got ${text}`);
         const name = ({ "--quota-resources": "resources", "--quota-upload-sessions": "uploadSessions", "--quota-staged-bytes": "stagedBytes" } as const)[flag];
         options.quotas = { ...options.quotas, [name]: Number(text) };
+        break;
+      }
+      case "--worker-memory-bytes": {
+        const text = value();
+        if (!/^[1-9][0-9]{0,14}$/.test(text) || Number(text) < 16 * 1024 * 1024)
+          throw new UsageError(`${flag} must be an integer from 16777216 (16 MiB, in bytes), got ${text}`);
+        options.workerMemoryBytes = Number(text);
         break;
       }
       case "--quota-storage-bytes": {

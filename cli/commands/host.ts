@@ -86,6 +86,7 @@ const command: Subcommand = {
               ...(options.stallLimitMs === undefined ? {} : { stallLimitMs: options.stallLimitMs }),
               ...(options.workerLogBudget === undefined ? {} : { logBudget: options.workerLogBudget }),
               ...(options.storageQuotaBytes === undefined ? {} : { storageQuota: { bytesPerTenant: options.storageQuotaBytes } }),
+              ...(options.workerMemoryBytes === undefined ? {} : { memoryPolicy: { perVersionBytes: options.workerMemoryBytes } }),
               onServed: (hostnames: string[]) =>
                 void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))),
             },

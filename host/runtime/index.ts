@@ -18,10 +18,12 @@ import type { DeploymentTarget } from "./projection.js";
 import { clearInstanceTmp } from "./instance-tmp.js";
 import { endOrphanedWorkerd } from "./orphans.js";
 import { Reconciler, type ReconcileReport, type ServingCell, type ServingState } from "./reconcile.js";
+import type { CellPlan } from "./cells.js";
 import { pickVersion, splitSlot } from "./split.js";
 import { gatewayCertificate } from "./tls.js";
 import { DEFAULT_STALL_POLICY, type StallPolicy } from "./stall-policy.js";
-import { startWatchdog } from "./watchdog.js";
+import { startWatchdog, type StallCause } from "./watchdog.js";
+import { DEFAULT_MEMORY_POLICY, MemoryWatch, type MemoryPolicy } from "./workerd-memory.js";
 import { DEFAULT_LOG_BUDGET, type LogBudget, type LogBudgetPolicy } from "./log-budget.js";
 import { relayWorkerOutput, streamSink, type OutputSink } from "./worker-output.js";
 import { DEFAULT_STORAGE_POLICY, StorageLedger, type StoragePolicy } from "./storage-quota.js";
@@ -61,6 +63,8 @@ export interface RuntimeOptions {
   logBudget?: Partial<LogBudgetPolicy>;
   /** Each tenant's data-plane storage quota: KV values, bucket objects, queued messages and SQLite databases (default 1 GiB, measured again at most every 10 s). */
   storageQuota?: Partial<StoragePolicy>;
+  /** How much resident memory each tenant's workerd may hold (default 256 MiB, and 128 MiB for each version it runs; ADR 0305). */
+  memoryPolicy?: Partial<MemoryPolicy>;
   /** Where worker output lines go (default: the host's stderr, refusing while 1 MiB of it waits unwritten). */
   workerOutput?: OutputSink;
 }
@@ -74,6 +78,8 @@ export interface RuntimeStall {
   silentMs: number;
   /** The instance had exited (it refused the connection) rather than gone silent. */
   gone: boolean;
+  /** The instance answered, but held more memory than its limit (ADR 0305); silentMs is 0 then. */
+  memory?: { residentBytes: number; limitBytes: number };
   /** Until when the tenant's workers are held, when this stall made too many (stall-policy.ts). */
   heldUntil?: number;
 }
@@ -85,7 +91,7 @@ export interface Runtime {
   /** What serves now: one cell (workerd instance) per tenant, and the cells being started again. */
   serving(): ServingState | undefined;
   lastReport(): ReconcileReport | undefined;
-  /** The last time a tenant's workerd stopped answering (or exited) and was replaced. */
+  /** The last time a tenant's workerd stopped answering (or exited, or held too much memory) and was replaced. */
   lastStall(): RuntimeStall | undefined;
   cron: CronScheduler;
   delivery: QueueDelivery;
@@ -194,20 +200,30 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     delivery.start();
   }
   let stall: RuntimeStall | undefined;
+  const memory = new MemoryWatch({ ...DEFAULT_MEMORY_POLICY, ...options.memoryPolicy });
   const watchdog = startWatchdog({
     targets: () => [...(reconciler.serving?.cells.values() ?? [])].map((cell) => cell.url),
     intervalMs: options.stallCheckMs ?? 1000,
     limitMs: options.stallLimitMs ?? 10_000,
-    onStall: async (target, silentMs, gone) => {
+    overMemory: (target) =>
+      memory.over(
+        target,
+        [...(reconciler.serving?.cells.values() ?? [])].map((cell) => ({ url: cell.url, versions: versionsOf(cell.plan) })),
+      ),
+    onStall: async (target, cause) => {
       const at = now();
+      memory.forget(target);
       // Its hostnames answer 503 until the fresh instance serves; other tenants' cells go on.
       const outcome = await reconciler.replaceStalled(target, ({ tenant, heldUntil }) => {
-        console.error(
-          gone
-            ? `takoform runtime: the workerd of tenant ${tenant} has exited (it refuses connections)`
-            : `takoform runtime: the workerd of tenant ${tenant} did not answer for ${silentMs} ms (a worker running without yielding)`,
-        );
-        stall = { tenant, at, silentMs, gone, ...(heldUntil === undefined ? {} : { heldUntil }) };
+        console.error(`takoform runtime: the workerd of tenant ${tenant} ${stallReason(cause)}`);
+        stall = {
+          tenant,
+          at,
+          silentMs: cause.kind === "silent" ? cause.silentMs : 0,
+          gone: cause.kind === "gone",
+          ...(cause.kind === "memory" ? { memory: { residentBytes: cause.residentBytes, limitBytes: cause.limitBytes } } : {}),
+          ...(heldUntil === undefined ? {} : { heldUntil }),
+        };
       });
       if (outcome === undefined) return;
       console.error(
@@ -270,4 +286,19 @@ interface EventTarget {
 function decodeBody(body: StoredBody): unknown {
   if (body.t === "bytes") return new Uint8Array(Buffer.from(String(body.v), "base64"));
   return body.v;
+}
+
+/** What the log says happened to a tenant's workerd. */
+function stallReason(cause: StallCause): string {
+  if (cause.kind === "gone") return "has exited (it refuses connections)";
+  if (cause.kind === "silent") return `did not answer for ${cause.silentMs} ms (a worker running without yielding)`;
+  const mib = (bytes: number) => Math.round(bytes / 1024 ** 2);
+  return `held ${mib(cause.residentBytes)} MiB, over its memory limit of ${mib(cause.limitBytes)} MiB (a worker keeping more memory than it may)`;
+}
+
+/** How many tenant versions a cell runs (its memory limit grows with them). */
+function versionsOf(plan: CellPlan): number {
+  const names = new Set<string>();
+  for (const target of plan.targets.values()) for (const version of target.versions) names.add(version.workerName);
+  return names.size;
 }

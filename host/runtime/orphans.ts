@@ -8,24 +8,28 @@
 
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 
-/** Whether process `pid` has a file open at or under `root` (false when its descriptors are not ours to read). */
-function holdsFilesUnder(pid: string, root: string): boolean {
+/** What process `pid` has open: the target of each of its descriptors (none when they are not ours to read). */
+export function openTargets(pid: string): string[] {
   let fds: string[];
   try {
     fds = readdirSync(`/proc/${pid}/fd`);
   } catch {
-    return false;
+    return [];
   }
+  const targets: string[] = [];
   for (const fd of fds) {
-    let target: string;
     try {
-      target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      targets.push(readlinkSync(`/proc/${pid}/fd/${fd}`));
     } catch {
-      continue;
+      // closed while we looked
     }
-    if (target === root || target.startsWith(`${root}/`)) return true;
   }
-  return false;
+  return targets;
+}
+
+/** Whether process `pid` has a file open at or under `root`. */
+function holdsFilesUnder(pid: string, root: string): boolean {
+  return openTargets(pid).some((target) => target === root || target.startsWith(`${root}/`));
 }
 
 /**

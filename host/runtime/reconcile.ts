@@ -218,7 +218,7 @@ export class Reconciler {
   }
 
   /**
-   * Kills the cell serving at `url` (it stopped answering: watchdog.ts) and starts its plan again
+   * Kills the cell serving at `url` (it stopped answering, or held too much memory: watchdog.ts) and starts its plan again
    * in a fresh instance, unless its tenant has now stalled too often (stall-policy.ts): then its
    * workers are held until the returned time, or until the tenant deploys a change, and start
    * again then. `decided` hears which, before anything is stopped. Resolves once the cell serves
@@ -304,9 +304,9 @@ export function heldProblems(cell: Pick<CellPlan, "targets">, until: number, pol
   const workers = new Map<string, ResourceRecord>();
   for (const target of cell.targets.values()) workers.set(target.worker.uid, target.worker);
   const message =
-    `its tenant's workerd stopped answering ${policy.limit} times within ${Math.round(policy.windowMs / 1000)} s ` +
-    `(a handler that never yields, such as an endless loop); the tenant's workers are held until ` +
-    `${new Date(until).toISOString()} and start again then`;
+    `its tenant's workerd had to be replaced ${policy.limit} times within ${Math.round(policy.windowMs / 1000)} s ` +
+    `(it stopped answering, as a handler that never yields does, or its workers held more memory than their limit); ` +
+    `the tenant's workers are held until ${new Date(until).toISOString()} and start again then`;
   return [...workers.values()].map((record) => ({ record, message }));
 }
 

@@ -7,18 +7,24 @@
 // instance of the same plan (reconcile.ts) and kills the stalled one. An instance whose socket
 // refuses the connection is gone (workerd crashed, or was killed: the OOM killer), and is replaced
 // at once. Requests in flight on the stalled instance fail; its tenant's workers serve again within
-// the limit plus one workerd start, and other tenants' instances never stop (ADR 0299).
+// the limit plus one workerd start, and other tenants' instances never stop (ADR 0299). An
+// instance that answers but holds more memory than its limit is replaced the same way (ADR 0305).
 
 import http from "node:http";
 
 /** A Host no route names: the front worker answers it itself (421), without reaching any tenant's worker. */
 export const PROBE_HOSTNAME = "takoform-liveness.invalid";
 
+/** Why an instance is replaced: it did not answer, it refused the connection, or it holds too much memory. */
+export type StallCause = { kind: "silent"; silentMs: number } | { kind: "gone" } | { kind: "memory"; residentBytes: number; limitBytes: number };
+
 export interface WatchdogOptions {
   /** The front sockets of the serving instances. */
   targets: () => readonly URL[];
-  /** Called once per stall, with the instance that stopped answering (`gone`: it refused the connection). */
-  onStall: (target: URL, silentMs: number, gone: boolean) => Promise<void>;
+  /** Called once per stall, with the instance to replace and why. */
+  onStall: (target: URL, cause: StallCause) => Promise<void>;
+  /** An instance's resident memory and its limit, when it holds more than the limit (asked of every instance that answered). */
+  overMemory?: (target: URL) => { residentBytes: number; limitBytes: number } | undefined;
   intervalMs: number;
   limitMs: number;
 }
@@ -67,8 +73,11 @@ export function startWatchdog(options: WatchdogOptions): Watchdog {
         const started = performance.now();
         const answer = await probe(target, options.limitMs);
         // A switch while probing: the answer is about an instance that no longer serves.
-        if (answer !== "answered" && !stopped && options.targets().some((serving) => serving.href === target.href))
-          await options.onStall(target, Math.round(performance.now() - started), answer === "gone");
+        if (stopped || !options.targets().some((serving) => serving.href === target.href)) return;
+        if (answer === "gone") return options.onStall(target, { kind: "gone" });
+        if (answer === "silent") return options.onStall(target, { kind: "silent", silentMs: Math.round(performance.now() - started) });
+        const memory = options.overMemory?.(target);
+        if (memory !== undefined) return options.onStall(target, { kind: "memory", ...memory });
       }),
     );
     if (!stopped) (timer = setTimeout(() => void round(), options.intervalMs)).unref();

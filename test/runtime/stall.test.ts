@@ -144,7 +144,7 @@ it("holds the workers of a tenant that keeps stalling its workerd, says why on t
     "the worker's Ready=False",
   );
   const ready = worker.json.status.conditions.find((c: { type: string }) => c.type === "Ready");
-  expect(ready.message).toContain("stopped answering 3 times within 60 s");
+  expect(ready.message).toContain("had to be replaced 3 times within 60 s");
   expect(ready.message).toContain(new Date(held!.heldUntil!).toISOString());
   // After the hold the workers start again, and the condition clears.
   expect((await answeringAgain(spin)).body).toBe("spin ok");

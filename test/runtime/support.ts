@@ -28,7 +28,7 @@ export interface RuntimeHost {
 /** A host with its runtime on `dataDir`; without one, on a temporary folder removed at close. */
 export async function startRuntimeHost(
   given?: string,
-  runtime: Pick<RuntimeOptions, "stallLimitMs" | "stallCheckMs" | "stallPolicy" | "logBudget" | "workerOutput" | "storageQuota"> = {},
+  runtime: Pick<RuntimeOptions, "stallLimitMs" | "stallCheckMs" | "stallPolicy" | "logBudget" | "workerOutput" | "storageQuota" | "memoryPolicy"> = {},
 ): Promise<RuntimeHost> {
   const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"));
   let offset = 0;

@@ -1,0 +1,18 @@
+// --worker-memory-bytes: the resident memory each version may add to its tenant's workerd
+// (host/runtime/workerd-memory.ts, ADR 0305).
+import { describe, expect, it } from "vitest";
+import { parseHostOptions, UsageError } from "../../../host/options.js";
+import { DEFAULT_MEMORY_POLICY, memoryLimitOf } from "../../../host/runtime/workerd-memory.js";
+
+describe("--worker-memory-bytes", () => {
+  it("takes bytes from 16 MiB; without it each version adds 128 MiB to the workerd's 256 MiB", () => {
+    expect(parseHostOptions(["--worker-memory-bytes", "67108864"], "/", {}).workerMemoryBytes).toBe(67108864);
+    expect(parseHostOptions([], "/", {}).workerMemoryBytes).toBeUndefined();
+    expect([0, 1, 3].map((versions) => memoryLimitOf(versions, DEFAULT_MEMORY_POLICY) / 1024 ** 2)).toEqual([384, 384, 640]);
+  });
+
+  it.each(["0", "1048576", "-1", "1.5", "64M", ""])("refuses %j, naming the flag", (text) => {
+    expect(() => parseHostOptions(["--worker-memory-bytes", text], "/", {})).toThrow(UsageError);
+    expect(() => parseHostOptions(["--worker-memory-bytes", text], "/", {})).toThrow(/--worker-memory-bytes/);
+  });
+});
