@@ -103,7 +103,7 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     const key = decodeURIComponent(request.headers.get("x-key") ?? "");
-    const options = JSON.parse(request.headers.get("x-options") ?? "null");
+    const options = JSON.parse(decodeURIComponent(request.headers.get("x-options") ?? "null"));
     let taken;
     let bytes = 0;
     try {
@@ -187,4 +187,5 @@ async function written(response) {
   if (out.code !== undefined && out.code !== null) error.code = out.code;
   throw error;
 }
-const writeHeaders = (key, options) => ({ "x-key": encodeURIComponent(String(key)), "x-options": JSON.stringify(options ?? null) });`;
+// The key and the options travel percent-encoded: a header value never holds the raw text of a key or of metadata.
+const writeHeaders = (key, options) => ({ "x-key": encodeURIComponent(String(key)), "x-options": encodeURIComponent(JSON.stringify(options ?? null)) });`;

@@ -2,7 +2,8 @@
 // storage-writer.ts, ADR 0303), and still behave as a bucket's: what a put answers carries the
 // stored object's members and writes its HTTP metadata, metadata given as Headers is kept, a
 // conditional put whose condition fails answers null and stores nothing, and a multipart upload
-// assembles its parts into one object. A part past the quota is refused like a put.
+// assembles its parts into one object. Metadata of any text (KV's and the bucket's) arrives whole.
+// A part past the quota is refused like a put.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apply, ref } from "../unit/host/client.js";
@@ -19,13 +20,18 @@ const SOURCE = `export default { async fetch(request, env) {
   try {
     switch (q.get("op")) {
       case "put": {
-        const o = await b.put("doc", "hello objects", { httpMetadata: new Headers({ "content-type": "text/x-test", "cache-control": "max-age=60" }), customMetadata: { who: "me" } });
+        const o = await b.put("doc", "hello objects", { httpMetadata: new Headers({ "content-type": "text/x-test", "cache-control": "max-age=60" }), customMetadata: { who: "me ✓ café" } });
         const headers = new Headers();
         o.writeHttpMetadata(headers);
         const got = await b.get("doc");
         return Response.json({ key: o.key, size: o.size, etag: o.etag === got.etag, httpEtag: o.httpEtag, uploaded: o.uploaded instanceof Date,
           contentType: headers.get("content-type"), cacheControl: headers.get("cache-control"), stored: got.httpMetadata.contentType,
           custom: got.customMetadata.who, md5: typeof o.checksums.toJSON().md5, text: await got.text() });
+      }
+      case "kv-metadata": {
+        await env.KV.put("k", "v", { metadata: { title: "naïve ☃" } });
+        const { value, metadata } = await env.KV.getWithMetadata("k");
+        return Response.json({ value, metadata });
       }
       case "conditional": {
         const o = await b.put("doc", "replaced", { onlyIf: { etagMatches: "not-the-etag" } });
@@ -54,7 +60,11 @@ const SOURCE = `export default { async fetch(request, env) {
 beforeAll(async () => {
   host = await startRuntimeHost(undefined, { storageQuota: { bytesPerTenant: 3 * PART, rescanAfterMs: 0 } });
   await must(apply(host.url, kind("ObjectBucket"), "files", SPACE, {}), "bucket");
-  const extra = { bucketBindings: [{ name: "FILES", resource: ref("ObjectBucket", "files") }] };
+  await must(apply(host.url, kind("EdgeKVNamespace"), "cache", SPACE, {}), "kv");
+  const extra = {
+    bucketBindings: [{ name: "FILES", resource: ref("ObjectBucket", "files") }],
+    kvBindings: [{ name: "KV", resource: ref("EdgeKVNamespace", "cache") }],
+  };
   ({ hostname } = await deployWorker(host.url, SPACE, "objects", { source: SOURCE, extra }));
   await host.host.runtime!.reconcile();
   await eventually(
@@ -82,11 +92,15 @@ it("answers a put with the stored object's members, and keeps metadata given as 
       contentType: "text/x-test",
       cacheControl: "max-age=60",
       stored: "text/x-test",
-      custom: "me",
+      custom: "me ✓ café",
       md5: "string",
       text: "hello objects",
     },
   });
+});
+
+it("keeps KV metadata of any text through the writer", async () => {
+  expect(await call("kv-metadata")).toEqual({ status: 200, json: { value: "v", metadata: { title: "naïve ☃" } } });
 });
 
 it("answers null to a conditional put whose condition fails, and stores nothing", async () => {
