@@ -127,6 +127,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const version = target.versions[pickVersion(target.cumulative, splitSlot(n))]!;
     return version.handlers.includes(handler) ? version : undefined;
   };
+  const memory = new MemoryWatch({ ...DEFAULT_MEMORY_POLICY, ...options.memoryPolicy });
   const logPolicy = { ...DEFAULT_LOG_BUDGET, ...options.logBudget };
   const workerSink = options.workerOutput ?? streamSink(process.stderr);
   const logBudgets = new Map<string, LogBudget>();
@@ -145,6 +146,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const added = reconcilerServedHosts.filter((h) => !before.has(h));
       if (added.length > 0) options.onServed?.(added);
       const cells = [...serving.cells.values()];
+      memory.retain(cells.map((cell) => cell.url));
       const switched = gateway.setRoutes(gatewayRoutes(serving));
       cron.setTriggers(cells.flatMap((cell) => cell.plan.crons.map((c) => c.plan)));
       // A database the new plan no longer binds gives its worker thread back.
@@ -200,19 +202,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     delivery.start();
   }
   let stall: RuntimeStall | undefined;
-  const memory = new MemoryWatch({ ...DEFAULT_MEMORY_POLICY, ...options.memoryPolicy });
   const watchdog = startWatchdog({
     targets: () => [...(reconciler.serving?.cells.values() ?? [])].map((cell) => cell.url),
     intervalMs: options.stallCheckMs ?? 1000,
     limitMs: options.stallLimitMs ?? 10_000,
-    overMemory: (target) =>
-      memory.over(
-        target,
-        [...(reconciler.serving?.cells.values() ?? [])].map((cell) => ({ url: cell.url, versions: versionsOf(cell.plan) })),
-      ),
+    overMemory: (target) => {
+      const cell = [...(reconciler.serving?.cells.values() ?? [])].find((serving) => serving.url.href === target.href);
+      return cell === undefined ? undefined : memory.over(target, versionsOf(cell.plan));
+    },
     onStall: async (target, cause) => {
       const at = now();
-      memory.forget(target);
       // Its hostnames answer 503 until the fresh instance serves; other tenants' cells go on.
       const outcome = await reconciler.replaceStalled(target, ({ tenant, heldUntil }) => {
         console.error(`takoform runtime: the workerd of tenant ${tenant} ${stallReason(cause)}`);

@@ -32,6 +32,18 @@ function holdsFilesUnder(pid: string, root: string): boolean {
   return openTargets(pid).some((target) => target === root || target.startsWith(`${root}/`));
 }
 
+/** The processes named workerd among `/proc`'s entries (this process aside). */
+export function workerdProcesses(entries: readonly string[] = readdirSync("/proc")): string[] {
+  return entries.filter((entry) => {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) return false;
+    try {
+      return readFileSync(`/proc/${entry}/comm`, "utf8").trimEnd() === "workerd";
+    } catch {
+      return false; // ended meanwhile
+    }
+  });
+}
+
 /**
  * Ends (SIGKILL) every workerd process holding a file under `runtimeDir`; returns their pids. Call
  * it while holding the data directory and before this host starts a workerd of its own.
@@ -47,18 +59,11 @@ export function endOrphanedWorkerd(runtimeDir: string, kill: (pid: number) => vo
     return []; // no runtime folder yet: no workerd ever ran here
   }
   const ended: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let comm: string;
+  for (const pid of workerdProcesses(entries)) {
+    if (!holdsFilesUnder(pid, root)) continue;
     try {
-      comm = readFileSync(`/proc/${entry}/comm`, "utf8");
-    } catch {
-      continue; // ended meanwhile
-    }
-    if (comm.trimEnd() !== "workerd" || !holdsFilesUnder(entry, root)) continue;
-    try {
-      kill(Number(entry));
-      ended.push(Number(entry));
+      kill(Number(pid));
+      ended.push(Number(pid));
     } catch {
       // ended meanwhile
     }

@@ -25,7 +25,7 @@ export interface ProjectionDeps {
   blobs: BlobFiles;
   databases: DatabaseFiles;
   queues: QueueStore;
-  /** Each tenant's data-plane storage quota (storage-quota.ts): KV values, bucket objects and queued messages. */
+  /** Each tenant's data-plane storage quota (storage-quota.ts): KV values, bucket objects, queued messages and SQLite databases. */
   storage: StorageLedger;
   /** Opens (or reuses) the edge.sql seam over one database file. */
   sql: (file: string) => EdgeSql;

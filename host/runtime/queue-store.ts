@@ -59,10 +59,14 @@ export class QueueStore {
     mkdirSync(this.#dir, { recursive: true });
   }
 
+  #fileOf(tenant: string): string {
+    return path.join(this.#dir, `${tenantDirectory(tenant)}.sqlite`);
+  }
+
   #db(tenant: string): Database.Database {
     let db = this.#files.get(tenant);
     if (db === undefined) {
-      db = new Database(path.join(this.#dir, `${tenantDirectory(tenant)}.sqlite`), { timeout: 5000 });
+      db = new Database(this.#fileOf(tenant), { timeout: 5000 });
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = FULL");
       db.exec(`CREATE TABLE IF NOT EXISTS message (
@@ -127,7 +131,7 @@ export class QueueStore {
 
   /** Bytes the tenant's queue file holds in use (its pages less its free ones; 0 before its first message). */
   usedBytes(tenant: string): number {
-    if (!this.#files.has(tenant) && !existsSync(path.join(this.#dir, `${tenantDirectory(tenant)}.sqlite`))) return 0;
+    if (!this.#files.has(tenant) && !existsSync(this.#fileOf(tenant))) return 0;
     const db = this.#db(tenant);
     const pages = Number(db.pragma("page_count", { simple: true })) - Number(db.pragma("freelist_count", { simple: true }));
     return pages * Number(db.pragma("page_size", { simple: true }));

@@ -21,12 +21,11 @@ export interface StoragePolicy {
 
 export const DEFAULT_STORAGE_POLICY: StoragePolicy = { bytesPerTenant: 1024 ** 3, rescanAfterMs: 10_000, grantTtlMs: 5 * 60_000 };
 
-/** What a write is charged for: its bytes rounded up to a whole block (a value is a file of its own). */
+/**
+ * A write of a value is charged its bytes rounded up to whole blocks of this size, one at least (a
+ * value is a file of its own; storage-writer.ts charges it).
+ */
 export const BLOCK_BYTES = 4096;
-
-export function chargeOf(bytes: number): number {
-  return Math.max(1, Math.ceil(bytes / BLOCK_BYTES)) * BLOCK_BYTES;
-}
 
 export type StorageAdmission = { admitted: true; grant: number; bytes: number } | { admitted: false; used: number; limit: number };
 
@@ -94,6 +93,27 @@ export class StorageLedger {
     const grant = ++this.#grants;
     usage.open.set(grant, { bytes, until: this.now() + this.policy.grantTtlMs });
     return { admitted: true, grant, bytes };
+  }
+
+  /**
+   * Runs one write of `bytes` under the tenant's quota, settled with what it says it stored (0 when
+   * it throws). Refused: `write` does not run, and the message is the one the worker is given.
+   */
+  async within<T>(
+    tenant: string,
+    bytes: number,
+    write: () => Promise<{ result: T; stored: number }>,
+  ): Promise<{ ok: true; result: T } | { ok: false; message: string }> {
+    const admission = await this.admit(tenant, bytes);
+    if (!admission.admitted) return { ok: false, message: quotaMessage(tenant, bytes, admission.used, admission.limit) };
+    let stored = 0;
+    try {
+      const done = await write();
+      stored = done.stored;
+      return { ok: true, result: done.result };
+    } finally {
+      this.settle(tenant, admission.grant, stored);
+    }
   }
 
   /** A granted write stored `stored` bytes (0: it failed; more than granted: charged all the same). */

@@ -23,7 +23,9 @@ const LEASE_MS = 10_000;
 
 const WRITER = `
 const encoder = new TextEncoder();
-const charge = (bytes, key, extra) => Math.max(1, Math.ceil(bytes / ${BLOCK_BYTES})) * ${BLOCK_BYTES} + encoder.encode(key).byteLength + extra;
+/** A value of \`bytes\`, under \`key\`, with \`metadata\`: its blocks, its key's bytes and its metadata's. */
+const charge = (bytes, key, metadata) => Math.max(1, Math.ceil(bytes / ${BLOCK_BYTES})) * ${BLOCK_BYTES} + encoder.encode(key).byteLength +
+  (metadata === undefined ? 0 : encoder.encode(JSON.stringify(metadata)).byteLength);
 function failure(error, status = 500) {
   return Response.json({ name: error?.name ?? "Error", message: error?.message ?? String(error), code: error?.code }, { status });
 }
@@ -113,15 +115,14 @@ export default {
           const error = new Error("KV PUT failed: 413 Value length of more than ${KV_MAX_VALUE_BYTES} exceeds limit of ${KV_MAX_VALUE_BYTES}.");
           return failure(error, 413);
         }
-        bytes = charge(value.byteLength, key, options?.metadata === undefined ? 0 : encoder.encode(JSON.stringify(options.metadata)).byteLength);
+        bytes = charge(value.byteLength, key, options?.metadata);
         taken = await take(env, ctx, bytes);
         await env.STORE.put(key, value, options ?? undefined);
         return new Response(null, { status: 204 });
       }
       if (url.pathname === "/r2/put" || url.pathname === "/r2/part") {
         const { length, body } = declared(request);
-        const extra = options?.customMetadata === undefined ? 0 : encoder.encode(JSON.stringify(options.customMetadata)).byteLength;
-        bytes = charge(length, key, extra);
+        bytes = charge(length, key, options?.customMetadata);
         taken = await take(env, ctx, bytes);
         if (url.pathname === "/r2/part") {
           const upload = env.STORE.resumeMultipartUpload(key, request.headers.get("x-upload"));

@@ -5,8 +5,8 @@
 // watchdog reads each one's resident memory from /proc and replaces one that holds more than its
 // limit, as it replaces one that stalls.
 
-import { readdirSync, readFileSync } from "node:fs";
-import { openTargets } from "./orphans.js";
+import { readFileSync } from "node:fs";
+import { openTargets, workerdProcesses } from "./orphans.js";
 
 export interface MemoryPolicy {
   /** What a tenant's workerd may hold beside its versions: workerd itself and the host's workers. */
@@ -32,30 +32,13 @@ function listeningInode(port: number): string | undefined {
   return undefined;
 }
 
-/** The child of `parent` named workerd that listens on 127.0.0.1:`port` (undefined: none, or /proc unreadable). */
-export function workerdListeningOn(port: number, parent: number = process.pid): number | undefined {
+/** The workerd process that listens on 127.0.0.1:`port` (undefined: none, or /proc unreadable). */
+export function workerdListeningOn(port: number): number | undefined {
   try {
     const inode = listeningInode(port);
     if (inode === undefined) return undefined;
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = readStat(entry);
-      if (stat === undefined) continue;
-      const close = stat.lastIndexOf(")");
-      const name = stat.slice(stat.indexOf("(") + 1, close);
-      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-      if (name !== "workerd" || ppid !== parent) continue;
-      if (openTargets(entry).includes(`socket:[${inode}]`)) return Number(entry);
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
-function readStat(pid: string): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8");
+    const pid = workerdProcesses().find((candidate) => openTargets(candidate).includes(`socket:[${inode}]`));
+    return pid === undefined ? undefined : Number(pid);
   } catch {
     return undefined;
   }
@@ -80,11 +63,8 @@ export class MemoryWatch {
 
   constructor(private readonly policy: MemoryPolicy) {}
 
-  /** `target`'s resident memory and limit when it holds more than the limit; `serving` are the instances serving now. */
-  over(target: URL, serving: readonly { url: URL; versions: number }[]): { residentBytes: number; limitBytes: number } | undefined {
-    const instance = serving.find((s) => s.url.href === target.href);
-    if (instance === undefined) return undefined;
-    for (const href of this.#pids.keys()) if (!serving.some((s) => s.url.href === href)) this.#pids.delete(href);
+  /** `target`'s resident memory and limit when it holds more than the limit; `versions`: the tenant versions it runs. */
+  over(target: URL, versions: number): { residentBytes: number; limitBytes: number } | undefined {
     let pid = this.#pids.get(target.href);
     if (pid === undefined) {
       pid = workerdListeningOn(Number(target.port));
@@ -92,12 +72,13 @@ export class MemoryWatch {
       this.#pids.set(target.href, pid);
     }
     const resident = residentBytes(pid);
-    const limit = memoryLimitOf(instance.versions, this.policy);
+    const limit = memoryLimitOf(versions, this.policy);
     return resident !== undefined && resident > limit ? { residentBytes: resident, limitBytes: limit } : undefined;
   }
 
-  /** The instance at `target` is being replaced. */
-  forget(target: URL): void {
-    this.#pids.delete(target.href);
+  /** Forgets the instances no longer serving (`serving`: the front sockets of those that are). */
+  retain(serving: readonly URL[]): void {
+    const kept = new Set(serving.map((url) => url.href));
+    for (const href of this.#pids.keys()) if (!kept.has(href)) this.#pids.delete(href);
   }
 }

@@ -116,7 +116,8 @@ it("refuses the KV put that would go over the quota, stores nothing of it, and s
   expect(refused.status).toBe(507);
   const error = JSON.parse(refused.body) as { name: string; code: string; message: string };
   expect(error.code).toBe("backend_unavailable");
-  expect(error.message).toContain(`would take tenant ${FIRST_TENANT} over its data-plane storage quota`);
+  // charged its bytes in whole 4 KiB blocks (49 of them), and its key's byte
+  expect(error.message).toContain(`a write of 200705 bytes would take tenant ${FIRST_TENANT} over its data-plane storage quota`);
   expect(error.message).toContain(`of ${QUOTA} bytes used`);
   expect((await call(first, "op=kv-get&key=b")).body).toBe("absent");
   expect((await call(first, "op=kv-get&key=a")).body).toBe("100000");

@@ -7,7 +7,6 @@ import type { ResourceRecord } from "../../store/records.js";
 import { EDGE_QUEUE_LIMITS, type StoredBody } from "../../runtime/queue-store.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
 import { HOST_WORKER, json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
-import { quotaMessage } from "../../runtime/storage-quota.js";
 
 /** What a stored message takes beyond its body: its id, queue, times and index entries. */
 const MESSAGE_OVERHEAD_BYTES = 128;
@@ -80,21 +79,16 @@ export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps)
           if (problem !== undefined) return json({ error: problem });
           // The messages' bytes count against the tenant's storage quota while they are kept (ADR 0303).
           const bytes = messages.reduce((sum, m) => sum + Buffer.byteLength(JSON.stringify(m.body)) + MESSAGE_OVERHEAD_BYTES, 0);
-          const admission = await deps.storage.admit(queue.tenant, bytes);
-          if (!admission.admitted)
-            return json({ error: { code: "backend_unavailable", message: quotaMessage(queue.tenant, bytes, admission.used, admission.limit) } });
-          let stored = 0;
-          try {
-            await deps.queues.send(
+          const sent = await deps.storage.within(queue.tenant, bytes, async () => {
+            const ids = await deps.queues.send(
               queue.tenant,
               queue.uid,
               messages.map((m) => ({ body: m.body, delaySeconds: m.delaySeconds ?? defaultDelay })),
               retention,
             );
-            stored = bytes;
-          } finally {
-            deps.storage.settle(queue.tenant, admission.grant, stored);
-          }
+            return { result: ids, stored: bytes };
+          });
+          if (!sent.ok) return json({ error: { code: "backend_unavailable", message: sent.message } });
           return json({ ok: true });
         } catch (error) {
           return json({ error: { code: "backend_unavailable", message: error instanceof Error ? error.message : String(error) } });

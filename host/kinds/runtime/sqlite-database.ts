@@ -8,7 +8,6 @@ import type { ResourceRecord } from "../../store/records.js";
 import { EdgeSqlError, type SqlStatementInput } from "../../runtime/edge-sql.js";
 import { wrapperWorkerName } from "../../runtime/names.js";
 import { HOST_WORKER, json, tagged, type ProjectionDeps, type RuntimeProjection } from "../../runtime/projection.js";
-import { quotaMessage } from "../../runtime/storage-quota.js";
 
 const WRAPPER = `
 function input(sql, params) { return typeof sql === "object" && sql !== null ? sql : { sql, params: params ?? [] }; }
@@ -38,17 +37,13 @@ async function fileSize(file: string): Promise<number> {
  * database's own bound (512 MiB).
  */
 async function underQuota<T>(deps: ProjectionDeps, tenant: string, file: string, write: () => Promise<T>): Promise<T> {
-  const admission = await deps.storage.admit(tenant, 1);
-  if (!admission.admitted) throw new EdgeSqlError("backend_unavailable", quotaMessage(tenant, 1, admission.used, admission.limit));
-  const before = await fileSize(file);
-  let grown = 0;
-  try {
+  const outcome = await deps.storage.within(tenant, 1, async () => {
+    const before = await fileSize(file);
     const result = await write();
-    grown = Math.max(0, (await fileSize(file)) - before);
-    return result;
-  } finally {
-    deps.storage.settle(tenant, admission.grant, grown);
-  }
+    return { result, stored: Math.max(0, (await fileSize(file)) - before) };
+  });
+  if (!outcome.ok) throw new EdgeSqlError("backend_unavailable", outcome.message);
+  return outcome.result;
 }
 
 export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDeps): WorkerOptions {

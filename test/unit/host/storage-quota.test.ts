@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DatabaseFiles } from "../../../host/files/database-files.js";
 import { storagePrefix } from "../../../host/runtime/names.js";
 import { QueueStore } from "../../../host/runtime/queue-store.js";
-import { chargeOf, StorageLedger } from "../../../host/runtime/storage-quota.js";
+import { StorageLedger } from "../../../host/runtime/storage-quota.js";
 import { measureTenantStorage } from "../../../host/runtime/storage-usage.js";
 
 const LIMIT = 10_000;
@@ -98,10 +98,6 @@ describe("the storage ledger", () => {
     clock.now = 120_000;
     expect((await l.admit("t", 500)).admitted, "measured again: the disk holds nothing").toBe(true);
     expect(measured).toHaveLength(2);
-  });
-
-  it("charges a value a whole block at least", () => {
-    expect([0, 1, 4096, 4097].map(chargeOf)).toEqual([4096, 4096, 4096, 8192]);
   });
 });
 
