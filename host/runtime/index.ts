@@ -28,6 +28,7 @@ import { DEFAULT_LOG_BUDGET, type LogBudget, type LogBudgetPolicy } from "./log-
 import { relayWorkerOutput, streamSink, type OutputSink } from "./worker-output.js";
 import { DEFAULT_STORAGE_POLICY, StorageLedger, type StoragePolicy } from "./storage-quota.js";
 import { measureTenantStorage } from "./storage-usage.js";
+import { blobStoreIds, storeDataOf, storeReclaimer } from "./store-reclaim.js";
 
 export const DEFAULT_GATEWAY_PORT = 8787;
 
@@ -44,6 +45,11 @@ export interface RuntimeOptions {
   now?: () => number;
   /** Starts the cron and delivery timers (a test drives tick() itself when false). */
   timers?: boolean;
+  /**
+   * How long a workerd instance switched away from keeps answering what it had in flight before
+   * it is disposed (default 5 s); a deleted store's data is reclaimed a second after that.
+   */
+  graceMs?: number;
   secret?: (tenant: string, space: string, name: string) => string | undefined;
   extendVersion?: (options: WorkerOptions, version: ResourceRecord) => WorkerOptions;
   sharedOptions?: () => Record<string, unknown>;
@@ -106,10 +112,23 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   clearInstanceTmp(options.dataDir);
   const queues = new QueueStore(options.dataDir, now);
   const storage = new StorageLedger(
-    (tenant) => measureTenantStorage(options.dataDir, queues, tenant),
+    // reclaimer is set below, before any worker can write
+    (tenant) => measureTenantStorage(options.dataDir, queues, tenant, reclaimer.blobStoresOf(tenant)),
     { ...DEFAULT_STORAGE_POLICY, ...options.storageQuota },
     now,
   );
+  // What a deleted store kept goes a grace after the reconcile that lost it (ADR 0306).
+  const reclaimer = storeReclaimer({
+    store: options.store,
+    kinds: options.kinds,
+    dataDir: options.dataDir,
+    queues,
+    delayMs: (options.graceMs ?? 5000) + 1000,
+    removed: (entries) => {
+      console.error(`takoform runtime: removed ${entries.length} file(s) and folder(s) that deleted KV namespaces, buckets and databases kept`);
+      storage.removed(blobStoreIds(entries));
+    },
+  });
   const sqlConnections = new Map<string, EdgeSql>();
   const sql = (file: string) => {
     let connection = sqlConnections.get(file);
@@ -137,6 +156,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     kinds: options.kinds,
     deps: { blobs: options.blobs, databases: options.databases, queues, storage, sql, secret: options.secret, extendVersion: options.extendVersion },
     sharedOptions: options.sharedOptions,
+    graceMs: options.graceMs,
+    onDesired: (records, projectionOf) => reclaimer.observe(storeDataOf(records, projectionOf)),
     output: (tenant, stdout, stderr) => relayWorkerOutput(stdout, stderr, { tenant, policy: logPolicy, sink: workerSink, now, budgets: logBudgets }),
     stallPolicy: { ...DEFAULT_STALL_POLICY, ...options.stallPolicy },
     now,
@@ -245,6 +266,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       cron.stop();
       await delivery.stop();
       await reconciler.close();
+      await reclaimer.close();
       await gateway.close();
       queues.close();
       await Promise.all([...sqlConnections.values()].map((connection) => connection.close()));

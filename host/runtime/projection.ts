@@ -16,6 +16,7 @@ import type { ConsumerPlan } from "./queue-delivery.js";
 import type { QueueStore } from "./queue-store.js";
 import type { EdgeSql } from "./edge-sql.js";
 import type { StorageLedger } from "./storage-quota.js";
+import type { StoreData } from "./store-layout.js";
 import { EGRESS_WORKER } from "./names.js";
 
 export type NodeBinding = ((request: Request) => Promise<Response>) & { tag?: string };
@@ -75,6 +76,8 @@ export interface RuntimeProjection {
   consumer?(record: ResourceRecord, deps: ProjectionDeps): ConsumerPlan;
   /** The schedule of a cron trigger, fired into the deployment of its `spec.worker`. */
   cron?(record: ResourceRecord): CronPlan;
+  /** What a live record keeps on disk (store-layout.ts); once the record is gone it is reclaimed (store-reclaim.ts, ADR 0306). */
+  data?(record: ResourceRecord): StoreData;
 }
 
 /** The runtime projection of a record's kind (undefined: the kind plays no part in the data plane). */
@@ -90,10 +93,27 @@ export async function projectionsFor(kinds: KindRegistry, records: readonly Reso
   for (const behaviour of new Set(records.map((record) => kinds.of(record.ref)))) {
     if (behaviour?.runtime !== undefined && !loaded.has(behaviour)) loaded.set(behaviour, await behaviour.runtime());
   }
+  return projectionOfLoaded(kinds);
+}
+
+function projectionOfLoaded(kinds: KindRegistry): ProjectionOf {
   return (record) => {
     const behaviour = kinds.of(record.ref);
     return behaviour === undefined ? undefined : loaded.get(behaviour);
   };
+}
+
+/**
+ * The projections of `records` when every kind among them with a runtime member is loaded already
+ * (projectionsFor loaded it); undefined when one is not, so that a caller reading the store
+ * synchronously never takes an unloaded kind's records for records without a projection.
+ */
+export function loadedProjections(kinds: KindRegistry, records: readonly ResourceRecord[]): ProjectionOf | undefined {
+  for (const record of records) {
+    const behaviour = kinds.of(record.ref);
+    if (behaviour?.runtime !== undefined && !loaded.has(behaviour)) return undefined;
+  }
+  return projectionOfLoaded(kinds);
 }
 
 export function tagged(tag: string, fn: (request: Request) => Promise<Response>): NodeBinding {

@@ -8,9 +8,10 @@
 
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { tenantDirectory } from "./names.js";
+import { SQLITE_SIDECARS } from "./store-layout.js";
 
 /** How a body crossed the binding: text, bytes (base64) or JSON. */
 export interface StoredBody {
@@ -42,6 +43,8 @@ export const SWEEP_INTERVAL_MS = 60_000;
 /** The expiry of a message stored before messages had one: never. */
 const NEVER = Number.MAX_SAFE_INTEGER;
 /** Stores one message: queue, id, body, timestamp, visible_at, expires_at. */
+/** A tenant's queue file; its name is the tenant's directory digest. */
+const QUEUE_FILE = /^([0-9a-f]{32})\.sqlite$/;
 const INSERT_MESSAGE = "INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)";
 
 export class QueueStore {
@@ -211,6 +214,30 @@ export class QueueStore {
   #expire(db: Database.Database): void {
     // An expired message being delivered (leased) stays until its outcome: acknowledged, or retried and then swept.
     db.prepare("DELETE FROM message WHERE leased = 0 AND expires_at <= ?").run(this.#now());
+  }
+
+  /**
+   * Drops the messages of every queue not in `live` (tenant -> its live queues' uids), in flight or
+   * not: a deleted queue's messages go with it (ADR 0306). The file of a tenant with no live queue
+   * is closed and removed.
+   */
+  purge(live: ReadonlyMap<string, ReadonlySet<string>>): void {
+    const tenantOf = new Map([...new Set([...live.keys(), ...this.#files.keys()])].map((tenant) => [tenantDirectory(tenant), tenant]));
+    for (const name of readdirSync(this.#dir)) {
+      const match = QUEUE_FILE.exec(name);
+      if (match === null) continue;
+      const tenant = tenantOf.get(match[1]!);
+      const queues = tenant === undefined ? undefined : live.get(tenant);
+      if (queues === undefined || queues.size === 0) {
+        if (tenant !== undefined) this.#files.get(tenant)?.close();
+        if (tenant !== undefined) this.#files.delete(tenant);
+        for (const suffix of SQLITE_SIDECARS) rmSync(path.join(this.#dir, `${match[1]!}.sqlite${suffix}`), { force: true });
+        continue;
+      }
+      this.#db(tenant!)
+        .prepare("DELETE FROM message WHERE queue NOT IN (SELECT value FROM json_each(?))")
+        .run(JSON.stringify([...queues]));
+    }
   }
 
   close(): void {

@@ -18,7 +18,8 @@ import type { CellPlan } from "./cells.js";
 import { readDesiredState } from "./desired.js";
 import { FRONT_WORKER } from "./names.js";
 import { buildPlan, versionKey, type PlanMemory, type RuntimePlan, type RuntimeProblem } from "./plan.js";
-import { projectionsFor, type ProjectionDeps } from "./projection.js";
+import { projectionsFor, type ProjectionDeps, type ProjectionOf } from "./projection.js";
+import { blobAreaRoot } from "./store-layout.js";
 import { constructedIn, instanceTmpDir } from "./instance-tmp.js";
 import { keepingHostSignals } from "./signals.js";
 import { afterStall, DEFAULT_STALL_POLICY, type StallPolicy, type TenantStalls } from "./stall-policy.js";
@@ -62,6 +63,8 @@ export interface ReconcilerOptions {
   output?: (tenant: string, stdout: Readable, stderr: Readable) => void;
   /** Called whenever what serves changes; the report waits for what it returns (the gateway taking the new routes). */
   onSwitch?: (serving: ServingState) => void | Promise<void>;
+  /** Every reconcile's stored records and their projections, read before its plan is built. */
+  onDesired?: (records: readonly ResourceRecord[], projectionOf: ProjectionOf) => void;
   onReport?: (report: ReconcileReport) => void;
   graceMs?: number;
   /** When a tenant's workerd that keeps stalling is held instead of started again (stall-policy.ts). */
@@ -135,6 +138,7 @@ export class Reconciler {
     await this.options.store.settled().catch(() => undefined);
     const desired = readDesiredState(this.options.store);
     const projectionOf = await projectionsFor(this.options.kinds, desired.records);
+    this.options.onDesired?.(desired.records, projectionOf);
     const failure = await this.#attempt(buildPlan({ ...this.options.deps, desired }, projectionOf, this.#memory));
     if (failure === undefined || failure.affected.length === 0) return;
     for (const record of failure.affected) this.#memory.quarantined.add(versionKey(record));
@@ -276,8 +280,8 @@ export class Reconciler {
       port: 0,
       log: undefined,
       ...(output === undefined ? {} : { handleRuntimeStdio: (stdout: Readable, stderr: Readable) => output(tenant, stdout, stderr) }),
-      kvPersist: path.join(dir, "kv"),
-      r2Persist: path.join(dir, "objects"),
+      kvPersist: blobAreaRoot(this.options.dataDir, "kv"),
+      r2Persist: blobAreaRoot(this.options.dataDir, "objects"),
       durableObjectsPersist: path.join(dir, "durable-objects"),
       cachePersist: path.join(dir, "cache"),
       ...(this.options.sharedOptions?.() ?? {}),

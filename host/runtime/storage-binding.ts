@@ -9,14 +9,15 @@ function count(value: unknown): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
-export function storageBinding(tenant: string, ledger: StorageLedger): NodeBinding {
-  return tagged(`storage:${tenant}`, async (request) => {
+/** The binding of the writer of store `holder` (its storage id): its grants are the store's. */
+export function storageBinding(tenant: string, ledger: StorageLedger, holder: string): NodeBinding {
+  return tagged(`storage:${tenant}:${holder}`, async (request) => {
     const path = new URL(request.url).pathname;
     const body = (await request.json().catch(() => ({}))) as { bytes?: unknown; most?: unknown; grant?: unknown; stored?: unknown };
     if (path === "/admit") {
       const bytes = count(body.bytes);
       if (bytes === undefined) return json({ error: { code: "invalid_body", message: "admit: bytes must be a whole number" } }, 400);
-      const verdict = await ledger.admit(tenant, bytes, Math.max(bytes, count(body.most) ?? bytes));
+      const verdict = await ledger.admit(tenant, bytes, Math.max(bytes, count(body.most) ?? bytes), holder);
       if (verdict.admitted) return json({ grant: verdict.grant, bytes: verdict.bytes });
       return json({ error: { code: "backend_unavailable", message: quotaMessage(tenant, bytes, verdict.used, verdict.limit) } });
     }

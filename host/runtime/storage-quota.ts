@@ -48,8 +48,8 @@ interface TenantUsage {
   measured: number;
   /** Writes admitted and settled since the last measurement started. */
   settled: number;
-  /** Writes admitted and not yet settled, by grant: the bytes granted and when the grant lapses. */
-  open: Map<number, { bytes: number; until: number }>;
+  /** Writes admitted and not yet settled, by grant: the bytes granted, when the grant lapses, and the store it is for. */
+  open: Map<number, { bytes: number; until: number; holder?: string }>;
   scannedAt: number;
   scan?: Promise<void>;
 }
@@ -77,9 +77,10 @@ export class StorageLedger {
    * Asks for at least `least` and at most `most` bytes of the tenant's quota (a writer may take
    * more than one write needs and spend it on the next ones: beyond `least`, an eighth of what the
    * tenant has left at most). Admitted: `bytes` are granted, and
-   * the grant must be settled with what was stored of them.
+   * the grant must be settled with what was stored of them. `holder`: the store the grant is for,
+   * so that removing the store drops the grant (removed).
    */
-  async admit(tenant: string, least: number, most = least): Promise<StorageAdmission> {
+  async admit(tenant: string, least: number, most = least, holder?: string): Promise<StorageAdmission> {
     let usage = await this.#usage(tenant);
     if (!fitsQuota(this.#usedOf(usage), least, this.limit) && this.now() - usage.scannedAt >= this.policy.rescanAfterMs) {
       await this.#scan(tenant, usage);
@@ -91,7 +92,7 @@ export class StorageLedger {
     // holding quota ahead leaves the tenant's other writes most of it.
     const bytes = Math.max(least, Math.min(most, Math.floor((this.limit - used) / 8)));
     const grant = ++this.#grants;
-    usage.open.set(grant, { bytes, until: this.now() + this.policy.grantTtlMs });
+    usage.open.set(grant, { bytes, until: this.now() + this.policy.grantTtlMs, ...(holder === undefined ? {} : { holder }) });
     return { admitted: true, grant, bytes };
   }
 
@@ -113,6 +114,17 @@ export class StorageLedger {
       return { ok: true, result: done.result };
     } finally {
       this.settle(tenant, admission.grant, stored);
+    }
+  }
+
+  /**
+   * Stores were removed with what they held (store-reclaim.ts): the grants still open for them are
+   * dropped, and each tenant's next write that does not fit measures again at once.
+   */
+  removed(holders: ReadonlySet<string>): void {
+    for (const usage of this.#tenants.values()) {
+      for (const [grant, { holder }] of usage.open) if (holder !== undefined && holders.has(holder)) usage.open.delete(grant);
+      usage.scannedAt = -Infinity;
     }
   }
 

@@ -151,7 +151,7 @@ function storeWriterWorker(store: ResourceRecord, ledger: StorageLedger, binding
     modulesRoot: "/",
     modules: [{ type: "ESModule", path: "/store-writer.js", contents: WRITER }],
     [binding]: { STORE: id },
-    serviceBindings: { STORAGE: storageBinding(store.tenant, ledger) },
+    serviceBindings: { STORAGE: storageBinding(store.tenant, ledger, id) },
   };
 }
 

@@ -28,7 +28,10 @@ export interface RuntimeHost {
 /** A host with its runtime on `dataDir`; without one, on a temporary folder removed at close. */
 export async function startRuntimeHost(
   given?: string,
-  runtime: Pick<RuntimeOptions, "stallLimitMs" | "stallCheckMs" | "stallPolicy" | "logBudget" | "workerOutput" | "storageQuota" | "memoryPolicy"> = {},
+  runtime: Pick<
+    RuntimeOptions,
+    "stallLimitMs" | "stallCheckMs" | "stallPolicy" | "logBudget" | "workerOutput" | "storageQuota" | "memoryPolicy" | "graceMs"
+  > = {},
 ): Promise<RuntimeHost> {
   const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), "takoform-runtime-"));
   let offset = 0;

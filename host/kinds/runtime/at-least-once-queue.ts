@@ -98,4 +98,7 @@ export function queueProducerWorker(queue: ResourceRecord, deps: ProjectionDeps)
   };
 }
 
-export const atLeastOnceQueueRuntime: RuntimeProjection = { binding: queueProducerWorker };
+export const atLeastOnceQueueRuntime: RuntimeProjection = {
+  binding: queueProducerWorker,
+  data: (queue) => ({ area: "queue", tenant: queue.tenant, uid: queue.uid }),
+};

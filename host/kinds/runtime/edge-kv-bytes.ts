@@ -54,4 +54,7 @@ export function kvWrapperWorker(namespace: ResourceRecord, deps: ProjectionDeps)
   return storeWorkers(namespace, deps, wrapper, "kvNamespaces", kvNamespaceId(namespace));
 }
 
-export const edgeKvNamespaceRuntime: RuntimeProjection = { binding: kvWrapperWorker };
+export const edgeKvNamespaceRuntime: RuntimeProjection = {
+  binding: kvWrapperWorker,
+  data: (namespace) => ({ area: "kv", tenant: namespace.tenant, id: kvNamespaceId(namespace) }),
+};

@@ -77,4 +77,7 @@ export function bucketWrapperWorker(bucket: ResourceRecord, deps: ProjectionDeps
   return storeWorkers(bucket, deps, wrapper, "r2Buckets", bucketId(bucket));
 }
 
-export const objectBucketRuntime: RuntimeProjection = { binding: bucketWrapperWorker };
+export const objectBucketRuntime: RuntimeProjection = {
+  binding: bucketWrapperWorker,
+  data: (bucket) => ({ area: "objects", tenant: bucket.tenant, id: bucketId(bucket) }),
+};

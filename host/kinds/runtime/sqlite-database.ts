@@ -74,4 +74,7 @@ export function sqliteWrapperWorker(database: ResourceRecord, deps: ProjectionDe
   };
 }
 
-export const sqliteDatabaseRuntime: RuntimeProjection = { binding: sqliteWrapperWorker };
+export const sqliteDatabaseRuntime: RuntimeProjection = {
+  binding: sqliteWrapperWorker,
+  data: (database) => ({ area: "sqlite", tenant: database.tenant, uid: database.uid }),
+};

@@ -13,6 +13,7 @@ import { storagePrefix } from "../../../host/runtime/names.js";
 import { QueueStore } from "../../../host/runtime/queue-store.js";
 import { StorageLedger } from "../../../host/runtime/storage-quota.js";
 import { measureTenantStorage } from "../../../host/runtime/storage-usage.js";
+import { storeIndexFile } from "../../../host/runtime/store-layout.js";
 
 const LIMIT = 10_000;
 
@@ -99,6 +100,20 @@ describe("the storage ledger", () => {
     expect((await l.admit("t", 500)).admitted, "measured again: the disk holds nothing").toBe(true);
     expect(measured).toHaveLength(2);
   });
+
+  it("drops the open grants of removed stores and measures again at the next write that does not fit", async () => {
+    const disk = { bytes: 6_000 };
+    const { ledger: l, measured } = ledger(disk, 60_000);
+    grantOf(await l.admit("t", 1_000, 1_000, "gone"));
+    grantOf(await l.admit("t", 1_000, 1_000, "kept"));
+    expect((await l.admit("t", 3_500)).admitted).toBe(false);
+    disk.bytes = 1_000; // the removed store held 5,000 of the 6,000
+    l.removed(new Set(["gone"]));
+    expect(await l.used("t")).toBe(7_000); // measured 6,000 and the kept store's grant
+    expect((await l.admit("t", 3_500)).admitted, "measured again at once, not after rescanAfterMs").toBe(true);
+    expect(measured).toHaveLength(2);
+    expect(await l.used("t")).toBe(5_500);
+  });
 });
 
 describe("measuring a tenant's stores", () => {
@@ -114,6 +129,7 @@ describe("measuring a tenant's stores", () => {
     put("objects", `${storagePrefix("t")}b`, "b", 20_000);
     put("kv", `${storagePrefix("u")}ns`, "c", 500_000);
     put("kv", "miniflare-KVNamespaceObject", "d", 500_000);
+    mkdirSync(path.join(dir, "runtime", "objects", "miniflare-R2BucketObject"), { recursive: true });
     // a database file of the tenant, where the migrations and edge.sql keep it
     const database = new DatabaseFiles(dir).pathOf("t", "db-uid");
     mkdirSync(path.dirname(database), { recursive: true });
@@ -125,6 +141,19 @@ describe("measuring a tenant's stores", () => {
       expect(before).toBeLessThan(80_000);
       await queues.send("t", "q", [{ body: { t: "text", v: "m".repeat(50_000) }, delaySeconds: 0 }], 60);
       expect((await measureTenantStorage(dir, queues, "t")) - before).toBeGreaterThanOrEqual(50_000);
+      expect(await measureTenantStorage(dir, queues, "nobody")).toBe(0);
+      // each store's index (keys, metadata, multipart uploads) with its WAL, not its shared memory; a store known to
+      // the runtime that holds no value yet is measured through its index alone
+      const withValues = await measureTenantStorage(dir, queues, "t");
+      writeFileSync(storeIndexFile(dir, "kv", `${storagePrefix("t")}ns`), Buffer.alloc(30_000));
+      writeFileSync(`${storeIndexFile(dir, "kv", `${storagePrefix("t")}ns`)}-wal`, Buffer.alloc(30_000));
+      writeFileSync(`${storeIndexFile(dir, "kv", `${storagePrefix("t")}ns`)}-shm`, Buffer.alloc(30_000));
+      writeFileSync(storeIndexFile(dir, "objects", `${storagePrefix("t")}empty`), Buffer.alloc(30_000));
+      const known = [{ area: "objects" as const, id: `${storagePrefix("t")}empty` }];
+      const indexes = (await measureTenantStorage(dir, queues, "t")) - withValues;
+      expect(indexes).toBeGreaterThanOrEqual(60_000);
+      expect(indexes).toBeLessThan(90_000);
+      expect((await measureTenantStorage(dir, queues, "t", known)) - withValues - indexes).toBeGreaterThanOrEqual(30_000);
       expect(await measureTenantStorage(dir, queues, "nobody")).toBe(0);
     } finally {
       queues.close();
