@@ -22,4 +22,14 @@ export class DatabaseFiles {
     mkdirSync(dir, { recursive: true });
     return path.join(dir, `${uid}.sqlite`);
   }
+
+  /**
+   * The incarnations `uids` of the tenant whose directory is `tenantDirectory` are deleted and their
+   * local files removed (runtime/store-reclaim.ts, ADR 0306): drop any other copy of them. Here,
+   * none.
+   */
+  async forget(tenantDirectory: string, uids: readonly string[]): Promise<void> {
+    void tenantDirectory;
+    void uids;
+  }
 }

@@ -46,6 +46,15 @@ export class PostgresDatabaseFiles extends DatabaseFiles implements FileSync {
     return digest;
   }
 
+  /** Deleted databases' bytes leave the shared table too (their digest entries stay, naming no row: a fetch of one finds nothing). */
+  override async forget(tenantDirectory: string, uids: readonly string[]): Promise<void> {
+    if (uids.length === 0) return;
+    await this.postgres.pool.query(
+      "DELETE FROM takoform_sqlite_files WHERE uid = ANY($1::text[]) AND substr(encode(sha256(convert_to(tenant, 'UTF8')), 'hex'), 1, 32) = $2",
+      [uids, tenantDirectory],
+    );
+  }
+
   async fetch(via: pg.Pool | pg.PoolClient, tenant: string, uid: string, digest: string): Promise<void> {
     const file = super.pathOf(tenant, uid);
     if (existsSync(file) && digestOf(readFileSync(file)) === digest) return;

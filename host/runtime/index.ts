@@ -123,6 +123,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     kinds: options.kinds,
     dataDir: options.dataDir,
     queues,
+    databases: options.databases,
     delayMs: (options.graceMs ?? 5000) + 1000,
     removed: (entries) => {
       console.error(`takoform runtime: removed ${entries.length} file(s) and folder(s) that deleted KV namespaces, buckets and databases kept`);

@@ -13,6 +13,7 @@
 
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import type { DatabaseFiles } from "../files/database-files.js";
 import type { KindRegistry } from "../kinds/behaviour.js";
 import type { ResourceRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
@@ -66,6 +67,19 @@ export function blobStoreIds(entries: readonly StoredEntry[]): Set<string> {
   return ids;
 }
 
+/** The uids of the databases whose files are among `entries`, by tenant directory. */
+export function databaseUids(entries: readonly StoredEntry[]): Map<string, string[]> {
+  const byTenant = new Map<string, Set<string>>();
+  for (const { owner } of entries) {
+    const match = /^sqlite\/([0-9a-f]{32})\/(.+)$/.exec(owner);
+    if (match === null) continue;
+    const uids = byTenant.get(match[1]!) ?? new Set();
+    uids.add(match[2]!);
+    byTenant.set(match[1]!, uids);
+  }
+  return new Map([...byTenant].map(([tenant, uids]) => [tenant, [...uids]]));
+}
+
 /** Each tenant's live queues. */
 export function liveQueues(live: readonly StoreData[]): Map<string, Set<string>> {
   const queues = new Map<string, Set<string>>();
@@ -110,6 +124,8 @@ export async function listStoredEntries(dataDir: string): Promise<StoredEntry[]>
 export interface ReclaimDeps {
   dataDir: string;
   queues: Pick<QueueStore, "purge">;
+  /** Drops other copies of removed databases (PostgreSQL's, ADR 0221). */
+  databases?: Pick<DatabaseFiles, "forget">;
   /** Loads what liveNow needs (the kind modules' projections) before the synchronous turn. */
   prepare(): Promise<void>;
   /** The data of every live record, read now; undefined when it cannot be told yet (the pass is tried again). */
@@ -185,6 +201,8 @@ export class StoreReclaimer {
     if (live === undefined) return this.#schedule();
     this.deps.queues.purge(liveQueues(live));
     const dead = unownedEntries(entries, new Set(live.flatMap(ownerKeysOf)));
+    // Other copies first: a local file outlives a pass that failed before it, and is found again.
+    for (const [tenant, uids] of databaseUids(dead)) await this.deps.databases?.forget(tenant, uids);
     await Promise.all(dead.map((entry) => rm(entry.file, { recursive: true, force: true, maxRetries: 3 })));
     if (dead.length > 0) this.deps.removed?.(dead);
   }
@@ -208,6 +226,7 @@ export function storeReclaimer(options: {
   kinds: KindRegistry;
   dataDir: string;
   queues: Pick<QueueStore, "purge">;
+  databases: Pick<DatabaseFiles, "forget">;
   delayMs: number;
   removed(entries: readonly StoredEntry[]): void;
 }): StoreReclaimer {
@@ -215,6 +234,7 @@ export function storeReclaimer(options: {
   return new StoreReclaimer({
     dataDir: options.dataDir,
     queues: options.queues,
+    databases: options.databases,
     delayMs: options.delayMs,
     removed: options.removed,
     async prepare() {

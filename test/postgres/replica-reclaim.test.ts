@@ -1,0 +1,109 @@
+// A deleted SQLiteDatabase's bytes leave PostgreSQL too (ADR 0306): replicas share a database's
+// file through takoform_sqlite_files (ADR 0221); once the database is deleted through one replica,
+// the replica running the data plane removes its local copy and the shared row, and another
+// database's row stays.
+
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { tenantDirectory } from "../../host/runtime/names.js";
+import { startHost, type RunningHost } from "../../host/server.js";
+import { builtinCatalog, CREDENTIALS } from "../unit/host/harness.js";
+import { apply, read, ref, remove } from "../unit/host/client.js";
+import { commitFiles, eventually, FIRST_TENANT, kind, must } from "../runtime/support.js";
+import { freshDatabase, postgresServer } from "./database.js";
+
+const server = await postgresServer();
+const SPACE = "replica-reclaim";
+const hosts: RunningHost[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const host of hosts.reverse()) await host.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function replica(databaseUrl: string, runtime: boolean): Promise<{ host: RunningHost; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-replica-reclaim-"));
+  dirs.push(dataDir);
+  const host = await startHost({
+    dataDir,
+    engine: "postgres",
+    databaseUrl,
+    port: 0,
+    catalog: builtinCatalog(),
+    credentials: CREDENTIALS,
+    asyncCommitDelayMs: 0,
+    report: (error) => console.error(error),
+    ...(runtime ? { runtime: { gatewayPort: 0, graceMs: 200 } } : {}),
+  });
+  hosts.push(host);
+  return { host, dataDir };
+}
+
+async function sharedRows(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ uid: string }>("SELECT uid FROM takoform_sqlite_files ORDER BY uid")).rows.map((row) => row.uid);
+  } finally {
+    await client.end();
+  }
+}
+
+async function migratedDatabase(base: string, name: string): Promise<string> {
+  await must(apply(base, kind("SQLiteDatabase"), name, SPACE, {}), "database");
+  const digest = await commitFiles(base, "MigrationBundle", [
+    ["0001.sql", `CREATE TABLE ${name.replace(/-/g, "_")} (id INTEGER PRIMARY KEY);`, "application/sql"],
+  ]);
+  await must(apply(base, kind("SQLiteMigrationSet"), `${name}-schema`, SPACE, { manifestDigest: digest }), "migration set");
+  const spec = { database: ref("SQLiteDatabase", name), migrationSet: ref("SQLiteMigrationSet", `${name}-schema`) };
+  await must(apply(base, kind("SQLiteMigrationApplication"), `${name}-migrate`, SPACE, spec), "migration application");
+  return (await read(base, kind("SQLiteDatabase"), name, SPACE)).json.metadata.uid as string;
+}
+
+async function deleted(base: string, kindName: string, name: string): Promise<void> {
+  const current = await read(base, kind(kindName), name, SPACE);
+  const reply = await remove(base, kind(kindName), name, SPACE, current.json.metadata.generation as string);
+  expect([200, 202, 204], `${kindName} ${name}: ${reply.status} ${reply.text}`).toContain(reply.status);
+  await eventually(
+    () => read(base, kind(kindName), name, SPACE),
+    (r) => r.status === 404,
+    `${kindName} ${name} is gone`,
+  );
+}
+
+describe.skipIf(server === undefined)("a deleted database across replicas on one PostgreSQL", () => {
+  it("leaves the shared table and the data plane's disk; another database stays", async () => {
+    const databaseUrl = await freshDatabase(server!);
+    const control = await replica(databaseUrl, false);
+    const dataPlane = await replica(databaseUrl, true);
+    expect(dataPlane.host.runtime).toBeDefined();
+    const doomed = await migratedDatabase(control.host.url, "doomed");
+    const kept = await migratedDatabase(control.host.url, "kept");
+    expect(await sharedRows(databaseUrl)).toEqual([doomed, kept].sort());
+    const local = (uid: string) => path.join(dataPlane.dataDir, "sqlite", tenantDirectory(FIRST_TENANT), `${uid}.sqlite`);
+    // The data plane's replica follows the commits and fetches both files.
+    await eventually(
+      async () => [doomed, kept].filter((uid) => existsSync(local(uid))),
+      (present) => present.length === 2,
+      "the data plane's replica holds both databases",
+    );
+
+    await deleted(control.host.url, "SQLiteMigrationApplication", "doomed-migrate");
+    await deleted(control.host.url, "SQLiteDatabase", "doomed");
+    await eventually(
+      () => sharedRows(databaseUrl),
+      (rows) => rows.length === 1,
+      "the deleted database's row leaves the shared table",
+    );
+    expect(await sharedRows(databaseUrl)).toEqual([kept]);
+    await eventually(
+      async () => existsSync(local(doomed)),
+      (present) => !present,
+      "the data plane's copy is removed",
+    );
+    expect(existsSync(local(kept))).toBe(true);
+  }, 150_000);
+});
