@@ -7,16 +7,16 @@
 //   plane over when the holder stops.
 
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { startHost, type RunningHost } from "../../host/server.js";
+import type { RunningHost } from "../../host/server.js";
 import { SecretBox } from "../../host/secrets/seal.js";
-import { builtinCatalog, call, CREDENTIALS } from "../unit/host/harness.js";
+import { call } from "../unit/host/harness.js";
 import { deployWorker, eventually, viaGateway } from "../runtime/support.js";
 import { freshDatabase, postgresServer } from "./database.js";
+import { InProcessReplicas } from "./in-process-replicas.js";
 
 const server = await postgresServer();
 const SPACE = "replica-secrets";
@@ -26,30 +26,11 @@ const WORKER = `export default { async fetch(request, env) {
   return Response.json({ digest });
 } };`;
 const hex = (value: string) => createHash("sha256").update(value).digest("hex");
-const hosts: RunningHost[] = [];
-const closed = new Set<RunningHost>();
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const host of hosts.reverse()) if (!closed.has(host)) await host.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const replicas = new InProcessReplicas();
+afterAll(() => replicas.closeAll());
 
 async function replica(databaseUrl: string, runtime: boolean): Promise<RunningHost> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-replica-data-plane-"));
-  dirs.push(dataDir);
-  const host = await startHost({
-    dataDir,
-    engine: "postgres",
-    databaseUrl,
-    port: 0,
-    catalog: builtinCatalog(),
-    credentials: CREDENTIALS,
-    asyncCommitDelayMs: 0,
-    report: (error) => console.error(error),
-    ...(runtime ? { runtime: { gatewayPort: 0 } } : {}),
-  });
-  hosts.push(host);
-  return host;
+  return (await replicas.start(databaseUrl, runtime ? { gatewayPort: 0 } : undefined)).host;
 }
 
 async function sealedRow(databaseUrl: string): Promise<{ key: Buffer; value: string }> {
@@ -89,15 +70,14 @@ describe.skipIf(server === undefined)("sensitive values and the data plane acros
     const row = await sealedRow(databaseUrl);
     expect(row.value).not.toContain(value);
     expect(new SecretBox(row.key).unseal({ tenant: "tenant-a", space: SPACE, worker: "api", name: "API_TOKEN" }, JSON.parse(row.value).sealed)).toBe(value);
-    for (const dir of dirs) expect(existsSync(path.join(dir, "secrets.key"))).toBe(false);
+    for (const dir of replicas.dataDirs) expect(existsSync(path.join(dir, "secrets.key"))).toBe(false);
 
     // A third replica asking for the runtime serves the control plane only while replica 2 holds the data plane ...
     const three = await replica(databaseUrl, true);
     expect(three.runtime).toBeUndefined();
     expect((await call(three.url, "GET", `/x-takoform/v1/spaces/${SPACE}/workers/api/secrets`)).status).toBe(200);
     // ... and takes it over once replica 2 stops.
-    await two.close();
-    closed.add(two);
+    await replicas.close(two);
     await eventually(
       async () => three.runtime,
       (runtime) => runtime !== undefined,

@@ -3,44 +3,20 @@
 // the replica running the data plane removes its local copy and the shared row, and another
 // database's row stays.
 
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { tenantDirectory } from "../../host/runtime/names.js";
-import { startHost, type RunningHost } from "../../host/server.js";
-import { builtinCatalog, CREDENTIALS } from "../unit/host/harness.js";
 import { apply, read, ref, remove } from "../unit/host/client.js";
 import { commitFiles, eventually, FIRST_TENANT, kind, must } from "../runtime/support.js";
 import { freshDatabase, postgresServer } from "./database.js";
+import { InProcessReplicas } from "./in-process-replicas.js";
 
 const server = await postgresServer();
 const SPACE = "replica-reclaim";
-const hosts: RunningHost[] = [];
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const host of hosts.reverse()) await host.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function replica(databaseUrl: string, runtime: boolean): Promise<{ host: RunningHost; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-replica-reclaim-"));
-  dirs.push(dataDir);
-  const host = await startHost({
-    dataDir,
-    engine: "postgres",
-    databaseUrl,
-    port: 0,
-    catalog: builtinCatalog(),
-    credentials: CREDENTIALS,
-    asyncCommitDelayMs: 0,
-    report: (error) => console.error(error),
-    ...(runtime ? { runtime: { gatewayPort: 0, graceMs: 200 } } : {}),
-  });
-  hosts.push(host);
-  return { host, dataDir };
-}
+const replicas = new InProcessReplicas();
+afterAll(() => replicas.closeAll());
 
 async function sharedRows(databaseUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -77,8 +53,8 @@ async function deleted(base: string, kindName: string, name: string): Promise<vo
 describe.skipIf(server === undefined)("a deleted database across replicas on one PostgreSQL", () => {
   it("leaves the shared table and the data plane's disk; another database stays", async () => {
     const databaseUrl = await freshDatabase(server!);
-    const control = await replica(databaseUrl, false);
-    const dataPlane = await replica(databaseUrl, true);
+    const control = await replicas.start(databaseUrl);
+    const dataPlane = await replicas.start(databaseUrl, { gatewayPort: 0, graceMs: 200 });
     expect(dataPlane.host.runtime).toBeDefined();
     const doomed = await migratedDatabase(control.host.url, "doomed");
     const kept = await migratedDatabase(control.host.url, "kept");
