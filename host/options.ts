@@ -75,7 +75,7 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         dropped and counted (default 65536:1048576)
   --worker-memory-bytes N
                         resident memory each version a tenant's workerd runs may add to the
-                        workerd's 256 MiB; a workerd over its limit is replaced like one that
+                        workerd's 2 GiB; a workerd over its limit is replaced like one that
                         stalls (default 134217728, 128 MiB)`;
 
 export interface HostCliOptions {

@@ -183,6 +183,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     onReport: (next) => {
       report = next;
+      reclaimer.switched();
       if (next.failure !== undefined)
         console.error(`takoform runtime: reconcile failed, the previous runtime keeps serving: ${next.failure.message.split("\n")[0]}`);
       options.onReport?.(next);

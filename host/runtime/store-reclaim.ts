@@ -130,14 +130,18 @@ export interface ReclaimDeps {
   prepare(): Promise<void>;
   /** The data of every live record, read now; undefined when it cannot be told yet (the pass is tried again). */
   liveNow(): readonly StoreData[] | undefined;
-  /** How long after a reconcile lost a store the pass runs. */
+  /** How long after the switch of a reconcile that lost a store the pass runs. */
   delayMs: number;
   /** Told what a pass removed (and nothing when it removed nothing). */
   removed?(entries: readonly StoredEntry[]): void;
 }
 
+/** When a pass that failed is tried again. */
+const RETRY_MS = 60_000;
+
 export class StoreReclaimer {
   #known: Set<string> | undefined;
+  #lost = false;
   #blobStores = new Map<string, { area: BlobArea; id: string }[]>();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
@@ -146,10 +150,10 @@ export class StoreReclaimer {
 
   constructor(private readonly deps: ReclaimDeps) {}
 
-  /** A reconcile's live stores: a pass is scheduled when one the last reconcile had is gone. */
+  /** A reconcile's live stores, read before its plan: a pass follows it when one the last reconcile had is gone (switched). */
   observe(live: readonly StoreData[]): void {
     const keys = new Set(live.flatMap(ownerKeysOf));
-    if (lostStore(this.#known, keys)) this.#schedule();
+    if (lostStore(this.#known, keys)) this.#lost = true;
     this.#known = keys;
     this.#blobStores = new Map();
     for (const data of live) {
@@ -165,12 +169,25 @@ export class StoreReclaimer {
     return this.#blobStores.get(tenant) ?? [];
   }
 
-  #schedule(): void {
+  /**
+   * The reconcile observed last has switched, and the instances it switched away from have begun
+   * their grace: a pass runs delayMs from now when it lost a store.
+   */
+  switched(): void {
+    if (!this.#lost) return;
+    this.#lost = false;
+    this.#schedule(this.deps.delayMs);
+  }
+
+  #schedule(delayMs: number): void {
     if (this.#timer !== undefined || this.#closed) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      void this.pass().catch((error: unknown) => console.error(`takoform runtime: reclaiming deleted stores failed: ${(error as Error).message}`));
-    }, this.deps.delayMs);
+      void this.pass().catch((error: unknown) => {
+        console.error(`takoform runtime: reclaiming deleted stores failed (tried again in ${RETRY_MS / 1000} s): ${(error as Error).message}`);
+        this.#schedule(RETRY_MS);
+      });
+    }, delayMs);
     this.#timer.unref();
   }
 
@@ -198,7 +215,7 @@ export class StoreReclaimer {
     await this.deps.prepare();
     if (this.#closed) return;
     const live = this.deps.liveNow();
-    if (live === undefined) return this.#schedule();
+    if (live === undefined) return this.#schedule(this.deps.delayMs);
     this.deps.queues.purge(liveQueues(live));
     const dead = unownedEntries(entries, new Set(live.flatMap(ownerKeysOf)));
     // Other copies first: a local file outlives a pass that failed before it, and is found again.

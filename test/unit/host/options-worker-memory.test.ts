@@ -5,10 +5,10 @@ import { parseHostOptions, UsageError } from "../../../host/options.js";
 import { DEFAULT_MEMORY_POLICY, memoryLimitOf } from "../../../host/runtime/workerd-memory.js";
 
 describe("--worker-memory-bytes", () => {
-  it("takes bytes from 16 MiB; without it each version adds 128 MiB to the workerd's 256 MiB", () => {
+  it("takes bytes from 16 MiB; without it each version adds 128 MiB to the workerd's 2 GiB", () => {
     expect(parseHostOptions(["--worker-memory-bytes", "67108864"], "/", {}).workerMemoryBytes).toBe(67108864);
     expect(parseHostOptions([], "/", {}).workerMemoryBytes).toBeUndefined();
-    expect([0, 1, 3].map((versions) => memoryLimitOf(versions, DEFAULT_MEMORY_POLICY) / 1024 ** 2)).toEqual([384, 384, 640]);
+    expect([0, 1, 3].map((versions) => memoryLimitOf(versions, DEFAULT_MEMORY_POLICY) / 1024 ** 2)).toEqual([2176, 2176, 2432]);
   });
 
   it.each(["0", "1048576", "-1", "1.5", "64M", ""])("refuses %j, naming the flag", (text) => {

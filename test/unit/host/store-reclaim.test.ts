@@ -135,7 +135,30 @@ describe("reclaiming deleted stores", () => {
     await r.close();
   });
 
-  it("passes after the first reconcile and after one that lost a store, not after others", async () => {
+  it("passes once the first reconcile switched, and once one that lost a store switched, not after others", async () => {
+    const a: StoreData = { area: "sqlite", tenant: "t", uid: "a" };
+    const b: StoreData = { area: "queue", tenant: "t", uid: "b" };
+    let passes = 0;
+    const { r } = reclaimer(() => (passes++, [a, b]));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+    r.observe([a]);
+    await settle();
+    expect(passes, "not before the switch").toBe(0);
+    r.switched();
+    await settle();
+    expect(passes).toBe(1);
+    r.observe([a, b]);
+    r.switched();
+    await settle();
+    expect(passes, "nothing was lost").toBe(1);
+    r.observe([b]);
+    r.switched();
+    await settle();
+    expect(passes).toBe(2);
+    await r.close();
+  });
+
+  it("tells a lost store by its owner keys", async () => {
     const a: StoreData = { area: "sqlite", tenant: "t", uid: "a" };
     const b: StoreData = { area: "queue", tenant: "t", uid: "b" };
     expect(lostStore(undefined, new Set())).toBe(true);
