@@ -15,7 +15,8 @@ export const HOST_USAGE = `usage: takoform host [--port N] [--data DIR] [--crede
                      [--public-url URL] [--repair] [--quota-resources N] [--quota-upload-sessions N]
                      [--quota-staged-bytes N] [--quota-storage-bytes N] [--quiet] [--runtime on|off]
                      [--gateway-port N] [--stall-limit-ms N] [--worker-log-budget BYTES[:BURST]]
-                     [--worker-memory-bytes N] [--headers-timeout-ms N] [--request-timeout-ms N]
+                     [--worker-memory-bytes N] [--worker-memory-base-bytes N]
+                     [--headers-timeout-ms N] [--request-timeout-ms N]
 
 Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
 "listening on http://127.0.0.1:PORT"; request logs (one JSON line each) go to stderr.
@@ -75,8 +76,12 @@ Serves Host API v1beta1 on http://127.0.0.1:PORT. The first line on stdout is
                         dropped and counted (default 65536:1048576)
   --worker-memory-bytes N
                         resident memory each version a tenant's workerd runs may add to the
-                        workerd's 2 GiB; a workerd over its limit is replaced like one that
-                        stalls (default 134217728, 128 MiB)`;
+                        workerd's base; a workerd over its limit is replaced like one that
+                        stalls (default 134217728, 128 MiB)
+  --worker-memory-base-bytes N
+                        resident memory a tenant's workerd may hold beside its versions: workerd
+                        itself, what busy traffic makes it keep, the host's workers (default
+                        2147483648, 2 GiB)`;
 
 export interface HostCliOptions {
   port: number;
@@ -104,6 +109,8 @@ export interface HostCliOptions {
   workerLogBudget?: { bytesPerSecond: number; burstBytes: number };
   /** Resident memory each version may add to its tenant's workerd (--worker-memory-bytes). */
   workerMemoryBytes?: number;
+  /** Resident memory a tenant's workerd may hold beside its versions (--worker-memory-base-bytes). */
+  workerMemoryBaseBytes?: number;
   /** Each tenant's data-plane storage quota in bytes (--quota-storage-bytes). */
   storageQuotaBytes?: number;
 }
@@ -224,6 +231,13 @@ export function parseHostOptions(args: readonly string[], cwd: string = process.
         if (!/^[1-9][0-9]{0,14}$/.test(text) || Number(text) < 16 * 1024 * 1024)
           throw new UsageError(`${flag} must be an integer from 16777216 (16 MiB, in bytes), got ${text}`);
         options.workerMemoryBytes = Number(text);
+        break;
+      }
+      case "--worker-memory-base-bytes": {
+        const text = value();
+        if (!/^[1-9][0-9]{0,14}$/.test(text) || Number(text) < 128 * 1024 * 1024)
+          throw new UsageError(`${flag} must be an integer from 134217728 (128 MiB, in bytes; an idle workerd holds about 60 MiB), got ${text}`);
+        options.workerMemoryBaseBytes = Number(text);
         break;
       }
       case "--quota-storage-bytes": {

@@ -86,7 +86,14 @@ const command: Subcommand = {
               ...(options.stallLimitMs === undefined ? {} : { stallLimitMs: options.stallLimitMs }),
               ...(options.workerLogBudget === undefined ? {} : { logBudget: options.workerLogBudget }),
               ...(options.storageQuotaBytes === undefined ? {} : { storageQuota: { bytesPerTenant: options.storageQuotaBytes } }),
-              ...(options.workerMemoryBytes === undefined ? {} : { memoryPolicy: { perVersionBytes: options.workerMemoryBytes } }),
+              ...(options.workerMemoryBytes === undefined && options.workerMemoryBaseBytes === undefined
+                ? {}
+                : {
+                    memoryPolicy: {
+                      ...(options.workerMemoryBytes === undefined ? {} : { perVersionBytes: options.workerMemoryBytes }),
+                      ...(options.workerMemoryBaseBytes === undefined ? {} : { baseBytes: options.workerMemoryBaseBytes }),
+                    },
+                  }),
               onServed: (hostnames: string[]) =>
                 void announced.then(() => hostnames.forEach((h) => process.stdout.write(`serving http://${h}:${servedPort()}/\n`))),
             },

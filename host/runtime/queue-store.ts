@@ -42,9 +42,9 @@ interface OutgoingRow {
 export const SWEEP_INTERVAL_MS = 60_000;
 /** The expiry of a message stored before messages had one: never. */
 const NEVER = Number.MAX_SAFE_INTEGER;
-/** Stores one message: queue, id, body, timestamp, visible_at, expires_at. */
 /** A tenant's queue file; its name is the tenant's directory digest. */
 const QUEUE_FILE = /^([0-9a-f]{32})\.sqlite$/;
+/** Stores one message: queue, id, body, timestamp, visible_at, expires_at. */
 const INSERT_MESSAGE = "INSERT INTO message (queue, id, body, timestamp, visible_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)";
 
 export class QueueStore {

@@ -43,7 +43,7 @@ async function storeIds(root: string, prefix: string): Promise<string[]> {
   return entries.filter((entry) => entry.isDirectory() && entry.name.startsWith(prefix)).map((entry) => entry.name);
 }
 
-/** One store's blobs and its index database with the index's sidecars. */
+/** One store's blobs and its index database with the index's journal and WAL. */
 async function storeBytes(dataDir: string, area: BlobArea, id: string, blobs: boolean): Promise<number> {
   const index = storeIndexFile(dataDir, area, id);
   const sizes = await Promise.all([

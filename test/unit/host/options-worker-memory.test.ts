@@ -15,4 +15,11 @@ describe("--worker-memory-bytes", () => {
     expect(() => parseHostOptions(["--worker-memory-bytes", text], "/", {})).toThrow(UsageError);
     expect(() => parseHostOptions(["--worker-memory-bytes", text], "/", {})).toThrow(/--worker-memory-bytes/);
   });
+
+  it("--worker-memory-base-bytes takes bytes from 128 MiB, naming the flag otherwise", () => {
+    expect(parseHostOptions(["--worker-memory-base-bytes", "1073741824"], "/", {}).workerMemoryBaseBytes).toBe(1073741824);
+    expect(parseHostOptions([], "/", {}).workerMemoryBaseBytes).toBeUndefined();
+    for (const text of ["67108864", "0", "1G", ""])
+      expect(() => parseHostOptions(["--worker-memory-base-bytes", text], "/", {})).toThrow(/--worker-memory-base-bytes/);
+  });
 });
