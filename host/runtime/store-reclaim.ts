@@ -32,7 +32,8 @@ export interface StoredEntry {
 const STORE_ID = /^t[0-9a-f]{16}-[0-9a-f]{24}$/;
 const INDEX_FILE = /^([0-9a-f]{64})\.sqlite(?:-journal|-wal|-shm)?$/;
 const TENANT_DIR = /^[0-9a-f]{32}$/;
-const DATABASE_FILE = /^([A-Za-z0-9][A-Za-z0-9._-]{0,127})\.sqlite(?:-journal|-wal|-shm)?$/;
+/** A database file, its SQLite sidecars, and the lock file of the tenant-SQL guard (tenant-sql/worker.ts). */
+const DATABASE_FILE = /^([A-Za-z0-9][A-Za-z0-9._-]{0,127})\.sqlite(?:-journal|-wal|-shm|\.lock)?$/;
 
 /** The owner keys a live store's entries carry (a queue's messages are purged by uid instead). */
 export function ownerKeysOf(data: StoreData): string[] {

@@ -87,7 +87,11 @@ describe("reclaiming deleted stores", () => {
     const gone = kvStore(kvId("t", 2));
     const other = kvStore(kvId("u", 2));
     const keptDb = databaseFile("t", "db-1");
-    const goneDb = [databaseFile("t", "db-2"), touch(path.join(dir, "sqlite", tenantDirectory("t"), "db-2.sqlite-wal"))];
+    const goneDb = [
+      databaseFile("t", "db-2"),
+      touch(path.join(dir, "sqlite", tenantDirectory("t"), "db-2.sqlite-wal")),
+      touch(path.join(dir, "sqlite", tenantDirectory("t"), "db-2.sqlite.lock")),
+    ];
     await send("t", "q-kept");
     await send("t", "q-gone");
     await send("v", "q-only"); // a tenant whose only queue is deleted
