@@ -2,23 +2,23 @@
 // The path is derived from the tenant and the host-issued uid only, so a re-created database (a
 // new uid) is a new file, and nothing a client writes names a path.
 
-import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { tenantDatabaseDir } from "../runtime/store-layout.js";
 
 const UID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export class DatabaseFiles {
-  readonly #dir: string;
+  readonly #dataDir: string;
 
   constructor(dataDir: string) {
-    this.#dir = path.join(dataDir, "sqlite");
+    this.#dataDir = dataDir;
   }
 
   /** The database file of one incarnation (its directory is created on demand). */
   pathOf(tenant: string, uid: string): string {
     if (!UID.test(uid) || uid === "." || uid === "..") throw new Error(`not a uid: ${uid}`);
-    const dir = path.join(this.#dir, createHash("sha256").update(tenant).digest("hex").slice(0, 32));
+    const dir = tenantDatabaseDir(this.#dataDir, tenant);
     mkdirSync(dir, { recursive: true });
     return path.join(dir, `${uid}.sqlite`);
   }

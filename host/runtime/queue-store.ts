@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { tenantDirectory } from "./names.js";
-import { SQLITE_SIDECARS } from "./store-layout.js";
+import { queuesRoot, SQLITE_SIDECARS, tenantQueueFile } from "./store-layout.js";
 
 /** How a body crossed the binding: text, bytes (base64) or JSON. */
 export interface StoredBody {
@@ -49,6 +49,7 @@ const INSERT_MESSAGE = "INSERT INTO message (queue, id, body, timestamp, visible
 
 export class QueueStore {
   readonly #dir: string;
+  readonly #dataDir: string;
   readonly #files = new Map<string, Database.Database>();
   readonly #now: () => number;
   #swept = 0;
@@ -57,13 +58,14 @@ export class QueueStore {
   #flushing = false;
 
   constructor(dataDir: string, now: () => number = Date.now) {
-    this.#dir = path.join(dataDir, "runtime", "queues");
+    this.#dir = queuesRoot(dataDir);
+    this.#dataDir = dataDir;
     this.#now = now;
     mkdirSync(this.#dir, { recursive: true });
   }
 
   #fileOf(tenant: string): string {
-    return path.join(this.#dir, `${tenantDirectory(tenant)}.sqlite`);
+    return tenantQueueFile(this.#dataDir, tenant);
   }
 
   #db(tenant: string): Database.Database {

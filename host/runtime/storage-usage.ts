@@ -9,9 +9,9 @@
 
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { storagePrefix, tenantDirectory } from "./names.js";
+import { storagePrefix } from "./names.js";
 import type { QueueStore } from "./queue-store.js";
-import { blobAreaRoot, storeIndexFile, type BlobArea } from "./store-layout.js";
+import { blobAreaRoot, storeBlobDir, storeIndexFile, tenantDatabaseDir, type BlobArea } from "./store-layout.js";
 
 /**
  * The files of an index that hold what the tenant wrote: the database, its journal and its WAL.
@@ -46,10 +46,7 @@ async function storeIds(root: string, prefix: string): Promise<string[]> {
 /** One store's blobs and its index database with the index's journal and WAL. */
 async function storeBytes(dataDir: string, area: BlobArea, id: string, blobs: boolean): Promise<number> {
   const index = storeIndexFile(dataDir, area, id);
-  const sizes = await Promise.all([
-    blobs ? treeBytes(path.join(blobAreaRoot(dataDir, area), id)) : 0,
-    ...INDEX_FILES.map((suffix) => fileBytes(`${index}${suffix}`)),
-  ]);
+  const sizes = await Promise.all([blobs ? treeBytes(storeBlobDir(dataDir, area, id)) : 0, ...INDEX_FILES.map((suffix) => fileBytes(`${index}${suffix}`))]);
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
@@ -70,6 +67,6 @@ export async function measureTenantStorage(
     for (const id of withBlobs) stores.push(storeBytes(dataDir, area, id, true));
     for (const store of known) if (store.area === area && !withBlobs.has(store.id)) stores.push(storeBytes(dataDir, area, store.id, false));
   }
-  const sizes = await Promise.all([...stores, treeBytes(path.join(dataDir, "sqlite", tenantDirectory(tenant)))]);
+  const sizes = await Promise.all([...stores, treeBytes(tenantDatabaseDir(dataDir, tenant))]);
   return sizes.reduce((sum, size) => sum + size, 0) + queues.usedBytes(tenant);
 }

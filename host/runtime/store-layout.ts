@@ -16,6 +16,7 @@
 
 import { createHash, createHmac } from "node:crypto";
 import path from "node:path";
+import { tenantDirectory } from "./names.js";
 
 /** What one live record of a stateful kind keeps on disk (RuntimeProjection.data). */
 export type StoreData = { area: BlobArea; tenant: string; id: string } | { area: "sqlite" | "queue"; tenant: string; uid: string };
@@ -36,6 +37,26 @@ export function blobAreaRoot(dataDir: string, area: BlobArea): string {
 /** The directory of one store's blobs. */
 export function storeBlobDir(dataDir: string, area: BlobArea, id: string): string {
   return path.join(blobAreaRoot(dataDir, area), id);
+}
+
+/** The directory holding every tenant's SQLiteDatabase directory. */
+export function databasesRoot(dataDir: string): string {
+  return path.join(dataDir, "sqlite");
+}
+
+/** One tenant's SQLiteDatabase directory (files/database-files.ts puts each incarnation's file in it). */
+export function tenantDatabaseDir(dataDir: string, tenant: string): string {
+  return path.join(databasesRoot(dataDir), tenantDirectory(tenant));
+}
+
+/** The directory of the queue store's per-tenant databases (queue-store.ts). */
+export function queuesRoot(dataDir: string): string {
+  return path.join(dataDir, "runtime", "queues");
+}
+
+/** One tenant's queued messages (queue-store.ts), without its sidecars. */
+export function tenantQueueFile(dataDir: string, tenant: string): string {
+  return path.join(queuesRoot(dataDir), `${tenantDirectory(tenant)}.sqlite`);
 }
 
 /** The directory of an area's index databases. */

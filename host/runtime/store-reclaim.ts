@@ -21,7 +21,7 @@ import { readDesiredState } from "./desired.js";
 import { tenantDirectory } from "./names.js";
 import { loadedProjections, projectionsFor, type ProjectionOf } from "./projection.js";
 import type { QueueStore } from "./queue-store.js";
-import { blobAreaRoot, indexDir, indexObjectId, type BlobArea, type StoreData } from "./store-layout.js";
+import { blobAreaRoot, databasesRoot, indexDir, indexObjectId, type BlobArea, type StoreData } from "./store-layout.js";
 
 /** One file or directory of a store's data, and the key of the store that owns it. */
 export interface StoredEntry {
@@ -111,7 +111,7 @@ export async function listStoredEntries(dataDir: string): Promise<StoredEntry[]>
       if (!directory && match !== null) entries.push({ file: path.join(index, name), owner: `${area}#${match[1]!}` });
     }
   }
-  const databases = path.join(dataDir, "sqlite");
+  const databases = databasesRoot(dataDir);
   for (const tenant of await names(databases)) {
     if (!tenant.directory || !TENANT_DIR.test(tenant.name)) continue;
     for (const { name, directory } of await names(path.join(databases, tenant.name))) {
