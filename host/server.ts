@@ -23,6 +23,7 @@ import type { HostPhase } from "./http/routes/operating.js";
 import { DEFAULT_ENDPOINT_DOMAIN } from "./outputs/producers.js";
 import type { Runtime, RuntimeOptions } from "./runtime/index.js";
 import { reconcileOnResourceCommits } from "./runtime/commit-hook.js";
+import { reclaimWithoutRuntime } from "./runtime/reclaim-without-runtime.js";
 
 export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" | "databases" | "secret" | "origin" | "secretBox"> {
   dataDir: string;
@@ -37,7 +38,10 @@ export interface StartOptions extends Omit<HostDependencies, "store" | "blobs" |
   headersTimeoutMs?: number;
   /** The whole request must arrive within this (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
-  /** Between garbage collection passes (default COLLECTION_INTERVAL_MS). */
+  /**
+   * Between garbage collection passes (default COLLECTION_INTERVAL_MS); without a runtime, also
+   * between the passes that remove what deleted databases kept (runtime/reclaim-without-runtime.ts).
+   */
   collectionIntervalMs?: number;
   port: number;
   catalog: HostCatalog;
@@ -112,6 +116,18 @@ async function startHeld(options: StartOptions, hold: DataDirHold): Promise<Runn
     (error) => console.error("takoform host: garbage collection failed:", error),
     (report) => metrics?.collected({ replay_records: report.replayRecords, operations: report.operations, blob_files: report.blobFiles }),
   );
+  // Without a data plane, deleted databases' files still go (runtime/reclaim-without-runtime.ts, ADR 0306).
+  const reclaim =
+    options.runtime === undefined
+      ? reclaimWithoutRuntime({
+          store,
+          kinds: context.kinds,
+          dataDir: options.dataDir,
+          databases,
+          intervalMs: options.collectionIntervalMs ?? COLLECTION_INTERVAL_MS,
+          report: (error) => console.error("takoform host: reclaiming deleted databases' files failed:", error),
+        })
+      : undefined;
   const timeouts = requestTimeouts(options);
   const server: Server = await new Promise((resolve, reject) => {
     // Node checks the two timeouts below every connectionsCheckingInterval (default 30 s): a
@@ -168,6 +184,7 @@ async function startHeld(options: StartOptions, hold: DataDirHold): Promise<Runn
       // Nothing the host opened may keep the process alive once its start failed.
       context.scheduler.stop();
       await collection.stop();
+      await reclaim?.stop();
       takeover?.stop();
       await closeServer(server);
       await store.close();
@@ -195,6 +212,7 @@ async function startHeld(options: StartOptions, hold: DataDirHold): Promise<Runn
       await (dataPlane?.stop(() => runtime?.close()) ?? runtime?.close());
       context.scheduler.stop();
       await collection.stop();
+      await reclaim?.stop();
       await closeServer(server);
       await store.close();
       sealClosedStore(options.dataDir, options.engine);

@@ -211,6 +211,17 @@ export async function commitManifest(base: string, manifest: object, blobs: Buff
   return commit.json.manifestDigest;
 }
 
+/** Commits a MigrationBundle of SQL files ([path, text]); returns its manifest digest. */
+export async function commitMigrations(base: string, files: [string, string][], token = PRIMARY): Promise<string> {
+  const blobs = files.map(([, text]) => Buffer.from(text));
+  const manifest = {
+    apiVersion: "artifacts.takoform.com/v1alpha1",
+    kind: "MigrationBundle",
+    files: files.map(([path], i) => ({ path, mediaType: "application/sql", size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
+  };
+  return commitManifest(base, manifest, blobs, token);
+}
+
 export function workerBundleManifest(source: Buffer, name = "index.js") {
   return {
     apiVersion: "artifacts.takoform.com/v1alpha1",

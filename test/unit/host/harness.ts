@@ -47,6 +47,7 @@ export async function startTestHost(
     dataDir?: string;
     asyncCommitDelayMs?: number;
     kinds?: KindRegistry;
+    collectionIntervalMs?: number;
   } = {},
 ): Promise<TestHost> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "takoform-host-test-"));
@@ -60,6 +61,7 @@ export async function startTestHost(
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.asyncCommitDelayMs === undefined ? {} : { asyncCommitDelayMs: options.asyncCommitDelayMs }),
     ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
+    ...(options.collectionIntervalMs === undefined ? {} : { collectionIntervalMs: options.collectionIntervalMs }),
     report: (error) => {
       throw error;
     },

@@ -1,0 +1,59 @@
+// A host without a data plane (`--runtime off`) still writes SQLiteDatabase files: a
+// SQLiteMigrationApplication runs its migrations on them in the control plane. Nothing reconciles
+// there, so nothing would ever take a deleted database's file away (ADR 0306 reclaims after a
+// reconcile). Here the same pass (store-reclaim.ts) runs on the control plane's collection interval
+// instead, none at start-up: the files of deleted databases go, and so does anything an earlier
+// run with the data plane left for no live record. A queue's retained messages stay until the data
+// plane runs again (its store is the data plane's, and its first pass purges them).
+//
+// The pass's modules load on its first run, off the start path.
+
+import type { DatabaseFiles } from "../files/database-files.js";
+import type { KindRegistry } from "../kinds/behaviour.js";
+import type { Store } from "../store/store.js";
+import type { StoreReclaimer } from "./store-reclaim.js";
+
+export interface ReclaimWithoutRuntime {
+  /** Stops the interval and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+export function reclaimWithoutRuntime(options: {
+  store: Store;
+  kinds: KindRegistry;
+  dataDir: string;
+  databases: Pick<DatabaseFiles, "forget">;
+  intervalMs: number;
+  report(error: unknown): void;
+}): ReclaimWithoutRuntime {
+  let reclaimer: StoreReclaimer | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const pass = async (): Promise<void> => {
+    if (reclaimer === undefined) {
+      const { storeReclaimer } = await import("./store-reclaim.js");
+      reclaimer = storeReclaimer({
+        store: options.store,
+        kinds: options.kinds,
+        dataDir: options.dataDir,
+        queues: { purge: () => undefined },
+        databases: options.databases,
+        delayMs: options.intervalMs,
+        removed: (entries) => console.error(`takoform host: removed ${entries.length} file(s) and folder(s) that deleted databases and stores kept`),
+      });
+    }
+    if (!stopped) await reclaimer.pass();
+  };
+  const timer = setInterval(() => {
+    running = running.then(pass).catch(options.report);
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await reclaimer?.close();
+    },
+  };
+}
