@@ -151,8 +151,10 @@ describe.skipIf(server === undefined)("PostgreSQL store", () => {
     await Promise.all([first, second, third]);
     // It decided against the batch's commit: no increment lost.
     expect(seen).toEqual([1, 2, 3]);
-    expect(settled.slice(0, 2).sort()).toEqual(["first", "second"]);
-    expect(settled[2]).toBe("third");
+    // All three answered. Not in a fixed order: PostgreSQL releases the batch's lock at its COMMIT,
+    // before this process reads the acknowledgement, so on a busy machine the third's whole
+    // transaction can be acknowledged first (seen in CI). What orders them is the decisions above.
+    expect([...settled].sort()).toEqual(["first", "second", "third"]);
     // versions count decisions: the batch committed the row once, at version 3
     expect(store.get(contended)).toEqual({ key: contended, value: 4, version: 4 });
   });
