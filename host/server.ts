@@ -184,7 +184,6 @@ async function startHeld(options: StartOptions, hold: DataDirHold): Promise<Runn
       // Nothing the host opened may keep the process alive once its start failed.
       context.scheduler.stop();
       await collection.stop();
-      await reclaim?.stop();
       takeover?.stop();
       await closeServer(server);
       await store.close();

@@ -11,12 +11,8 @@
 import type { DatabaseFiles } from "../files/database-files.js";
 import type { KindRegistry } from "../kinds/behaviour.js";
 import type { Store } from "../store/store.js";
+import { repeatEvery, type Repeating } from "../support/repeat.js";
 import type { StoreReclaimer } from "./store-reclaim.js";
-
-export interface ReclaimWithoutRuntime {
-  /** Stops the interval and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
 
 export function reclaimWithoutRuntime(options: {
   store: Store;
@@ -25,9 +21,8 @@ export function reclaimWithoutRuntime(options: {
   databases: Pick<DatabaseFiles, "forget">;
   intervalMs: number;
   report(error: unknown): void;
-}): ReclaimWithoutRuntime {
+}): Repeating {
   let reclaimer: StoreReclaimer | undefined;
-  let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const pass = async (): Promise<void> => {
     if (reclaimer === undefined) {
@@ -44,15 +39,11 @@ export function reclaimWithoutRuntime(options: {
     }
     if (!stopped) await reclaimer.pass();
   };
-  const timer = setInterval(() => {
-    running = running.then(pass).catch(options.report);
-  }, options.intervalMs);
-  timer.unref();
+  const repeating = repeatEvery(options.intervalMs, pass, options.report);
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      await repeating.stop();
       await reclaimer?.close();
     },
   };

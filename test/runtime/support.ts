@@ -10,7 +10,9 @@ import path from "node:path";
 import type { RuntimeOptions } from "../../host/runtime/index.js";
 import { startHost, type RunningHost } from "../../host/server.js";
 import { builtinCatalog, CREDENTIALS, OTHER_TENANT, PRIMARY } from "../unit/host/harness.js";
-import { apply, commitManifest, read, ref, refOf } from "../unit/host/client.js";
+import { apply, commitFiles, commitManifest, read, ref, refOf } from "../unit/host/client.js";
+
+export { commitFiles };
 
 export const kind = (k: string) => refOf(builtinCatalog(), k);
 const sha256 = (bytes: Buffer) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
@@ -168,21 +170,6 @@ export async function commitModules(base: string, modules: [string, string, stri
       size: blobs[i]!.length,
       digest: sha256(blobs[i]!),
     })),
-  };
-  return commitManifest(base, manifest, blobs, token);
-}
-
-export async function commitFiles(
-  base: string,
-  kindName: "StaticAssetBundle" | "MigrationBundle",
-  files: [string, string, string][],
-  token = PRIMARY,
-): Promise<string> {
-  const blobs = files.map(([, text]) => Buffer.from(text));
-  const manifest = {
-    apiVersion: "artifacts.takoform.com/v1alpha1",
-    kind: kindName,
-    files: files.map(([p, , mediaType], i) => ({ path: p, mediaType, size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
   };
   return commitManifest(base, manifest, blobs, token);
 }

@@ -21,6 +21,7 @@ import type { OperationRecord, ReplayRecord } from "../../store/records.js";
 import type { StoreEntry } from "../../store/store.js";
 import type { HostContext } from "../context.js";
 import { expireUploads } from "../artifact-upload/upload-expiry.js";
+import { repeatEvery, type Repeating } from "../../support/repeat.js";
 
 export const DEFAULT_COLLECTION_BUDGET = 1000;
 /** How often a running host collects. */
@@ -139,21 +140,13 @@ export function startGarbageCollection(
   intervalMs: number,
   report: (error: unknown) => void,
   collected: (report: CollectionReport) => void = () => undefined,
-): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const pass = () => {
-    if (stopped) return;
-    running = running.then(() => collectGarbageOnce(ctx)).then((done) => (done === undefined ? undefined : collected(done)), report);
-  };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return {
-    /** Resolves once the pass in progress (if any) has finished. */
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      return running;
+): Repeating {
+  return repeatEvery(
+    intervalMs,
+    async () => {
+      const done = await collectGarbageOnce(ctx);
+      if (done !== undefined) collected(done);
     },
-  };
+    report,
+  );
 }

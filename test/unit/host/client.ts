@@ -211,13 +211,18 @@ export async function commitManifest(base: string, manifest: object, blobs: Buff
   return commit.json.manifestDigest;
 }
 
-/** Commits a MigrationBundle of SQL files ([path, text]); returns its manifest digest. */
-export async function commitMigrations(base: string, files: [string, string][], token = PRIMARY): Promise<string> {
+/** Commits a bundle of text files ([path, text, mediaType]) through the artifact API; returns its manifest digest. */
+export async function commitFiles(
+  base: string,
+  kindName: "StaticAssetBundle" | "MigrationBundle",
+  files: [string, string, string][],
+  token = PRIMARY,
+): Promise<string> {
   const blobs = files.map(([, text]) => Buffer.from(text));
   const manifest = {
     apiVersion: "artifacts.takoform.com/v1alpha1",
-    kind: "MigrationBundle",
-    files: files.map(([path], i) => ({ path, mediaType: "application/sql", size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
+    kind: kindName,
+    files: files.map(([p, , mediaType], i) => ({ path: p, mediaType, size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
   };
   return commitManifest(base, manifest, blobs, token);
 }

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseFiles } from "../../../host/files/database-files.js";
 import { builtinCatalog, startTestHost, type TestHost } from "./harness.js";
-import { apply, commitManifest, observe, read, ref, refOf, remove, uniqueName } from "./client.js";
+import { apply, commitFiles, observe, read, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
 let host: TestHost;
@@ -22,13 +22,11 @@ const kind = (k: string) => refOf(builtinCatalog(), k);
 const sha256 = (bytes: Buffer) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
 
 async function migrationSet(files: [string, string][]): Promise<string> {
-  const blobs = files.map(([, sql]) => Buffer.from(sql));
-  const manifest = {
-    apiVersion: "artifacts.takoform.com/v1alpha1",
-    kind: "MigrationBundle",
-    files: files.map(([path], i) => ({ path, mediaType: "application/sql", size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
-  };
-  const digest = await commitManifest(host.url, manifest, blobs);
+  const digest = await commitFiles(
+    host.url,
+    "MigrationBundle",
+    files.map(([path, sql]) => [path, sql, "application/sql"]),
+  );
   const name = uniqueName("set");
   expectResource(await apply(host.url, kind("SQLiteMigrationSet"), name, SPACE, { manifestDigest: digest }), 201);
   return name;

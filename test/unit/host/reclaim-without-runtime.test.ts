@@ -8,8 +8,9 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DatabaseFiles } from "../../../host/files/database-files.js";
 import { builtinCatalog, startTestHost, type TestHost } from "./harness.js";
-import { apply, commitMigrations, ref, refOf, remove, uniqueName } from "./client.js";
+import { apply, commitFiles, ref, refOf, remove, uniqueName } from "./client.js";
 import { expectResource } from "./expect-wire.js";
+import { eventually } from "../../runtime/support.js";
 
 const SPACE = "reclaim-off";
 const INTERVAL_MS = 200;
@@ -22,19 +23,13 @@ beforeAll(async () => {
 });
 afterAll(async () => host.close());
 
-async function eventually(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** A migrated database: its file exists once the application is created. Returns its uid and file. */
 async function migratedDatabase(): Promise<{ name: string; application: string; uid: string; file: string }> {
   const name = uniqueName("db");
   const database = expectResource(await apply(host.url, kind("SQLiteDatabase"), name, SPACE, {}), 201);
-  const digest = await commitMigrations(host.url, [["0001-notes.sql", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);\n"]]);
+  const digest = await commitFiles(host.url, "MigrationBundle", [
+    ["0001-notes.sql", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);\n", "application/sql"],
+  ]);
   const set = uniqueName("set");
   expectResource(await apply(host.url, kind("SQLiteMigrationSet"), set, SPACE, { manifestDigest: digest }), 201);
   const application = uniqueName("app");
@@ -55,7 +50,12 @@ it("removes a deleted database's file on a later pass and keeps the live one's",
 
   expect((await remove(host.url, kind("SQLiteMigrationApplication"), deleted.application, SPACE, "1")).status).toBe(204);
   expect((await remove(host.url, kind("SQLiteDatabase"), deleted.name, SPACE, "1")).status).toBe(204);
-  await eventually(() => !existsSync(deleted.file), "the deleted database's file removed");
+  await eventually(
+    async () => existsSync(deleted.file),
+    (exists) => !exists,
+    "the deleted database's file removed",
+    10_000,
+  );
   // Its sidecars and lock file go with it (none is left under its uid).
   for (const suffix of ["-journal", "-wal", "-shm", ".lock"]) expect(existsSync(deleted.file + suffix)).toBe(false);
   await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS * 4));
@@ -69,6 +69,11 @@ it("removes what no live record owns and leaves every other file of the data dir
   mkdirSync(tenantDir, { recursive: true });
   writeFileSync(orphan, "left by a database deleted while no host reclaimed");
   writeFileSync(unrelated, "not a database file: not the reclaimer's to remove");
-  await eventually(() => !existsSync(orphan), "the orphaned database file removed");
+  await eventually(
+    async () => existsSync(orphan),
+    (exists) => !exists,
+    "the orphaned database file removed",
+    10_000,
+  );
   expect(existsSync(unrelated)).toBe(true);
 });

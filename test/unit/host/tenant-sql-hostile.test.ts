@@ -3,7 +3,6 @@
 // database touched -- the host store (tenant-b's records) and the file system are checked after
 // every case. The guard is the SQLite engine's (host/tenant-sql), not a text scanner.
 
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +10,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseFiles } from "../../../host/files/database-files.js";
 import { builtinCatalog, OTHER_TENANT, startTestHost, type TestHost } from "./harness.js";
-import { apply, commitManifest, ref, refOf, uniqueName } from "./client.js";
+import { apply, commitFiles, ref, refOf, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
 let host: TestHost;
@@ -30,16 +29,13 @@ afterAll(async () => {
 
 const SPACE = "hostile";
 const kind = (k: string) => refOf(builtinCatalog(), k);
-const sha256 = (bytes: Buffer) => "sha256:" + createHash("sha256").update(bytes).digest("hex");
 
 async function applySet(database: string, files: [string, string][]) {
-  const blobs = files.map(([, sql]) => Buffer.from(sql));
-  const manifest = {
-    apiVersion: "artifacts.takoform.com/v1alpha1",
-    kind: "MigrationBundle",
-    files: files.map(([p], i) => ({ path: p, mediaType: "application/sql", size: blobs[i]!.length, digest: sha256(blobs[i]!) })),
-  };
-  const digest = await commitManifest(host.url, manifest, blobs);
+  const digest = await commitFiles(
+    host.url,
+    "MigrationBundle",
+    files.map(([p, sql]) => [p, sql, "application/sql"]),
+  );
   const set = uniqueName("set");
   expectResource(await apply(host.url, kind("SQLiteMigrationSet"), set, SPACE, { manifestDigest: digest }), 201);
   const application = { database: ref("SQLiteDatabase", database), migrationSet: ref("SQLiteMigrationSet", set) };

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { builtinCatalog, OTHER_TENANT, startTestHost, type TestHost } from "./harness.js";
-import { apply, commitMigrations, read, ref, refOf, uniqueName } from "./client.js";
+import { apply, commitFiles, read, ref, refOf, uniqueName } from "./client.js";
 import { expectRefusal, expectResource } from "./expect-wire.js";
 
 const OTHER_P99_BOUND_MS = 1_000;
@@ -23,8 +23,8 @@ it("another tenant's reads stay fast while a slow migration runs, and the migrat
   expectResource(await apply(host.url, kind("SQLiteDatabase"), other, "b", {}, { token: OTHER_TENANT }), 201);
   const dbName = uniqueName("db");
   expectResource(await apply(host.url, kind("SQLiteDatabase"), dbName, "a", {}), 201);
-  const digest = await commitMigrations(host.url, [
-    ["0001-slow.sql", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000000) SELECT sum(x) FROM c;\n"],
+  const digest = await commitFiles(host.url, "MigrationBundle", [
+    ["0001-slow.sql", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000000) SELECT sum(x) FROM c;\n", "application/sql"],
   ]);
   const set = uniqueName("set");
   expectResource(await apply(host.url, kind("SQLiteMigrationSet"), set, "a", { manifestDigest: digest }), 201);
