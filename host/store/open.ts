@@ -22,7 +22,7 @@ export async function openStore(dataDir: string, engine: StoreEngine, options: O
     if (options.databaseUrl === undefined) throw new Error("store: --store postgres needs --database-url (or TAKOFORM_DATABASE_URL)");
     // Loaded only here: the embedded engines start without the pg driver.
     const { openPostgresStore } = await import("./postgres.js");
-    return openPostgresStore(options.databaseUrl, options.observer);
+    return openPostgresStore(options.databaseUrl, { observer: options.observer });
   }
   if (engine === "sqlite") return openSqliteStore(path.join(dataDir, "store.sqlite"));
   return openLowdbStore(path.join(dataDir, "store.json"));

@@ -11,6 +11,8 @@ export const MIGRATION_LOCK = 1;
 export const GC_LOCK = 2;
 export const BLOB_LOCK = 3;
 export const DATA_PLANE_LOCK = 4;
+/** The sole-replica claim (postgres-sole-claim.ts): shared by every store and writer, exclusive for the holder. */
+export const SOLE_LOCK = 5;
 
 interface Migration {
   version: number;
@@ -65,6 +67,17 @@ export const MIGRATIONS: readonly Migration[] = [
         id integer PRIMARY KEY CHECK (id = 1),
         key bytea NOT NULL
       );
+    `,
+  },
+  {
+    version: 4,
+    name: "sole-replica claim",
+    sql: `
+      CREATE TABLE takoform_sole_claim (
+        id integer PRIMARY KEY CHECK (id = 1),
+        holder text
+      );
+      INSERT INTO takoform_sole_claim (id, holder) VALUES (1, NULL);
     `,
   },
 ];

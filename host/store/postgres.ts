@@ -23,6 +23,7 @@ import { TenantMirror, toEntry, type ChangeRow } from "./postgres-mirror.js";
 import { databaseSchemaVersion, GC_LOCK, LOCK_SPACE, migrate, SCHEMA_VERSION } from "./postgres-schema.js";
 import { StoreConflictError, storedText, type Store, type StoreEntry, type StoreWrite } from "./store.js";
 import { SharedRefresh } from "./shared-refresh.js";
+import { APPLICATION_NAME, SOLE_CLAIM_TIMING, SoleClaim, type GuardRow, type SoleClaimTiming } from "./postgres-sole-claim.js";
 import { TransactionBatches, type BatchedTransaction } from "./transaction-batches.js";
 
 /** At most this many mutations share one database transaction (ADR 0289). */
@@ -77,12 +78,17 @@ export interface PostgresStore extends Store {
   stageBlob(digest: string, bytes: Uint8Array): boolean;
   /** The schema version the database holds now (readiness). */
   schemaCurrent(): Promise<boolean>;
+  /** This replica holds the sole-replica claim and answers reads without a refresh (ADR 0307). */
+  soleClaimTrusted(): boolean;
 }
 
 const COLUMNS = "key, value, version, seq::text AS seq";
 /** The rows of a tenant changed after a sequence (SQL text of each: parameters or literals). */
 const changesQuery = (tenant: string, seq: string) => `SELECT ${COLUMNS} FROM takoform_entries WHERE tenant = ${tenant} AND seq > ${seq}`;
 const REFRESH = changesQuery("$1", "$2");
+
+/** A write transaction's guard found the sole-replica claim held or lost (not an error). */
+class GuardRefused extends Error {}
 
 /** The second key of a tenant's advisory lock: 32 bits of sha256(tenant); a collision only serializes two tenants. */
 export function tenantLockKey(tenant: string): number {
@@ -105,8 +111,16 @@ export function redactUrl(url: string): string {
   }
 }
 
-export async function openPostgresStore(url: string, observer: PostgresObserver = {}, poolSize = 10): Promise<PostgresStore> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresStoreOptions {
+  observer?: PostgresObserver;
+  poolSize?: number;
+  /** The sole-replica claim's timing (ADR 0307); false: this store never takes the claim (it still registers). */
+  soleClaim?: SoleClaimTiming | false;
+}
+
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const { observer = {}, poolSize = 10 } = options;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME });
   // An idle client losing its connection must not take the process down; the next query reports it.
   pool.on("error", (error) => console.error("takoform host: database connection lost:", error.message));
   try {
@@ -158,7 +172,9 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
 
   /** A request's refresh (tenant-view.ts), shared by the requests that ask while one runs. */
   const shared = new SharedRefresh(refreshNow);
-  const refresh = (tenant: string): Promise<void> => shared.refresh(tenant);
+  const settledRefresh = Promise.resolve();
+  /** The replica holding the sole-replica claim has every acknowledged commit already (ADR 0307). */
+  const refresh = (tenant: string): Promise<void> => (claim.trusted() ? settledRefresh : shared.refresh(tenant));
 
   /** Before COMMIT: files the mutation changed are stored, their digests recorded as entries. */
   const storeFiles = async (scope: Scope): Promise<void> => {
@@ -186,21 +202,40 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
    * connection (a pooled connection the server dropped, a restarted server) a few times.
    */
   const begin = async (sorted: readonly string[]): Promise<pg.PoolClient> => {
-    const statements = [
-      "BEGIN",
-      ...sorted.map((tenant) => `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${tenantLockKey(tenant)})`),
-      ...sorted.map(changesSince),
-    ];
     for (let attempt = 1; ; attempt++) {
+      // A replica that does not hold the sole-replica claim writes under its shared lock (ADR 0307).
+      const guarded = !claim.held;
+      const statements = [
+        "BEGIN",
+        ...(guarded ? [SoleClaim.guardStatement()] : []),
+        ...sorted.map((tenant) => `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${tenantLockKey(tenant)})`),
+        ...sorted.map(changesSince),
+      ];
       const client = await pool.connect();
+      let refused: GuardRow | undefined;
       try {
         const asked = performance.now();
-        const results = (await client.query(statements.join(";\n"))) as unknown as pg.QueryResult<ChangeRow>[];
+        const results = (await client.query(statements.join(";\n"))) as unknown as pg.QueryResult[];
         // Measured with the reads that follow the locks in the same round trip.
         observer.lockWait?.(performance.now() - asked);
-        for (const [i, tenant] of sorted.entries()) await applyChanges(tenant, results[1 + sorted.length + i]!.rows, client);
+        const guard = guarded ? (results[1]!.rows[0] as GuardRow) : undefined;
+        if (guard !== undefined && !claim.admits(guard)) {
+          refused = guard;
+          throw new GuardRefused();
+        }
+        const first = guarded ? 2 + sorted.length : 1 + sorted.length;
+        for (const [i, tenant] of sorted.entries()) await applyChanges(tenant, (results[first + i] as pg.QueryResult<ChangeRow>).rows, client);
         return client;
       } catch (error) {
+        if (refused !== undefined) {
+          // Not a failure: the claim is held or was lost by another replica; wait for it, then begin again.
+          await client.query("ROLLBACK").catch(() => undefined);
+          client.release();
+          await claim.settle(refused);
+          attempt--;
+          if (closed) throw new Error("store: closed");
+          continue;
+        }
         await client.query("ROLLBACK").catch(() => undefined);
         client.release(true);
         if (attempt >= 3 || closed) throw error;
@@ -293,6 +328,13 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
   };
 
   await loadAll();
+  const claim = await SoleClaim.start(
+    url,
+    pool,
+    () => store.refreshAll!(),
+    options.soleClaim ?? SOLE_CLAIM_TIMING,
+    (error) => console.error("takoform host: sole-replica claim:", error instanceof Error ? error.message : String(error)),
+  );
 
   /** The keys under `prefix` in the mirrors and staged by the mutation in scope. */
   const keysWithin = (prefix: ScopedKey): Set<string> => {
@@ -382,6 +424,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
         client.release();
       }
     },
+    soleClaimTrusted: () => claim.trusted(),
     async schemaCurrent() {
       return (await databaseSchemaVersion(pool)) === SCHEMA_VERSION;
     },
@@ -391,6 +434,7 @@ export async function openPostgresStore(url: string, observer: PostgresObserver 
     async close() {
       if (closed) return;
       closed = true;
+      await claim.close();
       await pool.end();
     },
   };

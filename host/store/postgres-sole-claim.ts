@@ -1,0 +1,296 @@
+// The sole-replica claim of replicas sharing one PostgreSQL store (ADR 0307). A replica's read
+// refreshes its tenant's view from the database first (ADR 0221, 0275), so that it sees every
+// commit any replica acknowledged before the request arrived. A replica that is the only one can
+// skip that round trip, as long as it can prove no other process commits: it holds the claim.
+//
+// - Every store registers on a lease connection of its own: a shared session advisory lock, held
+//   while it lives. Every database transaction that writes entries also takes the lock shared for
+//   its duration (`guardStatement`), unless its own replica holds the claim.
+// - The claim is the same lock taken exclusively, so it is granted only while no other store is
+//   registered and no other transaction writes. The holder records itself in
+//   takoform_sole_claim, reads every tenant's changes once, and from then on answers reads from
+//   its view while a heartbeat on the lease connection confirmed the lock within `trustMs`.
+// - A store that finds the claim held asks the holder to let it go (NOTIFY); the holder stops
+//   trusting its view first, clears its row, then unlocks. A holder that lost its connection
+//   without clearing its row is waited out: a writer that finds another replica's name in the row
+//   waits `waitMs` (longer than `trustMs`) before it commits, so the lost holder has stopped
+//   answering from its view before any commit it cannot see is acknowledged.
+// - On the holder's lease connection PostgreSQL ends an idle session after `idleKillMs`, so a
+//   holder whose process stalls cannot keep the others from writing for longer than that.
+// - A connection with no application_name (a host of an older build, which knows nothing of the
+//   claim) keeps every replica from claiming.
+
+import { performance } from "node:perf_hooks";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { LOCK_SPACE, SOLE_LOCK } from "./postgres-schema.js";
+
+/** The application_name of every connection a host opens (pg_stat_activity tells hosts apart). */
+export const APPLICATION_NAME = "takoform-host";
+const CHANNEL = "takoform_sole_claim";
+
+export interface SoleClaimTiming {
+  /** How often a registered replica tries to take the claim. */
+  claimEveryMs: number;
+  /** How often the holder confirms its lease connection. */
+  heartbeatMs: number;
+  /** How long after a confirmation's send the holder answers reads from its view. */
+  trustMs: number;
+  /** How long a writer waits out a holder that lost its claim without letting it go. */
+  waitMs: number;
+  /** idle_session_timeout of the holder's lease connection. */
+  idleKillMs: number;
+}
+
+export const SOLE_CLAIM_TIMING: SoleClaimTiming = { claimEveryMs: 1000, heartbeatMs: 200, trustMs: 1000, waitMs: 2500, idleKillMs: 5000 };
+
+/** What a write transaction's guard read (guardStatement's row). */
+export interface GuardRow {
+  guarded: boolean;
+  holder: string | null;
+}
+
+export class SoleClaim {
+  readonly id = randomUUID();
+  #client: pg.Client | undefined;
+  #registered = false;
+  #held = false;
+  #fresh = false;
+  #confirmedAt = Number.NEGATIVE_INFINITY;
+  #closed = false;
+  /** Every use of the lease connection, one at a time. */
+  #serial: Promise<unknown> = Promise.resolve();
+  #waits = new Map<string, Promise<void>>();
+  #claimTimer: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly url: string,
+    private readonly pool: pg.Pool,
+    private readonly refreshAll: () => Promise<void>,
+    private readonly timing: SoleClaimTiming | false,
+    private readonly report: (error: unknown) => void,
+  ) {}
+
+  /** Registers this store; with timing, it also tries to take the claim every claimEveryMs. */
+  static async start(
+    url: string,
+    pool: pg.Pool,
+    refreshAll: () => Promise<void>,
+    timing: SoleClaimTiming | false,
+    report: (error: unknown) => void,
+  ): Promise<SoleClaim> {
+    const claim = new SoleClaim(url, pool, refreshAll, timing, report);
+    await claim.#serially(() => claim.#register());
+    if (timing !== false) {
+      claim.#claimTimer = setInterval(() => void claim.#serially(() => claim.#tick()).catch(report), timing.claimEveryMs);
+      claim.#claimTimer.unref();
+    }
+    return claim;
+  }
+
+  /** This replica holds the claim: its transactions skip the guard (it would wait for itself). */
+  get held(): boolean {
+    return this.#held;
+  }
+
+  /** Every commit any replica acknowledged is in this replica's view, without a refresh. */
+  trusted(): boolean {
+    return this.#held && this.#fresh && !this.#closed && performance.now() - this.#confirmedAt < (this.timing === false ? 0 : this.timing.trustMs);
+  }
+
+  /** The statement a write transaction runs after BEGIN when this replica does not hold the claim. */
+  static guardStatement(): string {
+    return `SELECT pg_try_advisory_xact_lock_shared(${LOCK_SPACE}, ${SOLE_LOCK}) AS guarded, (SELECT holder FROM takoform_sole_claim WHERE id = 1) AS holder`;
+  }
+
+  /** Whether a transaction whose guard read `row` may go on; when not, wait for `settle(row)` and begin again. */
+  admits(row: GuardRow): boolean {
+    return row.guarded && (row.holder === null || row.holder === this.id);
+  }
+
+  /** After a guard refused: registers again, or waits out the holder the row names. */
+  async settle(row: GuardRow): Promise<void> {
+    if (!row.guarded) {
+      if (!this.#held) await this.#serially(() => (this.#registered ? this.#confirmRegistration() : this.#register()));
+      return;
+    }
+    if (row.holder !== null && row.holder !== this.id) await this.#waitOut(row.holder);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#claimTimer);
+    clearInterval(this.#heartbeat);
+    await this.#serially(async () => {
+      const client = this.#client;
+      if (client === undefined) return;
+      if (this.#held) await this.#letGo(client).catch(() => undefined);
+      this.#held = false;
+      await client.end().catch(() => undefined);
+    });
+  }
+
+  #serially<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.#serial.then(task, task);
+    this.#serial = next.catch(() => undefined);
+    return next;
+  }
+
+  async #connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url, application_name: APPLICATION_NAME });
+    client.on("error", () => this.#lost(client));
+    client.on("end", () => this.#lost(client));
+    client.on("notification", (message) => {
+      if (message.channel === CHANNEL && this.#held) void this.#serially(() => this.#releaseAsked()).catch(this.report);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    return client;
+  }
+
+  /** The lease connection ended or failed: stop trusting the view at once, register again later. */
+  #lost(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#held = false;
+    this.#fresh = false;
+    this.#registered = false;
+    this.#client = undefined;
+    clearInterval(this.#heartbeat);
+    void client.end().catch(() => undefined);
+  }
+
+  /** Takes the shared lock on a new lease connection, asking a holder to let the claim go. */
+  async #register(): Promise<void> {
+    if (this.#closed) return;
+    const client = await this.#connect();
+    this.#client = client;
+    const got = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock_shared(${LOCK_SPACE}, ${SOLE_LOCK}) AS ok`);
+    if (got.rows[0]?.ok !== true) await this.#waitForShared(client);
+    this.#registered = true;
+    // A row naming this replica is one it lost without clearing: it stopped trusting its view then.
+    await client.query("UPDATE takoform_sole_claim SET holder = NULL WHERE holder = $1", [this.id]);
+  }
+
+  /**
+   * A guard was refused while this store is registered: either this replica was letting the claim
+   * go (done once the queue reaches here) or its lease connection died unnoticed, which a query
+   * finds out; then it registers again.
+   */
+  async #confirmRegistration(): Promise<void> {
+    const client = this.#client;
+    if (client !== undefined) {
+      try {
+        await client.query("SELECT 1");
+        return;
+      } catch {
+        this.#lost(client);
+      }
+    }
+    return this.#register();
+  }
+
+  /** Blocks on the shared lock, nudging the holder (NOTIFY) until it lets the claim go. */
+  async #waitForShared(client: pg.Client): Promise<void> {
+    const nudge = () => this.pool.query("SELECT pg_notify($1, '')", [CHANNEL]).catch(() => undefined);
+    await nudge();
+    const again = setInterval(() => void nudge(), 250);
+    try {
+      await client.query(`SELECT pg_advisory_lock_shared(${LOCK_SPACE}, ${SOLE_LOCK})`);
+    } finally {
+      clearInterval(again);
+    }
+  }
+
+  async #tick(): Promise<void> {
+    if (this.#closed || this.timing === false) return;
+    if (!this.#registered) return this.#register();
+    if (!this.#held) await this.#tryClaim(this.#client!, this.timing);
+  }
+
+  async #tryClaim(client: pg.Client, timing: SoleClaimTiming): Promise<void> {
+    const got = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_SPACE}, ${SOLE_LOCK}) AS ok`);
+    if (got.rows[0]?.ok !== true) return;
+    // Held from here: this replica's own transactions must not take the guard (it would be refused).
+    this.#held = true;
+    try {
+      const older = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND coalesce(backend_type, 'client backend') = 'client backend' AND application_name = '' AND pid <> pg_backend_pid()",
+      );
+      if ((older.rows[0]?.n ?? 0) > 0) return await this.#letGo(client);
+      const row = await client.query<{ holder: string | null }>("SELECT holder FROM takoform_sole_claim WHERE id = 1");
+      const previous = row.rows[0]?.holder ?? null;
+      if (previous !== null && previous !== this.id) await sleep(timing.waitMs);
+      await client.query(`SET idle_session_timeout = ${timing.idleKillMs}`);
+      await client.query("UPDATE takoform_sole_claim SET holder = $1 WHERE id = 1", [this.id]);
+      await client.query(`SELECT pg_advisory_unlock_shared(${LOCK_SPACE}, ${SOLE_LOCK})`);
+      await this.#confirm(client);
+      // Every commit acknowledged before the grant is in the database now; read them all once.
+      await this.refreshAll();
+      if (!this.#held) return;
+      this.#fresh = true;
+      this.#heartbeat = setInterval(() => void this.#serially(() => this.#beat()).catch(this.report), timing.heartbeatMs);
+      this.#heartbeat.unref();
+    } catch (error) {
+      this.#lost(client);
+      throw error;
+    }
+  }
+
+  async #confirm(client: pg.Client): Promise<void> {
+    const sent = performance.now();
+    await client.query("SELECT 1");
+    this.#confirmedAt = sent;
+  }
+
+  async #beat(): Promise<void> {
+    const client = this.#client;
+    if (!this.#held || client === undefined) return;
+    try {
+      await this.#confirm(client);
+    } catch (error) {
+      this.#lost(client);
+      throw error;
+    }
+  }
+
+  /** Another store asked for the claim: stop trusting the view, then let it go. */
+  async #releaseAsked(): Promise<void> {
+    const client = this.#client;
+    if (!this.#held || client === undefined) return;
+    await this.#letGo(client);
+  }
+
+  /** Back to registered: untrusted first, the row cleared, the shared lock taken, the claim unlocked. */
+  async #letGo(client: pg.Client): Promise<void> {
+    this.#held = false;
+    this.#fresh = false;
+    clearInterval(this.#heartbeat);
+    try {
+      await client.query(`SELECT pg_advisory_lock_shared(${LOCK_SPACE}, ${SOLE_LOCK})`);
+      await client.query("UPDATE takoform_sole_claim SET holder = NULL WHERE holder = $1", [this.id]);
+      await client.query("SET idle_session_timeout = 0");
+      await client.query(`SELECT pg_advisory_unlock(${LOCK_SPACE}, ${SOLE_LOCK})`);
+    } catch (error) {
+      this.#lost(client);
+      throw error;
+    }
+  }
+
+  /** Waits waitMs once per lost holder, then clears its row. */
+  #waitOut(holder: string): Promise<void> {
+    let wait = this.#waits.get(holder);
+    if (wait === undefined) {
+      const waitMs = this.timing === false ? SOLE_CLAIM_TIMING.waitMs : this.timing.waitMs;
+      wait = sleep(waitMs)
+        .then(() => this.pool.query("UPDATE takoform_sole_claim SET holder = NULL WHERE holder = $1", [holder]))
+        .then(() => undefined)
+        .finally(() => this.#waits.delete(holder));
+      this.#waits.set(holder, wait);
+    }
+    return wait;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

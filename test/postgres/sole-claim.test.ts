@@ -1,0 +1,152 @@
+// The sole-replica claim (host/store/postgres-sole-claim.ts, ADR 0307): a store alone on its
+// database stops refreshing before reads, and gives that up the moment another store registers,
+// before that store can commit anything; a writer waits out a holder that vanished without letting
+// go; a connection of an older build (no application_name) keeps every store from claiming.
+//
+// What a trusted store skips is observable: a row written straight into takoform_entries (no
+// takoform writer does that) is seen by a store's refresh only while it does not trust its view.
+
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { resourceKey } from "../../host/store/keys.js";
+import { openPostgresStore, type PostgresStore } from "../../host/store/postgres.js";
+import type { SoleClaimTiming } from "../../host/store/postgres-sole-claim.js";
+import { authenticatedScope } from "../../host/store/scope.js";
+import { freshDatabase, postgresServer } from "./database.js";
+
+const server = await postgresServer();
+const scope = authenticatedScope({ tenant: "tenant-a", principal: "alice" });
+const key = (name: string) => resourceKey(scope, { space: "s", apiVersion: "edge.forms.takoform.com/v1beta1", kind: "ModuleWorker", name });
+const timing: SoleClaimTiming = { claimEveryMs: 100, heartbeatMs: 50, trustMs: 300, waitMs: 1500, idleKillMs: 3000 };
+const opened: PostgresStore[] = [];
+afterAll(async () => {
+  for (const store of opened) await store.close();
+});
+
+async function open(url: string, soleClaim: SoleClaimTiming | false = timing): Promise<PostgresStore> {
+  const store = await openPostgresStore(url, { soleClaim });
+  opened.push(store);
+  return store;
+}
+
+/** A session named like a host, so that it does not count as an older build. */
+async function session<T>(url: string, use: (client: pg.Client) => Promise<T>, applicationName = "takoform-test"): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: applicationName });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Writes a row past every takoform writer, as the next change of tenant-a. */
+const writeBehind = (url: string, name: string) =>
+  session(url, (client) =>
+    client.query("INSERT INTO takoform_entries (key, tenant, value, version, seq) VALUES ($1, 'tenant-a', '{\"n\":1}', 1, nextval('takoform_change_seq'))", [
+      key(name),
+    ]),
+  );
+
+const holder = (url: string) =>
+  session(url, async (client) => (await client.query<{ holder: string | null }>("SELECT holder FROM takoform_sole_claim")).rows[0]!.holder);
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim", () => {
+  it("a store alone takes the claim, answers reads from its view and still writes; without the claim it refreshes", async () => {
+    const url = await freshDatabase(server!);
+    const lone = await open(url);
+    const neverUrl = await freshDatabase(server!);
+    const never = await open(neverUrl, false);
+    await until(() => lone.soleClaimTrusted(), "the claim");
+    expect(await holder(url)).not.toBeNull();
+    await writeBehind(url, "behind");
+    await lone.refresh!("tenant-a");
+    expect(lone.get(key("behind"))).toBeUndefined();
+    // its own writes commit without the shared lock it would otherwise wait on
+    await lone.transaction([{ op: "put", key: key("own"), value: 1, expectedVersion: null }]);
+    expect(lone.get(key("own"))?.version).toBe(1);
+    // a store that never claims sees a row written past it
+    await new Promise((resolve) => setTimeout(resolve, 4 * timing.claimEveryMs));
+    expect(never.soleClaimTrusted()).toBe(false);
+    await writeBehind(neverUrl, "behind");
+    await never.refresh!("tenant-a");
+    expect(never.get(key("behind"))).toBeDefined();
+  });
+
+  it("a second store registering makes the holder let go before the second can commit; the first then sees its commits", async () => {
+    const url = await freshDatabase(server!);
+    const first = await open(url);
+    await until(() => first.soleClaimTrusted(), "the claim");
+    const second = await open(url);
+    // registered: the holder let go (its row cleared) before the second's open returned
+    expect(first.soleClaimTrusted()).toBe(false);
+    expect(await holder(url)).toBeNull();
+    await second.transaction([{ op: "put", key: key("from-second"), value: 2, expectedVersion: null }]);
+    await first.refresh!("tenant-a");
+    expect(first.get(key("from-second"))).toEqual({ key: key("from-second"), value: 2, version: 1 });
+    // and neither claims while both live
+    await new Promise((resolve) => setTimeout(resolve, 5 * timing.claimEveryMs));
+    expect([first.soleClaimTrusted(), second.soleClaimTrusted()]).toEqual([false, false]);
+    // once the second is gone, the first claims again and reads what the second wrote
+    await second.close();
+    await until(() => first.soleClaimTrusted(), "the claim again");
+    expect(first.get(key("from-second"))?.value).toBe(2);
+  });
+
+  it("a writer finding the claim of a holder that vanished waits it out before it commits, then clears it", async () => {
+    const url = await freshDatabase(server!);
+    const writer = await open(url, false);
+    await session(url, (client) => client.query("UPDATE takoform_sole_claim SET holder = 'a-replica-that-vanished'"));
+    const committed = writer.transaction([{ op: "put", key: key("after-wait"), value: 3, expectedVersion: null }]);
+    await new Promise((resolve) => setTimeout(resolve, timing.waitMs / 2));
+    const during = await session(url, async (client) => (await client.query("SELECT 1 FROM takoform_entries WHERE key = $1", [key("after-wait")])).rowCount);
+    expect(during).toBe(0);
+    await committed;
+    expect(await holder(url)).toBeNull();
+    expect(writer.get(key("after-wait"))?.value).toBe(3);
+  });
+
+  it("a connection of an older build (no application_name) keeps a store from claiming until it ends", async () => {
+    const url = await freshDatabase(server!);
+    const older = new pg.Client({ connectionString: url });
+    await older.connect();
+    const store = await open(url);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 6 * timing.claimEveryMs));
+      expect(store.soleClaimTrusted()).toBe(false);
+      expect(await holder(url)).toBeNull();
+      await writeBehind(url, "seen");
+      await store.refresh!("tenant-a");
+      expect(store.get(key("seen"))).toBeDefined();
+    } finally {
+      await older.end();
+    }
+    await until(() => store.soleClaimTrusted(), "the claim after the older connection ended");
+  });
+
+  it("a holder whose lease connection is ended stops answering from its view at once", async () => {
+    const url = await freshDatabase(server!);
+    const store = await open(url);
+    await until(() => store.soleClaimTrusted(), "the claim");
+    await session(url, (client) =>
+      client.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ExclusiveLock' AND granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objid = 5`,
+      ),
+    );
+    await until(() => !store.soleClaimTrusted(), "the claim to be dropped", 1000);
+    await writeBehind(url, "after-loss");
+    await store.refresh!("tenant-a");
+    expect(store.get(key("after-loss"))).toBeDefined();
+    // it registers again and, alone, claims again (waiting out its own row costs nothing)
+    await until(() => store.soleClaimTrusted(), "the claim again");
+  });
+});
