@@ -13,6 +13,8 @@ export const BLOB_LOCK = 3;
 export const DATA_PLANE_LOCK = 4;
 /** The sole-replica claim (postgres-sole-claim.ts): shared by every store and writer, exclusive for the holder. */
 export const SOLE_LOCK = 5;
+/** Taken shared by every write transaction; a new holder of the claim waits for it exclusively once (its barrier). */
+export const WRITE_LOCK = 6;
 
 interface Migration {
   version: number;

@@ -3,13 +3,17 @@
 // commit any replica acknowledged before the request arrived. A replica that is the only one can
 // skip that round trip, as long as it can prove no other process commits: it holds the claim.
 //
-// - Every store registers on a lease connection of its own: a shared session advisory lock, held
-//   while it lives. Every database transaction that writes entries also takes the lock shared for
-//   its duration (`guardStatement`), unless its own replica holds the claim.
-// - The claim is the same lock taken exclusively, so it is granted only while no other store is
-//   registered and no other transaction writes. The holder records itself in
-//   takoform_sole_claim, reads every tenant's changes once, and from then on answers reads from
-//   its view while a heartbeat on the lease connection confirmed the lock within `trustMs`.
+// - Every store registers on a lease connection of its own: the advisory lock SOLE_LOCK shared,
+//   as a session lock, held while it lives. The claim is the same lock taken exclusively, granted
+//   only while no other store is registered.
+// - Every database transaction that writes entries takes WRITE_LOCK shared for its duration, and
+//   a guard (`guardStatements`): a replica without the claim takes SOLE_LOCK shared for the
+//   transaction (refused while another holds the claim); the holder checks that its own lease
+//   backend still holds the claim.
+// - The holder records itself in takoform_sole_claim, waits at a barrier (WRITE_LOCK taken
+//   exclusively and let go: every write transaction begun before it has ended), reads every
+//   tenant's changes once, and from then on answers reads from its view while a heartbeat on the
+//   lease connection confirmed the lock within `trustMs`.
 // - A store that finds the claim held asks the holder to let it go (NOTIFY); the holder stops
 //   trusting its view first, clears its row, then unlocks. A holder that lost its connection
 //   without clearing its row is waited out: a writer that finds another replica's name in the row
@@ -23,7 +27,7 @@
 import { performance } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { LOCK_SPACE, SOLE_LOCK } from "./postgres-schema.js";
+import { LOCK_SPACE, SOLE_LOCK, WRITE_LOCK } from "./postgres-schema.js";
 
 /** The application_name of every connection a host opens (pg_stat_activity tells hosts apart). */
 export const APPLICATION_NAME = "takoform-host";
@@ -44,7 +48,7 @@ export interface SoleClaimTiming {
 
 export const SOLE_CLAIM_TIMING: SoleClaimTiming = { claimEveryMs: 1000, heartbeatMs: 200, trustMs: 1000, waitMs: 2500, idleKillMs: 5000 };
 
-/** What a write transaction's guard read (guardStatement's row). */
+/** What a write transaction's guard read (the row of guardStatements). */
 export interface GuardRow {
   guarded: boolean;
   holder: string | null;
@@ -53,6 +57,7 @@ export interface GuardRow {
 export class SoleClaim {
   readonly id = randomUUID();
   #client: pg.Client | undefined;
+  #leasePid: number | undefined;
   #registered = false;
   #held = false;
   #fresh = false;
@@ -83,15 +88,23 @@ export class SoleClaim {
     const claim = new SoleClaim(url, pool, refreshAll, timing, report);
     await claim.#serially(() => claim.#register());
     if (timing !== false) {
-      claim.#claimTimer = setInterval(() => void claim.#serially(() => claim.#tick()).catch(report), timing.claimEveryMs);
+      // One line per kind of failure while the database is unreachable, not one a second.
+      let reported: string | undefined;
+      const tick = () =>
+        claim
+          .#serially(() => claim.#tick())
+          .then(
+            () => (reported = undefined),
+            (error: unknown) => {
+              const message = error instanceof Error ? error.message : String(error);
+              if (message !== reported) report(error);
+              reported = message;
+            },
+          );
+      claim.#claimTimer = setInterval(() => void tick(), timing.claimEveryMs);
       claim.#claimTimer.unref();
     }
     return claim;
-  }
-
-  /** This replica holds the claim: its transactions skip the guard (it would wait for itself). */
-  get held(): boolean {
-    return this.#held;
   }
 
   /** Every commit any replica acknowledged is in this replica's view, without a refresh. */
@@ -99,9 +112,25 @@ export class SoleClaim {
     return this.#held && this.#fresh && !this.#closed && performance.now() - this.#confirmedAt < (this.timing === false ? 0 : this.timing.trustMs);
   }
 
-  /** The statement a write transaction runs after BEGIN when this replica does not hold the claim. */
-  static guardStatement(): string {
-    return `SELECT pg_try_advisory_xact_lock_shared(${LOCK_SPACE}, ${SOLE_LOCK}) AS guarded, (SELECT holder FROM takoform_sole_claim WHERE id = 1) AS holder`;
+  /**
+   * The statements a write transaction runs right after BEGIN: the write lock shared (a claimer's
+   * barrier waits for it), then the guard, whose row `admits` judges. Without the claim: the claim
+   * lock shared for the transaction, refused while another store holds the claim, and the row of
+   * the last holder. With it: whether this replica's lease backend holds the claim right now, so a
+   * transaction begun on a claim lost meanwhile is refused.
+   */
+  guardStatements(): string[] {
+    const write = `SELECT pg_advisory_xact_lock_shared(${LOCK_SPACE}, ${WRITE_LOCK})`;
+    if (this.#held && this.#leasePid !== undefined) {
+      return [
+        write,
+        `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_SPACE} AND objid = ${SOLE_LOCK} AND objsubid = 2 AND mode = 'ExclusiveLock' AND granted AND pid = ${this.#leasePid}) AS guarded, ${sqlText(this.id)} AS holder`,
+      ];
+    }
+    return [
+      write,
+      `SELECT pg_try_advisory_xact_lock_shared(${LOCK_SPACE}, ${SOLE_LOCK}) AS guarded, (SELECT holder FROM takoform_sole_claim WHERE id = 1) AS holder`,
+    ];
   }
 
   /** Whether a transaction whose guard read `row` may go on; when not, wait for `settle(row)` and begin again. */
@@ -112,7 +141,9 @@ export class SoleClaim {
   /** After a guard refused: registers again, or waits out the holder the row names. */
   async settle(row: GuardRow): Promise<void> {
     if (!row.guarded) {
-      if (!this.#held) await this.#serially(() => (this.#registered ? this.#confirmRegistration() : this.#register()));
+      // Refused while this replica held the claim: it lost it, or is letting it go; either way the
+      // queue settles it. Refused without: register again if the lease connection died.
+      await this.#serially(() => (this.#held || this.#registered ? this.#confirmRegistration() : this.#register()));
       return;
     }
     if (row.holder !== null && row.holder !== this.id) await this.#waitOut(row.holder);
@@ -147,6 +178,7 @@ export class SoleClaim {
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    this.#leasePid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
     return client;
   }
 
@@ -157,6 +189,7 @@ export class SoleClaim {
     this.#fresh = false;
     this.#registered = false;
     this.#client = undefined;
+    this.#leasePid = undefined;
     clearInterval(this.#heartbeat);
     void client.end().catch(() => undefined);
   }
@@ -182,7 +215,7 @@ export class SoleClaim {
     const client = this.#client;
     if (client !== undefined) {
       try {
-        await client.query("SELECT 1");
+        await this.#ping(client);
         return;
       } catch {
         this.#lost(client);
@@ -225,6 +258,8 @@ export class SoleClaim {
       await client.query(`SET idle_session_timeout = ${timing.idleKillMs}`);
       await client.query("UPDATE takoform_sole_claim SET holder = $1 WHERE id = 1", [this.id]);
       await client.query(`SELECT pg_advisory_unlock_shared(${LOCK_SPACE}, ${SOLE_LOCK})`);
+      // The barrier: every write transaction begun before the claim was granted has ended.
+      await client.query(`SELECT pg_advisory_lock(${LOCK_SPACE}, ${WRITE_LOCK}); SELECT pg_advisory_unlock(${LOCK_SPACE}, ${WRITE_LOCK})`);
       await this.#confirm(client);
       // Every commit acknowledged before the grant is in the database now; read them all once.
       await this.refreshAll();
@@ -240,8 +275,14 @@ export class SoleClaim {
 
   async #confirm(client: pg.Client): Promise<void> {
     const sent = performance.now();
-    await client.query("SELECT 1");
+    await this.#ping(client);
     this.#confirmedAt = sent;
+  }
+
+  /** A round trip on the lease connection; one that does not come back within idleKillMs counts as lost. */
+  #ping(client: pg.Client): Promise<unknown> {
+    const timeout = this.timing === false ? SOLE_CLAIM_TIMING.idleKillMs : this.timing.idleKillMs;
+    return client.query({ text: "SELECT 1", query_timeout: timeout } as pg.QueryConfig);
   }
 
   async #beat(): Promise<void> {
@@ -292,5 +333,8 @@ export class SoleClaim {
     return wait;
   }
 }
+
+/** A text literal of a uuid (hex digits and dashes only). */
+const sqlText = (uuid: string) => `'${uuid.replace(/[^0-9a-f-]/g, "")}'`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -203,27 +203,27 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
    */
   const begin = async (sorted: readonly string[]): Promise<pg.PoolClient> => {
     for (let attempt = 1; ; attempt++) {
-      // A replica that does not hold the sole-replica claim writes under its shared lock (ADR 0307).
-      const guarded = !claim.held;
+      const client = await pool.connect();
+      // The write lock and the sole-replica claim's guard (ADR 0307), composed once connected.
+      const guard = claim.guardStatements();
       const statements = [
         "BEGIN",
-        ...(guarded ? [SoleClaim.guardStatement()] : []),
+        ...guard,
         ...sorted.map((tenant) => `SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${tenantLockKey(tenant)})`),
         ...sorted.map(changesSince),
       ];
-      const client = await pool.connect();
       let refused: GuardRow | undefined;
       try {
         const asked = performance.now();
         const results = (await client.query(statements.join(";\n"))) as unknown as pg.QueryResult[];
         // Measured with the reads that follow the locks in the same round trip.
         observer.lockWait?.(performance.now() - asked);
-        const guard = guarded ? (results[1]!.rows[0] as GuardRow) : undefined;
-        if (guard !== undefined && !claim.admits(guard)) {
-          refused = guard;
+        const row = results[guard.length]!.rows[0] as GuardRow;
+        if (!claim.admits(row)) {
+          refused = row;
           throw new GuardRefused();
         }
-        const first = guarded ? 2 + sorted.length : 1 + sorted.length;
+        const first = 1 + guard.length + sorted.length;
         for (const [i, tenant] of sorted.entries()) await applyChanges(tenant, (results[first + i] as pg.QueryResult<ChangeRow>).rows, client);
         return client;
       } catch (error) {
@@ -328,14 +328,19 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   };
 
   await loadAll();
-  const claim = await SoleClaim.start(
-    url,
-    pool,
-    () => store.refreshAll!(),
-    options.soleClaim ?? SOLE_CLAIM_TIMING,
-    (error) => console.error("takoform host: sole-replica claim:", error instanceof Error ? error.message : String(error)),
-  );
-
+  let claim: SoleClaim;
+  try {
+    claim = await SoleClaim.start(
+      url,
+      pool,
+      () => store.refreshAll!(),
+      options.soleClaim ?? SOLE_CLAIM_TIMING,
+      (error) => console.error("takoform host: sole-replica claim:", error instanceof Error ? error.message : String(error)),
+    );
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   /** The keys under `prefix` in the mirrors and staged by the mutation in scope. */
   const keysWithin = (prefix: ScopedKey): Set<string> => {
     const tenant = tenantOfPrefix(prefix);

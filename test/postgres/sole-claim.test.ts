@@ -6,6 +6,7 @@
 // What a trusted store skips is observable: a row written straight into takoform_entries (no
 // takoform writer does that) is seen by a store's refresh only while it does not trust its view.
 
+import net from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { resourceKey } from "../../host/store/keys.js";
@@ -57,6 +58,41 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A TCP front of the server whose traffic can be held (frozen) and let through again. */
+async function frontOf(url: string): Promise<{ url: string; freeze(): void; thaw(): void; close(): Promise<void> }> {
+  const target = new URL(url);
+  let frozen = false;
+  const held: (() => void)[] = [];
+  const sockets = new Set<net.Socket>();
+  const forward = (from: net.Socket, to: net.Socket) => from.on("data", (chunk) => (frozen ? held.push(() => to.write(chunk)) : to.write(chunk)));
+  const front = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => undefined);
+      // a closed side is passed on like its bytes: held while frozen
+      socket.on("close", () => (frozen ? held.push(() => (client.destroy(), upstream.destroy())) : (client.destroy(), upstream.destroy())));
+    }
+    forward(client, upstream);
+    forward(upstream, client);
+  });
+  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+  const fronted = new URL(url);
+  fronted.host = `127.0.0.1:${(front.address() as net.AddressInfo).port}`;
+  return {
+    url: fronted.toString(),
+    freeze: () => (frozen = true),
+    thaw() {
+      frozen = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => front.close(() => resolve()));
+    },
+  };
 }
 
 describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim", () => {
@@ -148,5 +184,69 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     expect(store.get(key("after-loss"))).toBeDefined();
     // it registers again and, alone, claims again (waiting out its own row costs nothing)
     await until(() => store.soleClaimTrusted(), "the claim again");
+  });
+
+  it("a write begun by a holder that lost its claim unnoticed is refused until the new holder lets go, so the new holder never misses it", async () => {
+    const url = await freshDatabase(server!);
+    const front = await frontOf(url);
+    try {
+      // The first holder reaches the database through the front; its lost lease is noticed late.
+      const first = await open(front.url, { ...timing, claimEveryMs: 1000, idleKillMs: 10_000 });
+      await until(() => first.soleClaimTrusted(), "the first claim");
+      front.freeze();
+      await session(url, (client) =>
+        client.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ExclusiveLock' AND granted
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objid = 5`,
+        ),
+      );
+      // Another store claims: it waits out the first's row, passes its barrier, reads everything.
+      const second = await open(url);
+      await until(() => second.soleClaimTrusted(), "the second claim");
+      // The first still believes it holds the claim (its heartbeat is held in the front) and
+      // begins a write as a holder; the front lets it through only now.
+      const late = first.transaction([{ op: "put", key: key("late"), value: 7, expectedVersion: null }]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      front.thaw();
+      await late;
+      await second.refresh!("tenant-a");
+      expect(second.get(key("late"))?.value).toBe(7);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it("a new holder's barrier waits for a write the lost holder began before it lost the claim", async () => {
+    const url = await freshDatabase(server!);
+    // The first claims at its first tick (3 s) and does not look again before its next one.
+    const first = await open(url, { ...timing, claimEveryMs: 3000 });
+    await first.transaction([{ op: "put", key: key("slow"), value: 1, expectedVersion: null }]);
+    await until(() => first.soleClaimTrusted(), "the first claim", 6000);
+    // Its next write as the holder waits on a row lock another session holds.
+    const blocker = new pg.Client({ connectionString: url, application_name: "takoform-test" });
+    await blocker.connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query("SELECT 1 FROM takoform_entries WHERE key = $1 FOR UPDATE", [key("slow")]);
+      const slow = first.transaction([{ op: "put", key: key("slow"), value: 2, expectedVersion: 1 }]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await session(url, (client) =>
+        client.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ExclusiveLock' AND granted
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objid = 5`,
+        ),
+      );
+      // A second store takes the claim over the first's row (a short wait of its own), but its
+      // barrier holds it until the first's write has ended.
+      const second = await open(url, { ...timing, waitMs: 200 });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(second.soleClaimTrusted()).toBe(false);
+      await blocker.query("COMMIT");
+      await slow;
+      await second.refresh!("tenant-a");
+      expect(second.get(key("slow"))?.value).toBe(2);
+    } finally {
+      await blocker.end().catch(() => undefined);
+    }
   });
 });
