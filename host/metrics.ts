@@ -53,6 +53,12 @@ export function createHostMetrics(): HostMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  const soleClaim = new Gauge({
+    name: "takoform_store_sole_claim",
+    help: "1 while this replica holds the sole-replica claim and reads without a refresh (postgres, ADR 0307)",
+    registers: [registry],
+  });
+  soleClaim.set(0);
   const collected = new Counter({
     name: "takoform_garbage_collected_total",
     help: "Entries and blobs removed by garbage collection, by kind",
@@ -84,6 +90,7 @@ export function createHostMetrics(): HostMetrics {
       transaction: (ms, ok) => transactionSeconds.observe({ outcome: ok ? "committed" : "failed" }, ms / 1000),
       lockWait: (ms) => lockWait.observe(ms / 1000),
       retry: () => retries.inc(),
+      soleClaim: (held) => soleClaim.set(held ? 1 : 0),
     },
     collected(report) {
       for (const [kind, count] of Object.entries(report)) collected.inc({ kind }, count);

@@ -1,6 +1,8 @@
 // Benchmark "replicas": creates/s and reads/s with p99 at the largest --sizes stored (10,000 by
-// default) on the sqlite host, one postgres replica and two postgres replicas of one database,
-// all in one run so the ratios compare like with like. The PostgreSQL server is a throwaway one
+// default) on the sqlite host; one postgres replica alone on its database ("postgres-1", which
+// holds the sole-replica claim, ADR 0307); and two replicas of another database, loaded one of
+// them ("postgres-1-of-2", the other registered and idle) and both ("postgres-2"); all in one run
+// so the ratios compare like with like. The PostgreSQL server is a throwaway one
 // (scripts/throwaway-postgres.ts; fsync off, as in the tests: this measures the host, not a disk).
 // Two replicas are driven by two load processes at once, half the concurrency each (a round-robin
 // balancer's split); their rates add up and the p99 is the worse of the two. On this two-core
@@ -22,7 +24,7 @@ import type { LoadOp, LoadResult } from "./load-job.js";
 import { runLoad } from "./load.js";
 import { seed, SEED_SPACE } from "./seed.js";
 
-type Setup = "sqlite" | "postgres-1" | "postgres-2";
+type Setup = "sqlite" | "postgres-1" | "postgres-1-of-2" | "postgres-2";
 
 interface Measure {
   rate: number;
@@ -53,6 +55,17 @@ async function loadAll(origins: string[], op: LoadOp, names: string[], concurren
   return { rate: results.reduce((sum, r) => sum + r.opsPerSecond, 0), p99: Math.max(...results.map((r) => r.latency.p99)) };
 }
 
+/** The sole-replica claim's holder recorded in a database (null when none holds it). */
+async function claimHolder(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, application_name: "takoform-bench" });
+  await client.connect();
+  try {
+    return (await client.query<{ holder: string | null }>("SELECT holder FROM takoform_sole_claim")).rows[0]?.holder ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
 async function createDatabase(base: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: base });
   await client.connect();
@@ -63,7 +76,7 @@ async function createDatabase(base: string, name: string): Promise<string> {
   return url.toString();
 }
 
-const setups = ["sqlite", "postgres-1", "postgres-2"] as const;
+const setups = ["sqlite", "postgres-1", "postgres-1-of-2", "postgres-2"] as const;
 
 async function run(context: BenchContext): Promise<Figure[]> {
   const { options } = context;
@@ -72,14 +85,16 @@ async function run(context: BenchContext): Promise<Figure[]> {
   const database = await startThrowawayPostgres();
   const hosts: HostProcess[] = [];
   const loads: number[] = [];
-  const origins: Record<Setup, string[]> = { sqlite: [], "postgres-1": [], "postgres-2": [] };
+  const origins: Record<Setup, string[]> = { sqlite: [], "postgres-1": [], "postgres-1-of-2": [], "postgres-2": [] };
   const results: Record<Setup, { create: Measure[]; read: Measure[] }> = {
     sqlite: { create: [], read: [] },
     "postgres-1": { create: [], read: [] },
+    "postgres-1-of-2": { create: [], read: [] },
     "postgres-2": { create: [], read: [] },
   };
   try {
-    const url = await createDatabase(database.url, "bench");
+    const alone = await createDatabase(database.url, "bench_alone");
+    const shared = await createDatabase(database.url, "bench_shared");
     const start = async (tag: string, hostArgs: string[]) => {
       const dir = context.scratch(scratchDir(`replicas-${tag}`));
       const dataDir = path.join(dir, "data");
@@ -89,12 +104,18 @@ async function run(context: BenchContext): Promise<Figure[]> {
       return host.url;
     };
     origins.sqlite.push(await start("sqlite", []));
-    origins["postgres-1"].push(await start("pg-a", ["--store", "postgres", "--database-url", url]));
-    for (const setup of ["sqlite", "postgres-1"] as const) {
+    origins["postgres-1"].push(await start("pg-a", ["--store", "postgres", "--database-url", alone]));
+    origins["postgres-1-of-2"].push(await start("pg-b", ["--store", "postgres", "--database-url", shared]));
+    for (const setup of ["sqlite", "postgres-1", "postgres-1-of-2"] as const) {
       const seeded = await seed(origins[setup][0]!, benchFormRef(), 0, size);
       context.log(`replicas: ${setup} seeded to ${size} in ${(seeded.elapsedMs / 1000).toFixed(1)} s (${seeded.perSecond.toFixed(0)}/s)`);
     }
-    origins["postgres-2"].push(origins["postgres-1"][0]!, await start("pg-b", ["--store", "postgres", "--database-url", url]));
+    origins["postgres-2"].push(origins["postgres-1-of-2"][0]!, await start("pg-c", ["--store", "postgres", "--database-url", shared]));
+    const claims = async (when: string) =>
+      context.log(
+        `replicas: sole-replica claim ${when}: postgres-1 ${(await claimHolder(alone)) === null ? "not held" : "held"}, postgres-1-of-2 ${(await claimHolder(shared)) === null ? "not held" : "held"}`,
+      );
+    await claims("before the runs");
     const names = Array.from({ length: size }, (_, i) => `s-${String(i).padStart(6, "0")}`);
     for (let r = 0; r < options.runs; r++) {
       // In rotation, so a drift in machine load hits every setup alike.
@@ -110,6 +131,7 @@ async function run(context: BenchContext): Promise<Figure[]> {
         );
       }
     }
+    await claims("after the runs");
   } finally {
     for (const host of hosts) await host.stop();
     database.stop();
@@ -142,13 +164,33 @@ async function run(context: BenchContext): Promise<Figure[]> {
       bound: 0.8,
     }),
     pairedFigure(
-      "replicas.postgres-2.create.ratio",
-      "postgres (2 replicas) creates/s vs 1 replica",
-      perRound("postgres-2", "postgres-1", "create"),
+      "replicas.postgres-1-of-2.create.ratio",
+      "postgres (1 of 2 replicas) creates/s vs sqlite",
+      perRound("postgres-1-of-2", "sqlite", "create"),
       "x",
       roundLoads,
     ),
-    pairedFigure("replicas.postgres-2.read.ratio", "postgres (2 replicas) reads/s vs 1 replica", perRound("postgres-2", "postgres-1", "read"), "x", roundLoads),
+    pairedFigure(
+      "replicas.postgres-1-of-2.read.ratio",
+      "postgres (1 of 2 replicas) reads/s vs sqlite",
+      perRound("postgres-1-of-2", "sqlite", "read"),
+      "x",
+      roundLoads,
+    ),
+    pairedFigure(
+      "replicas.postgres-2.create.ratio",
+      "postgres (2 replicas) creates/s vs 1 of 2",
+      perRound("postgres-2", "postgres-1-of-2", "create"),
+      "x",
+      roundLoads,
+    ),
+    pairedFigure(
+      "replicas.postgres-2.read.ratio",
+      "postgres (2 replicas) reads/s vs 1 of 2",
+      perRound("postgres-2", "postgres-1-of-2", "read"),
+      "x",
+      roundLoads,
+    ),
   );
   return figures;
 }

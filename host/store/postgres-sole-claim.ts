@@ -75,6 +75,7 @@ export class SoleClaim {
     private readonly refreshAll: () => Promise<void>,
     private readonly timing: SoleClaimTiming | false,
     private readonly report: (error: unknown) => void,
+    private readonly changed: (held: boolean) => void,
   ) {}
 
   /** Registers this store; with timing, it also tries to take the claim every claimEveryMs. */
@@ -84,8 +85,9 @@ export class SoleClaim {
     refreshAll: () => Promise<void>,
     timing: SoleClaimTiming | false,
     report: (error: unknown) => void,
+    changed: (held: boolean) => void = () => undefined,
   ): Promise<SoleClaim> {
-    const claim = new SoleClaim(url, pool, refreshAll, timing, report);
+    const claim = new SoleClaim(url, pool, refreshAll, timing, report, changed);
     await claim.#serially(() => claim.#register());
     if (timing !== false) {
       // One line per kind of failure while the database is unreachable, not one a second.
@@ -185,8 +187,7 @@ export class SoleClaim {
   /** The lease connection ended or failed: stop trusting the view at once, register again later. */
   #lost(client: pg.Client): void {
     if (this.#client !== client) return;
-    this.#held = false;
-    this.#fresh = false;
+    this.#untrust();
     this.#registered = false;
     this.#client = undefined;
     this.#leasePid = undefined;
@@ -265,6 +266,7 @@ export class SoleClaim {
       await this.refreshAll();
       if (!this.#held) return;
       this.#fresh = true;
+      this.changed(true);
       this.#heartbeat = setInterval(() => void this.#serially(() => this.#beat()).catch(this.report), timing.heartbeatMs);
       this.#heartbeat.unref();
     } catch (error) {
@@ -305,8 +307,7 @@ export class SoleClaim {
 
   /** Back to registered: untrusted first, the row cleared, the shared lock taken, the claim unlocked. */
   async #letGo(client: pg.Client): Promise<void> {
-    this.#held = false;
-    this.#fresh = false;
+    this.#untrust();
     clearInterval(this.#heartbeat);
     try {
       await client.query(`SELECT pg_advisory_lock_shared(${LOCK_SPACE}, ${SOLE_LOCK})`);
@@ -317,6 +318,14 @@ export class SoleClaim {
       this.#lost(client);
       throw error;
     }
+  }
+
+  /** Stops answering reads from the view; reported when it had been. */
+  #untrust(): void {
+    const was = this.#fresh;
+    this.#held = false;
+    this.#fresh = false;
+    if (was) this.changed(false);
   }
 
   /** Waits waitMs once per lost holder, then clears its row. */

@@ -36,6 +36,8 @@ export interface PostgresObserver {
   lockWait?(ms: number): void;
   /** A transaction was begun again after a transient refusal (deadlock, serialization, lock timeout). */
   retry?(): void;
+  /** This replica took the sole-replica claim (true) or gave it up or lost it (false) (ADR 0307). */
+  soleClaim?(held: boolean): void;
 }
 
 interface Scope {
@@ -336,6 +338,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       () => store.refreshAll!(),
       options.soleClaim ?? SOLE_CLAIM_TIMING,
       (error) => console.error("takoform host: sole-replica claim:", error instanceof Error ? error.message : String(error)),
+      (held) => observer.soleClaim?.(held),
     );
   } catch (error) {
     await pool.end();

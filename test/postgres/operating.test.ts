@@ -73,6 +73,9 @@ describe.skipIf(server === undefined)("operating two postgres replicas", () => {
         sample(before, "takoform_store_transaction_duration_seconds_count", { outcome: "committed" }),
     ).toBeGreaterThanOrEqual(5);
     expect(sample(after, "takoform_store_lock_wait_seconds_count") - sample(before, "takoform_store_lock_wait_seconds_count")).toBeGreaterThanOrEqual(5);
+    // two replicas: neither holds the sole-replica claim (ADR 0307)
+    expect(after).toContain("# TYPE takoform_store_sole_claim gauge");
+    expect(sample(after, "takoform_store_sole_claim")).toBe(0);
     for (const name of ["takoform_operations_pending", "takoform_garbage_collected_total", "takoform_store_transaction_retries_total"])
       expect(after).toContain(`# TYPE ${name} `);
     // labels name routes by their pattern: no tenant, space or resource name

@@ -24,8 +24,13 @@ afterAll(async () => {
   for (const store of opened) await store.close();
 });
 
+/** What each store's observer heard of its claim, by store. */
+const changes = new Map<PostgresStore, boolean[]>();
+
 async function open(url: string, soleClaim: SoleClaimTiming | false = timing): Promise<PostgresStore> {
-  const store = await openPostgresStore(url, { soleClaim });
+  const heard: boolean[] = [];
+  const store = await openPostgresStore(url, { soleClaim, observer: { soleClaim: (held) => heard.push(held) } });
+  changes.set(store, heard);
   opened.push(store);
   return store;
 }
@@ -128,6 +133,8 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     await second.transaction([{ op: "put", key: key("from-second"), value: 2, expectedVersion: null }]);
     await first.refresh!("tenant-a");
     expect(first.get(key("from-second"))).toEqual({ key: key("from-second"), value: 2, version: 1 });
+    // the observer (the metric takoform_store_sole_claim) heard the claim taken and given up
+    expect(changes.get(first)).toEqual([true, false]);
     // and neither claims while both live
     await new Promise((resolve) => setTimeout(resolve, 5 * timing.claimEveryMs));
     expect([first.soleClaimTrusted(), second.soleClaimTrusted()]).toEqual([false, false]);
