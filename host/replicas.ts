@@ -34,6 +34,8 @@ export interface ReplicaServices {
 }
 
 export interface DataPlane {
+  /** Whether this replica runs the data plane now (holds its lock). */
+  holding(): boolean;
   /** Stops waiting for (or following for) the data plane, runs closeRuntime, then releases the lock. */
   stop(closeRuntime: () => Promise<void> | undefined): Promise<void>;
 }
@@ -70,6 +72,7 @@ async function runDataPlane(store: PostgresStore, start: () => Promise<{ reconci
     retry.unref();
   }
   return {
+    holding: () => lease !== undefined && !stopped,
     async stop(closeRuntime) {
       stopped = true;
       clearInterval(retry);

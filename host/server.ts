@@ -116,15 +116,19 @@ async function startHeld(options: StartOptions, hold: DataDirHold): Promise<Runn
     (error) => console.error("takoform host: garbage collection failed:", error),
     (report) => metrics?.collected({ replay_records: report.replayRecords, operations: report.operations, blob_files: report.blobFiles }),
   );
-  // Without a data plane, deleted databases' files still go (runtime/reclaim-without-runtime.ts, ADR 0306).
+  // Without a data plane, deleted databases' files still go (runtime/reclaim-without-runtime.ts, ADR
+  // 0306): on a host without a runtime, and on a replica while another replica runs the data plane
+  // (its local copies of databases, fetched with every commit, ADR 0221).
+  let dataPlaneHere: () => boolean = () => false;
   const reclaim =
-    options.runtime === undefined
+    options.runtime === undefined || replicas !== undefined
       ? reclaimWithoutRuntime({
           store,
           kinds: context.kinds,
           dataDir: options.dataDir,
           databases,
           intervalMs: options.collectionIntervalMs ?? COLLECTION_INTERVAL_MS,
+          skip: () => dataPlaneHere(),
           report: (error) => console.error("takoform host: reclaiming deleted databases' files failed:", error),
         })
       : undefined;
@@ -190,6 +194,8 @@ async function startHeld(options: StartOptions, hold: DataDirHold): Promise<Runn
       throw error;
     }
   })();
+  // The data plane reclaims after its reconciles; the pass above runs only while it is elsewhere.
+  if (dataPlane !== undefined) dataPlaneHere = () => dataPlane.holding();
   // Off the start path: the lifecycle routes load once the host listens (lazy-routes.ts).
   const routesLoaded = loadRoutes().then(
     () => {

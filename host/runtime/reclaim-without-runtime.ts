@@ -1,7 +1,9 @@
 // A host without a data plane (`--runtime off`) still writes SQLiteDatabase files: a
 // SQLiteMigrationApplication runs its migrations on them in the control plane. Nothing reconciles
 // there, so nothing would ever take a deleted database's file away (ADR 0306 reclaims after a
-// reconcile). Here the same pass (store-reclaim.ts) runs on the control plane's collection interval
+// reconcile). The same holds for a replica of a shared store while another replica runs the data
+// plane: it keeps a local copy of every database, fetched with the commits (ADR 0221); `skip` says
+// when this replica runs the data plane itself, whose own reclaimer then does the work. Here the same pass (store-reclaim.ts) runs on the control plane's collection interval
 // instead, none at start-up: the files of deleted databases go, and so does anything an earlier
 // run with the data plane left for no live record. A queue's retained messages stay until the data
 // plane runs again (its store is the data plane's, and its first pass purges them).
@@ -20,11 +22,14 @@ export function reclaimWithoutRuntime(options: {
   dataDir: string;
   databases: Pick<DatabaseFiles, "forget">;
   intervalMs: number;
+  /** True while this host's data plane runs here (it reclaims after its reconciles). */
+  skip?(): boolean;
   report(error: unknown): void;
 }): Repeating {
   let reclaimer: StoreReclaimer | undefined;
   let stopped = false;
   const pass = async (): Promise<void> => {
+    if (options.skip?.() === true) return;
     if (reclaimer === undefined) {
       const { storeReclaimer } = await import("./store-reclaim.js");
       reclaimer = storeReclaimer({

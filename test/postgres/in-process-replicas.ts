@@ -12,7 +12,11 @@ export class InProcessReplicas {
   readonly #dirs: string[] = [];
   readonly #closed = new Set<RunningHost>();
 
-  async start(databaseUrl: string, runtime?: StartOptions["runtime"]): Promise<{ host: RunningHost; dataDir: string }> {
+  async start(
+    databaseUrl: string,
+    runtime?: StartOptions["runtime"],
+    more: Pick<StartOptions, "collectionIntervalMs"> = {},
+  ): Promise<{ host: RunningHost; dataDir: string }> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "takoform-replica-"));
     this.#dirs.push(dataDir);
     const host = await startHost({
@@ -25,6 +29,7 @@ export class InProcessReplicas {
       asyncCommitDelayMs: 0,
       report: (error) => console.error(error),
       ...(runtime === undefined ? {} : { runtime }),
+      ...more,
     });
     this.#hosts.push(host);
     return { host, dataDir };

@@ -1,7 +1,8 @@
 // A deleted SQLiteDatabase's bytes leave PostgreSQL too (ADR 0306): replicas share a database's
 // file through takoform_sqlite_files (ADR 0221); once the database is deleted through one replica,
-// the replica running the data plane removes its local copy and the shared row, and another
-// database's row stays.
+// the replica running the data plane removes its local copy and the shared row, a replica whose
+// runtime waits for the data plane removes its local copy too, and another database's row and
+// copies stay.
 
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -51,20 +52,30 @@ async function deleted(base: string, kindName: string, name: string): Promise<vo
 }
 
 describe.skipIf(server === undefined)("a deleted database across replicas on one PostgreSQL", () => {
-  it("leaves the shared table and the data plane's disk; another database stays", async () => {
+  it("leaves the shared table, the data plane's disk and a waiting replica's disk; another database stays", async () => {
     const databaseUrl = await freshDatabase(server!);
     const control = await replicas.start(databaseUrl);
     const dataPlane = await replicas.start(databaseUrl, { gatewayPort: 0, graceMs: 200 });
     expect(dataPlane.host.runtime).toBeDefined();
+    // Its runtime configured, but the data plane runs on the replica above: it only waits for it.
+    const waiting = await replicas.start(databaseUrl, { gatewayPort: 0, graceMs: 200 }, { collectionIntervalMs: 300 });
+    expect(waiting.host.runtime).toBeUndefined();
     const doomed = await migratedDatabase(control.host.url, "doomed");
     const kept = await migratedDatabase(control.host.url, "kept");
     expect(await sharedRows(databaseUrl)).toEqual([doomed, kept].sort());
-    const local = (uid: string) => path.join(dataPlane.dataDir, "sqlite", tenantDirectory(FIRST_TENANT), `${uid}.sqlite`);
+    const localIn = (dataDir: string) => (uid: string) => path.join(dataDir, "sqlite", tenantDirectory(FIRST_TENANT), `${uid}.sqlite`);
+    const local = localIn(dataPlane.dataDir);
+    const waitingCopy = localIn(waiting.dataDir);
     // The data plane's replica follows the commits and fetches both files.
     await eventually(
       async () => [doomed, kept].filter((uid) => existsSync(local(uid))),
       (present) => present.length === 2,
       "the data plane's replica holds both databases",
+    );
+    await eventually(
+      async () => [doomed, kept].filter((uid) => existsSync(waitingCopy(uid))),
+      (present) => present.length === 2,
+      "the waiting replica holds both databases",
     );
 
     await deleted(control.host.url, "SQLiteMigrationApplication", "doomed-migrate");
@@ -81,5 +92,11 @@ describe.skipIf(server === undefined)("a deleted database across replicas on one
       "the data plane's copy is removed",
     );
     expect(existsSync(local(kept))).toBe(true);
+    await eventually(
+      async () => existsSync(waitingCopy(doomed)),
+      (present) => !present,
+      "the waiting replica's copy is removed",
+    );
+    expect(existsSync(waitingCopy(kept))).toBe(true);
   }, 150_000);
 });
