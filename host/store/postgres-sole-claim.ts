@@ -246,19 +246,23 @@ export class SoleClaim {
   async #tryClaim(client: pg.Client, timing: SoleClaimTiming): Promise<void> {
     const got = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_SPACE}, ${SOLE_LOCK}) AS ok`);
     if (got.rows[0]?.ok !== true) return;
-    // Held from here: this replica's own transactions must not take the guard (it would be refused).
-    this.#held = true;
+    // Until held is set below, this replica's own write transactions are refused by their guard
+    // and wait in the queue behind this claim, like everyone else's: none commits while a lost
+    // holder is being waited out.
     try {
       const older = await client.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND coalesce(backend_type, 'client backend') = 'client backend' AND application_name = '' AND pid <> pg_backend_pid()",
       );
-      if ((older.rows[0]?.n ?? 0) > 0) return await this.#letGo(client);
+      // Still registered (the shared lock is held too): only the exclusive one goes.
+      if ((older.rows[0]?.n ?? 0) > 0) return void (await client.query(`SELECT pg_advisory_unlock(${LOCK_SPACE}, ${SOLE_LOCK})`));
       const row = await client.query<{ holder: string | null }>("SELECT holder FROM takoform_sole_claim WHERE id = 1");
       const previous = row.rows[0]?.holder ?? null;
       if (previous !== null && previous !== this.id) await sleep(timing.waitMs);
       await client.query(`SET idle_session_timeout = ${timing.idleKillMs}`);
       await client.query("UPDATE takoform_sole_claim SET holder = $1 WHERE id = 1", [this.id]);
       await client.query(`SELECT pg_advisory_unlock_shared(${LOCK_SPACE}, ${SOLE_LOCK})`);
+      // Held from here: this replica's transactions check their own lease instead of the shared lock.
+      this.#held = true;
       // The barrier: every write transaction begun before the claim was granted has ended.
       await client.query(`SELECT pg_advisory_lock(${LOCK_SPACE}, ${WRITE_LOCK}); SELECT pg_advisory_unlock(${LOCK_SPACE}, ${WRITE_LOCK})`);
       await this.#confirm(client);

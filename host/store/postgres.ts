@@ -413,6 +413,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return exclusive([tenant], task, decided);
     },
     refresh: (tenant: string) => refresh(tenant),
+    viewCurrent: () => claim.trusted(),
     async refreshAll() {
       const known = [...mirrors.keys()];
       const fresh = await pool.query<{ tenant: string }>("SELECT DISTINCT tenant FROM takoform_entries WHERE NOT (tenant = ANY($1::text[]))", [known]);

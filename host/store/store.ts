@@ -74,6 +74,8 @@ export interface Store {
   exclusive?<T>(tenant: string, task: () => Promise<T>, decided?: () => void): Promise<T>;
   /** Reads of `tenant` after it resolves see every write committed anywhere before it was called. */
   refresh?(tenant: string): Promise<void>;
+  /** True when reads already see every write committed anywhere (refresh would do nothing now). */
+  viewCurrent?(): boolean;
   /** refresh for every tenant the database holds (the host-wide sweeps call it first). */
   refreshAll?(): Promise<void>;
   /** Runs task unless another process sharing the store runs it now (then resolves undefined). */

@@ -21,6 +21,8 @@ export function refreshTenantView(store: Store): RequestHandler {
   return function refreshView(req, _res, next) {
     const tenant = stateOf(req).scope?.tenant;
     if (store.refresh === undefined || tenant === undefined || readsOnlyUnderTenantLock(req.method)) return next();
+    // A replica holding the sole-replica claim (ADR 0307) goes on at once, without a promise.
+    if (store.viewCurrent?.() === true) return next();
     store.refresh(tenant).then(
       () => next(),
       () => next(refuse.backend_unavailable("the host's store database did not answer; retry", { retryAfterSeconds: 1 })),
