@@ -256,4 +256,21 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
       await blocker.end().catch(() => undefined);
     }
   });
+
+  it("a store taking the claim over a vanished holder's row commits nothing of its own until it has waited that holder out", async () => {
+    const url = await freshDatabase(server!);
+    await (await open(url, false)).close();
+    await session(url, (client) => client.query("UPDATE takoform_sole_claim SET holder = 'a-replica-that-vanished'"));
+    const store = await open(url);
+    // its first tick (100 ms) takes the lock and waits out the row (1.5 s); a write begun meanwhile
+    // is refused by its guard and waits behind the claim
+    await new Promise((resolve) => setTimeout(resolve, 3 * timing.claimEveryMs));
+    const write = store.transaction([{ op: "put", key: key("during-claim"), value: 8, expectedVersion: null }]);
+    await new Promise((resolve) => setTimeout(resolve, timing.waitMs / 3));
+    const during = await session(url, async (client) => (await client.query("SELECT 1 FROM takoform_entries WHERE key = $1", [key("during-claim")])).rowCount);
+    expect(during).toBe(0);
+    await write;
+    await until(() => store.soleClaimTrusted(), "the claim");
+    expect(await holder(url)).not.toBe("a-replica-that-vanished");
+  });
 });
