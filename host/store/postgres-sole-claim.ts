@@ -69,14 +69,19 @@ export class SoleClaim {
   #claimTimer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
 
+  /** The timing in force: the default's for a store that never claims (its waits and pings). */
+  private readonly timing: SoleClaimTiming;
+
   private constructor(
     private readonly url: string,
     private readonly pool: pg.Pool,
     private readonly refreshAll: () => Promise<void>,
-    private readonly timing: SoleClaimTiming | false,
+    given: SoleClaimTiming | false,
     private readonly report: (error: unknown) => void,
     private readonly changed: (held: boolean) => void,
-  ) {}
+  ) {
+    this.timing = given === false ? SOLE_CLAIM_TIMING : given;
+  }
 
   /** Registers this store; with timing, it also tries to take the claim every claimEveryMs. */
   static async start(
@@ -111,7 +116,7 @@ export class SoleClaim {
 
   /** Every commit any replica acknowledged is in this replica's view, without a refresh. */
   trusted(): boolean {
-    return this.#held && this.#fresh && !this.#closed && performance.now() - this.#confirmedAt < (this.timing === false ? 0 : this.timing.trustMs);
+    return this.#held && this.#fresh && !this.#closed && performance.now() - this.#confirmedAt < this.timing.trustMs;
   }
 
   /**
@@ -238,7 +243,7 @@ export class SoleClaim {
   }
 
   async #tick(): Promise<void> {
-    if (this.#closed || this.timing === false) return;
+    if (this.#closed) return;
     if (!this.#registered) return this.#register();
     if (!this.#held) await this.#tryClaim(this.#client!, this.timing);
   }
@@ -287,8 +292,7 @@ export class SoleClaim {
 
   /** A round trip on the lease connection; one that does not come back within idleKillMs counts as lost. */
   #ping(client: pg.Client): Promise<unknown> {
-    const timeout = this.timing === false ? SOLE_CLAIM_TIMING.idleKillMs : this.timing.idleKillMs;
-    return client.query({ text: "SELECT 1", query_timeout: timeout } as pg.QueryConfig);
+    return client.query({ text: "SELECT 1", query_timeout: this.timing.idleKillMs } as pg.QueryConfig);
   }
 
   async #beat(): Promise<void> {
@@ -336,8 +340,7 @@ export class SoleClaim {
   #waitOut(holder: string): Promise<void> {
     let wait = this.#waits.get(holder);
     if (wait === undefined) {
-      const waitMs = this.timing === false ? SOLE_CLAIM_TIMING.waitMs : this.timing.waitMs;
-      wait = sleep(waitMs)
+      wait = sleep(this.timing.waitMs)
         .then(() => this.pool.query("UPDATE takoform_sole_claim SET holder = NULL WHERE holder = $1", [holder]))
         .then(() => undefined)
         .finally(() => this.#waits.delete(holder));

@@ -13,6 +13,7 @@ import { resourceKey } from "../../host/store/keys.js";
 import { openPostgresStore, type PostgresStore } from "../../host/store/postgres.js";
 import type { SoleClaimTiming } from "../../host/store/postgres-sole-claim.js";
 import { authenticatedScope } from "../../host/store/scope.js";
+import { eventually } from "../runtime/support.js";
 import { freshDatabase, postgresServer } from "./database.js";
 
 const server = await postgresServer();
@@ -57,14 +58,6 @@ const writeBehind = (url: string, name: string) =>
 const holder = (url: string) =>
   session(url, async (client) => (await client.query<{ holder: string | null }>("SELECT holder FROM takoform_sole_claim")).rows[0]!.holder);
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A TCP front of the server whose traffic can be held (frozen) and let through again. */
 async function frontOf(url: string): Promise<{ url: string; freeze(): void; thaw(): void; close(): Promise<void> }> {
   const target = new URL(url);
@@ -106,7 +99,12 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     const lone = await open(url);
     const neverUrl = await freshDatabase(server!);
     const never = await open(neverUrl, false);
-    await until(() => lone.soleClaimTrusted(), "the claim");
+    await eventually(
+      async () => lone.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim",
+      5000,
+    );
     expect(await holder(url)).not.toBeNull();
     await writeBehind(url, "behind");
     await lone.refresh!("tenant-a");
@@ -125,7 +123,12 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
   it("a second store registering makes the holder let go before the second can commit; the first then sees its commits", async () => {
     const url = await freshDatabase(server!);
     const first = await open(url);
-    await until(() => first.soleClaimTrusted(), "the claim");
+    await eventually(
+      async () => first.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim",
+      5000,
+    );
     const second = await open(url);
     // registered: the holder let go (its row cleared) before the second's open returned
     expect(first.soleClaimTrusted()).toBe(false);
@@ -140,7 +143,12 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     expect([first.soleClaimTrusted(), second.soleClaimTrusted()]).toEqual([false, false]);
     // once the second is gone, the first claims again and reads what the second wrote
     await second.close();
-    await until(() => first.soleClaimTrusted(), "the claim again");
+    await eventually(
+      async () => first.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim again",
+      5000,
+    );
     expect(first.get(key("from-second"))?.value).toBe(2);
   });
 
@@ -172,25 +180,45 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     } finally {
       await older.end();
     }
-    await until(() => store.soleClaimTrusted(), "the claim after the older connection ended");
+    await eventually(
+      async () => store.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim after the older connection ended",
+      5000,
+    );
   });
 
   it("a holder whose lease connection is ended stops answering from its view at once", async () => {
     const url = await freshDatabase(server!);
     const store = await open(url);
-    await until(() => store.soleClaimTrusted(), "the claim");
+    await eventually(
+      async () => store.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim",
+      5000,
+    );
     await session(url, (client) =>
       client.query(
         `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ExclusiveLock' AND granted
            AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objid = 5`,
       ),
     );
-    await until(() => !store.soleClaimTrusted(), "the claim to be dropped", 1000);
+    await eventually(
+      async () => !store.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim to be dropped",
+      1000,
+    );
     await writeBehind(url, "after-loss");
     await store.refresh!("tenant-a");
     expect(store.get(key("after-loss"))).toBeDefined();
     // it registers again and, alone, claims again (waiting out its own row costs nothing)
-    await until(() => store.soleClaimTrusted(), "the claim again");
+    await eventually(
+      async () => store.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim again",
+      5000,
+    );
   });
 
   it("a write begun by a holder that lost its claim unnoticed is refused until the new holder lets go, so the new holder never misses it", async () => {
@@ -199,7 +227,12 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     try {
       // The first holder reaches the database through the front; its lost lease is noticed late.
       const first = await open(front.url, { ...timing, claimEveryMs: 1000, idleKillMs: 10_000 });
-      await until(() => first.soleClaimTrusted(), "the first claim");
+      await eventually(
+        async () => first.soleClaimTrusted(),
+        (ok) => ok,
+        "the first claim",
+        5000,
+      );
       front.freeze();
       await session(url, (client) =>
         client.query(
@@ -209,7 +242,12 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
       );
       // Another store claims: it waits out the first's row, passes its barrier, reads everything.
       const second = await open(url);
-      await until(() => second.soleClaimTrusted(), "the second claim");
+      await eventually(
+        async () => second.soleClaimTrusted(),
+        (ok) => ok,
+        "the second claim",
+        5000,
+      );
       // The first still believes it holds the claim (its heartbeat is held in the front) and
       // begins a write as a holder; the front lets it through only now.
       const late = first.transaction([{ op: "put", key: key("late"), value: 7, expectedVersion: null }]);
@@ -228,7 +266,12 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     // The first claims at its first tick (3 s) and does not look again before its next one.
     const first = await open(url, { ...timing, claimEveryMs: 3000 });
     await first.transaction([{ op: "put", key: key("slow"), value: 1, expectedVersion: null }]);
-    await until(() => first.soleClaimTrusted(), "the first claim", 6000);
+    await eventually(
+      async () => first.soleClaimTrusted(),
+      (ok) => ok,
+      "the first claim",
+      6000,
+    );
     // Its next write as the holder waits on a row lock another session holds.
     const blocker = new pg.Client({ connectionString: url, application_name: "takoform-test" });
     await blocker.connect();
@@ -270,7 +313,12 @@ describe.skipIf(server === undefined)("PostgreSQL store: the sole-replica claim"
     const during = await session(url, async (client) => (await client.query("SELECT 1 FROM takoform_entries WHERE key = $1", [key("during-claim")])).rowCount);
     expect(during).toBe(0);
     await write;
-    await until(() => store.soleClaimTrusted(), "the claim");
+    await eventually(
+      async () => store.soleClaimTrusted(),
+      (ok) => ok,
+      "the claim",
+      5000,
+    );
     expect(await holder(url)).not.toBe("a-replica-that-vanished");
   });
 });
